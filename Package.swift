@@ -1,0 +1,49 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "arbor",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "arbor", targets: ["arbor"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(
+            name: "ArborCore",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+        .target(name: "ArborLanguage", dependencies: ["ArborCore"]),
+        .target(
+            name: "ArborSession",
+            dependencies: [
+                "ArborCore", "ArborLanguage",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .executableTarget(
+            name: "arbor",
+            dependencies: [
+                "ArborSession",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "ArborCoreTests",
+            dependencies: ["ArborCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(name: "ArborLanguageTests", dependencies: ["ArborLanguage"]),
+        .testTarget(
+            name: "ArborSessionTests",
+            dependencies: ["ArborSession", .product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ]
+)

@@ -1,0 +1,245 @@
+import Foundation
+import GRDB
+
+/// Turns a validated `RequestPlan` into GRDB's `QueryInterfaceRequest<Row>`,
+/// applying each method call with GRDB's own API, so that the SQL is exactly
+/// the SQL an app would run.
+///
+/// Each lowering creates fresh `TableAlias` objects: GRDB aliases are mutable
+/// and traps when one is reused for another table (GRDB-FACTS T2).
+public final class Lowering {
+    private var aliases: [Int: TableAlias<Void>] = [:]
+
+    public init() {}
+
+    public func request(_ plan: RequestPlan) throws -> QueryInterfaceRequest<Row> {
+        var request = Table<Row>(plan.table).all()
+        for operation in plan.operations {
+            switch operation {
+            case .limit(let limit, let offset):
+                request = request.limit(limit, offset: offset)
+            case .forKey:
+                throw ArborError("`forKey` applies to associations, not to requests")
+            default:
+                request = try apply(operation, to: request)
+            }
+        }
+        return request
+    }
+
+    func association(_ plan: AssociationPlan) throws -> LoweredAssociation {
+        var lowered = try base(plan.base)
+        for operation in plan.operations {
+            switch operation {
+            case .forKey(let key):
+                lowered = lowered.forKey(key)
+            case .limit:
+                throw ArborError("associations have no `limit`")
+            default:
+                lowered = try lowered.refined(RefineBody(operation: operation, lowering: self))
+            }
+        }
+        return lowered
+    }
+
+    private func base(_ base: AssociationBase) throws -> LoweredAssociation {
+        switch base {
+        case .direct(let kind, let origin, let destination, let key, let foreignKey):
+            let table = Table<Row>(origin)
+            let destinationTable = Table<Row>(destination)
+            let fk = foreignKey.map { ForeignKey($0.originColumns, to: $0.destinationColumns) }
+            switch kind {
+            case .belongsTo: return .belongsTo(table.belongsTo(destinationTable, key: key, using: fk))
+            case .hasMany: return .hasMany(table.hasMany(destinationTable, key: key, using: fk))
+            case .hasOne: return .hasOne(table.hasOne(destinationTable, key: key, using: fk))
+            case .hasManyThrough, .hasOneThrough: throw ArborError("a through association needs a pivot")
+            }
+        case .through(let kind, let origin, let pivot, let target, let key):
+            let pivotAssociation = try association(pivot)
+            let targetAssociation = try association(target)
+            return try Through(origin: Table<Row>(origin), isToMany: kind.isToMany, key: key)
+                .make(pivot: pivotAssociation, target: targetAssociation)
+        }
+    }
+
+    /// The alias for `id`, created on first use in this lowering.
+    func alias(_ id: AliasID) -> TableAlias<Void> {
+        if let alias = aliases[id.id] { return alias }
+        let alias = TableAlias(name: id.name)
+        aliases[id.id] = alias
+        return alias
+    }
+
+    // MARK: Operations
+
+    func apply<R: DerivableRequest<Row>>(_ operation: RequestOperation, to request: R) throws -> R {
+        switch operation {
+        case .filter(let e):
+            switch try lower(e) {
+            case .aggregate: throw ArborError("an aggregate filters with `having`, not `filter`")
+            case let value: return request.filter(try expression(value))
+            }
+        case .filterKeys(let keys):
+            if keys.count == 1, let key = keys.first { return request.filter(key: key.databaseValue) }
+            return request.filter(keys: keys.map(\.databaseValue))
+        case .filterKeyDictionaries(let dictionaries):
+            let converted: [[String: (any DatabaseValueConvertible)?]] = dictionaries.map { dictionary in
+                dictionary.mapValues { $0.databaseValue }
+            }
+            if converted.count == 1, let key = converted.first { return request.filter(key: key) }
+            return request.filter(keys: converted)
+        case .filterSQL(let sql, let arguments):
+            return request.filter(sql: sql, arguments: Self.arguments(arguments))
+        case .order(let terms):
+            return request.order(try terms.map(ordering))
+        case .orderSQL(let sql, let arguments):
+            return request.order(sql: sql, arguments: Self.arguments(arguments))
+        case .orderByPrimaryKey:
+            return request.orderByPrimaryKey()
+        case .reversed:
+            return request.reversed()
+        case .unordered:
+            return request.unordered()
+        case .select(let selection):
+            return request.select(try selection.map(selectable))
+        case .selectSQL(let sql, let arguments):
+            return request.select(sql: sql, arguments: Self.arguments(arguments))
+        case .annotated(let selection):
+            var result = request
+            for item in selection {
+                if case .expression(let e) = item, case .aggregate(let aggregate) = try lower(e) {
+                    result = result.annotated(with: aggregate)
+                } else {
+                    result = result.annotated(with: try selectable(item))
+                }
+            }
+            return result
+        case .annotatedWithRequired(let plan):
+            return try association(plan).annotated(required: true, on: request)
+        case .annotatedWithOptional(let plan):
+            return try association(plan).annotated(required: false, on: request)
+        case .having(let e):
+            switch try lower(e) {
+            case .aggregate(let aggregate): return request.having(aggregate)
+            case let value: return request.having(try expression(value))
+            }
+        case .group(let expressions):
+            return request.group(try expressions.map { try expression(lower($0)) })
+        case .distinct:
+            return request.distinct()
+        case .none:
+            return request.none()
+        case .aliased(let id):
+            return request.aliased(alias(id))
+        case .including(let kind, let plan):
+            return try association(plan).join(kind, including: true, on: request)
+        case .joining(let kind, let plan):
+            return try association(plan).join(kind, including: false, on: request)
+        case .limit, .forKey:
+            throw ArborError("internal: \(operation) is not a derivable refinement")
+        }
+    }
+
+    static func arguments(_ values: [SQLValue]) -> StatementArguments {
+        StatementArguments(values.map(\.databaseValue))
+    }
+
+    // MARK: Expressions
+
+    func expression(_ value: LoweredValue) throws -> SQLExpression {
+        guard let expression = value.expression else {
+            throw ArborError("an association aggregate can only be used in `annotated(with:)` or `having`")
+        }
+        return expression
+    }
+
+    func ordering(_ term: OrderingTerm) throws -> any SQLOrderingTerm {
+        let e = try expression(lower(term.expression))
+        switch term.direction {
+        case .none: return e
+        case .asc: return e.asc
+        case .desc: return e.desc
+        case .ascNullsLast: return e.ascNullsLast
+        case .descNullsFirst: return e.descNullsFirst
+        }
+    }
+
+    func selectable(_ selectable: Selectable) throws -> any SQLSelectable {
+        switch selectable {
+        case .allColumns(let alias):
+            if let alias { return self.alias(alias)[AllColumns()] }
+            return AllColumns()
+        case .allColumnsExcluding(let names):
+            return .allColumns(excluding: names)
+        case .expression(.named(let e, let name)):
+            return try expression(lower(e)).forKey(name)
+        case .expression(let e):
+            return try expression(lower(e))
+        }
+    }
+
+    func lower(_ e: SQLExpr) throws -> LoweredValue {
+        switch e {
+        case .column(let name, let alias):
+            if let alias { return .expression(self.alias(alias)[Column(name)]) }
+            return .expression(Column(name).sqlExpression)
+        case .value(let v):
+            return .value(v)
+        case .binary(let op, let lhs, let rhs):
+            return try Operators.binary(op, lower(lhs), lower(rhs))
+        case .not(let operand):
+            switch try lower(operand) {
+            case .aggregate(let a): return .aggregate(!a)
+            case let value: return .expression(!(try expression(value)))
+            }
+        case .negated(let operand):
+            switch try lower(operand) {
+            case .aggregate(let a): return .aggregate(-a)
+            case let value: return .expression(-(try expression(value)))
+            }
+        case .like(let subject, let pattern, let escape):
+            let patternValue = try expression(lower(pattern))
+            let escapeValue = try escape.map { try expression(lower($0)) }
+            return .expression(try expression(lower(subject)).like(patternValue, escape: escapeValue))
+        case .collating(let subject, let collation):
+            return .expression(
+                try expression(lower(subject)).collating(Database.CollationName(rawValue: collation)))
+        case .inList(let list, let subject):
+            let values = try list.map { try expression(lower($0)) }
+            return .expression(values.contains(try expression(lower(subject))))
+        case .closedRange(let lower, let upper, let subject):
+            return .expression(try Operators.range(closed: true, lower, upper, subject, lowering: self))
+        case .halfOpenRange(let lower, let upper, let subject):
+            return .expression(try Operators.range(closed: false, lower, upper, subject, lowering: self))
+        case .function(let function, let arguments):
+            return try Operators.function(function, arguments.map(lower), lowering: self)
+        case .cast(let subject, let storage):
+            let storageClass = Database.StorageClass(rawValue: storage)
+            switch try lower(subject) {
+            case .aggregate(let a): return .aggregate(cast(a, as: storageClass))
+            case let value: return .expression(cast(try expression(value), as: storageClass))
+            }
+        case .literal(let sql, let arguments):
+            return .expression(SQL(sql: sql, arguments: Self.arguments(arguments)).sqlExpression)
+        case .aggregate(let plan):
+            return .aggregate(try aggregate(plan))
+        case .aliasExists(let id):
+            return .expression(alias(id).exists)
+        case .named(let inner, let name):
+            switch try lower(inner) {
+            case .aggregate(let a): return .aggregate(a.forKey(name))
+            default: throw ArborError("`forKey` names an aggregate or a selected value")
+            }
+        }
+    }
+
+    func aggregate(_ plan: AssociationAggregatePlan) throws -> AssociationAggregate<Row> {
+        let column: SQLExpression?
+        switch plan {
+        case .count, .isEmpty: column = nil
+        case .average(_, let e), .min(_, let e), .max(_, let e), .sum(_, let e), .total(_, let e):
+            column = try expression(lower(e))
+        }
+        return try association(plan.association).aggregate(plan, column: column)
+    }
+}

@@ -1,0 +1,61 @@
+/// One method call on a request or an association, with GRDB's name and meaning.
+public indirect enum RequestOperation: Hashable, Sendable {
+    case filter(SQLExpr)
+    /// `filter(key: 1)` / `filter(keys: [1, 2])`: scalar primary key values.
+    case filterKeys([SQLValue])
+    /// `filter(key: ["a": 1])` / `filter(keys: [[…]])`; `nil` keys mean `filter(key: nil)`.
+    case filterKeyDictionaries([[String: SQLValue]])
+    case filterSQL(String, arguments: [SQLValue])
+    case order([OrderingTerm])
+    case orderSQL(String, arguments: [SQLValue])
+    case orderByPrimaryKey
+    case reversed
+    case unordered
+    case select([Selectable])
+    case selectSQL(String, arguments: [SQLValue])
+    case annotated([Selectable])
+    case annotatedWithRequired(AssociationPlan)
+    case annotatedWithOptional(AssociationPlan)
+    case having(SQLExpr)
+    case group([SQLExpr])
+    case distinct
+    case none
+    case limit(Int, offset: Int?)
+    case aliased(AliasID)
+    case including(JoinKind, AssociationPlan)
+    case joining(JoinKind, AssociationPlan)
+    /// Associations only.
+    case forKey(String)
+
+    var hasPrefetch: Bool {
+        switch self {
+        case .including(.all, _): true
+        case .including(_, let a), .joining(_, let a): a.hasPrefetch
+        default: false
+        }
+    }
+}
+
+public enum JoinKind: String, Hashable, Sendable {
+    case required, optional, all
+}
+
+public struct OrderingTerm: Hashable, Sendable {
+    public enum Direction: String, Hashable, Sendable { case none, asc, desc, ascNullsLast, descNullsFirst }
+    public var expression: SQLExpr
+    public var direction: Direction
+    public init(_ expression: SQLExpr, _ direction: Direction) {
+        self.expression = expression
+        self.direction = direction
+    }
+}
+
+/// What `select` and `annotated(with:)` take.
+public enum Selectable: Hashable, Sendable {
+    /// An expression, possibly `forKey`-named (an aggregate, in `annotated(with:)`).
+    case expression(SQLExpr)
+    /// `AllColumns()` / `.allColumns`, optionally `alias[AllColumns()]`.
+    case allColumns(alias: AliasID?)
+    /// `.allColumns(excluding: ["a"])`.
+    case allColumnsExcluding([String])
+}

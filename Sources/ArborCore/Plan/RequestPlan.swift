@@ -1,0 +1,122 @@
+/// Our own description of a GRDB request over `Table<Row>`: the root table and
+/// the method calls applied to it, in order.
+///
+/// Keeping the calls in order (rather than a merged tree) lets GRDB apply its own
+/// refinement rules (last ordering wins, required over optional, filters ANDed);
+/// `JoinTree` derives the merged structure the validator and the result tree need.
+public struct RequestPlan: Hashable, Sendable {
+    /// The table as `sqlite_master` spells it.
+    public var table: String
+    public var operations: [RequestOperation]
+
+    public init(table: String, operations: [RequestOperation] = []) {
+        self.table = table
+        self.operations = operations
+    }
+
+    public func appending(_ operation: RequestOperation) -> RequestPlan {
+        var copy = self
+        copy.operations.append(operation)
+        return copy
+    }
+
+    /// True when `including(all:)` appears at any depth: such a request can not be
+    /// fetched with a cursor (GRDB traps), only with `fetchAll`/`fetchOne`.
+    public var hasPrefetch: Bool { operations.contains { $0.hasPrefetch } }
+
+    /// The limit of the last `limit(_:offset:)`, if any.
+    public var limit: (limit: Int, offset: Int?)? {
+        for case .limit(let limit, let offset) in operations.reversed() { return (limit, offset) }
+        return nil
+    }
+}
+
+/// An association with the method calls applied to it.
+public struct AssociationPlan: Hashable, Sendable {
+    public var base: AssociationBase
+    public var operations: [RequestOperation]
+    /// How the user refers to it (`Author.books`), for messages and generated Swift.
+    public var displayName: String
+
+    public init(base: AssociationBase, operations: [RequestOperation] = [], displayName: String) {
+        self.base = base
+        self.operations = operations
+        self.displayName = displayName
+    }
+
+    public func appending(_ operation: RequestOperation) -> AssociationPlan {
+        var copy = self
+        copy.operations.append(operation)
+        return copy
+    }
+
+    public var origin: String { base.origin }
+    public var destination: String { base.destination }
+    public var isToMany: Bool { base.kind.isToMany }
+    public var hasPrefetch: Bool { operations.contains { $0.hasPrefetch } || base.hasPrefetch }
+}
+
+/// What an association is before it is refined: GRDB's factory call.
+public indirect enum AssociationBase: Hashable, Sendable {
+    /// `belongsTo`, `hasMany`, `hasOne`.
+    case direct(
+        kind: AssociationKind, origin: String, destination: String, key: String?, foreignKey: ForeignKeySpec?)
+    /// `hasMany(_:through:using:)`, `hasOne(_:through:using:)`.
+    case through(kind: AssociationKind, origin: String, pivot: AssociationPlan, target: AssociationPlan, key: String?)
+
+    public var kind: AssociationKind {
+        switch self {
+        case .direct(let kind, _, _, _, _), .through(let kind, _, _, _, _): kind
+        }
+    }
+
+    public var origin: String {
+        switch self {
+        case .direct(_, let origin, _, _, _), .through(_, let origin, _, _, _): origin
+        }
+    }
+
+    public var destination: String {
+        switch self {
+        case .direct(_, _, let destination, _, _): destination
+        case .through(_, _, _, let target, _): target.destination
+        }
+    }
+
+    var hasPrefetch: Bool {
+        switch self {
+        case .direct: false
+        case .through(_, _, let pivot, let target, _): pivot.hasPrefetch || target.hasPrefetch
+        }
+    }
+}
+
+public enum AssociationKind: String, Hashable, Sendable {
+    case belongsTo, hasMany, hasOne, hasManyThrough, hasOneThrough
+
+    public var isToMany: Bool { self == .hasMany || self == .hasManyThrough }
+    public var isThrough: Bool { self == .hasManyThrough || self == .hasOneThrough }
+}
+
+/// `ForeignKey(["authorId"], to: ["id"])`: origin columns are those of the table
+/// that holds the key (the request table for belongsTo, the destination for hasMany/hasOne).
+public struct ForeignKeySpec: Hashable, Sendable {
+    public var originColumns: [String]
+    public var destinationColumns: [String]?
+
+    public init(originColumns: [String], destinationColumns: [String]?) {
+        self.originColumns = originColumns
+        self.destinationColumns = destinationColumns
+    }
+}
+
+/// A `TableAlias` of the session, numbered so that lowering can create fresh GRDB
+/// aliases for each run (GRDB aliases are mutable and must not be reused).
+public struct AliasID: Hashable, Sendable {
+    public var id: Int
+    public var name: String?
+    public init(id: Int, name: String?) {
+        self.id = id
+        self.name = name
+    }
+}

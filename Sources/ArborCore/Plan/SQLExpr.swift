@@ -1,0 +1,108 @@
+/// A SQL expression of a request, in our own terms: lowering turns it into
+/// GRDB's `SQLExpression` (or an `AssociationAggregate` when it involves one).
+public indirect enum SQLExpr: Hashable, Sendable {
+    /// `Column("name")`, or `alias[Column("name")]` when `alias` is set.
+    case column(String, alias: AliasID?)
+    case value(SQLValue)
+    /// `a + b`, `a == b`, `a && b`, `a ?? b`, …
+    case binary(SQLBinaryOperator, SQLExpr, SQLExpr)
+    case not(SQLExpr)
+    case negated(SQLExpr)
+    /// `a.like(pattern, escape:)`.
+    case like(SQLExpr, pattern: SQLExpr, escape: SQLExpr?)
+    /// `a.collating(.nocase)`: the collation's SQL name.
+    case collating(SQLExpr, String)
+    /// `[1, 2].contains(a)`.
+    case inList([SQLExpr], SQLExpr)
+    /// `(lo...hi).contains(a)`, `a.between(lo, hi)`.
+    case closedRange(lower: SQLExpr, upper: SQLExpr, SQLExpr)
+    /// `(lo..<hi).contains(a)`.
+    case halfOpenRange(lower: SQLExpr, upper: SQLExpr, SQLExpr)
+    /// `abs(a)`, `length(a)`, `a.lowercased`, `count(a)`, `max(a, b)`, …
+    case function(SQLFunction, [SQLExpr])
+    /// `cast(a, as: .integer)`.
+    case cast(SQLExpr, storage: String)
+    /// `SQL("raw text").sqlExpression` and `SQL(sql:arguments:)` used as an expression.
+    case literal(sql: String, arguments: [SQLValue])
+    /// An association aggregate (`Author.books.count`): only where GRDB accepts one.
+    case aggregate(AssociationAggregatePlan)
+    /// `alias.exists`: whether a joined row is present.
+    case aliasExists(AliasID)
+    /// `expr.forKey("name")`: a named aggregate, or a selected expression with an `AS` name.
+    case named(SQLExpr, String)
+}
+
+public enum SQLBinaryOperator: String, Hashable, Sendable {
+    case equal = "==", notEqual = "!=", identical = "===", notIdentical = "!=="
+    case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    case and = "&&", or = "||"
+    case add = "+", subtract = "-", multiply = "*", divide = "/"
+    case nilCoalescing = "??"
+}
+
+public enum SQLFunction: String, Hashable, Sendable, CaseIterable {
+    case abs, length, lowercased, uppercased, capitalized
+    case localizedLowercased, localizedUppercased, localizedCapitalized
+    case average, count, countDistinct, min, max, sum, total
+    case coalesce
+
+    /// Functions GRDB registers in Swift, which the sqlite3 shell does not have.
+    public var isSwiftDefined: Bool {
+        switch self {
+        case .lowercased, .uppercased, .capitalized, .localizedLowercased, .localizedUppercased,
+            .localizedCapitalized:
+            true
+        default: false
+        }
+    }
+}
+
+/// `Author.books.count`, `Author.books.max(Column("year"))`: an aggregate of a
+/// to-many association. Operators on aggregates are `SQLExpr.binary` and friends
+/// with an `.aggregate` operand; `forKey` is `SQLExpr.named`.
+public enum AssociationAggregatePlan: Hashable, Sendable {
+    case count(AssociationPlan)
+    case isEmpty(AssociationPlan)
+    case average(AssociationPlan, SQLExpr)
+    case min(AssociationPlan, SQLExpr)
+    case max(AssociationPlan, SQLExpr)
+    case sum(AssociationPlan, SQLExpr)
+    case total(AssociationPlan, SQLExpr)
+
+    public var association: AssociationPlan {
+        switch self {
+        case .count(let a), .isEmpty(let a), .average(let a, _), .min(let a, _), .max(let a, _), .sum(let a, _),
+            .total(let a, _):
+            a
+        }
+    }
+}
+
+extension SQLExpr {
+    /// True when an association aggregate appears in the expression.
+    public var containsAggregate: Bool {
+        switch self {
+        case .aggregate: true
+        case .binary(_, let l, let r): l.containsAggregate || r.containsAggregate
+        case .not(let e), .negated(let e), .collating(let e, _), .cast(let e, _), .named(let e, _): e.containsAggregate
+        case .like(let e, let p, let esc): e.containsAggregate || p.containsAggregate || (esc?.containsAggregate ?? false)
+        case .inList(let l, let e): e.containsAggregate || l.contains { $0.containsAggregate }
+        case .closedRange(let lo, let hi, let e), .halfOpenRange(let lo, let hi, let e):
+            lo.containsAggregate || hi.containsAggregate || e.containsAggregate
+        case .function(_, let args): args.contains { $0.containsAggregate }
+        case .column, .value, .literal, .aliasExists: false
+        }
+    }
+
+    /// The associations of the aggregates in the expression.
+    public var aggregatedAssociations: [AssociationPlan] {
+        switch self {
+        case .aggregate(let a): [a.association]
+        case .binary(_, let l, let r): l.aggregatedAssociations + r.aggregatedAssociations
+        case .not(let e), .negated(let e), .cast(let e, _), .named(let e, _), .collating(let e, _):
+            e.aggregatedAssociations
+        case .function(_, let args): args.flatMap(\.aggregatedAssociations)
+        default: []
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// Maps record type names (`Book`, `PostalAddress`) to tables, as LANGUAGE.md §1 says:
+/// `UpperCamel(words(t))`, unless two tables give the same name, the name is not an
+/// identifier, or it is one of the language's own names.
+public struct RecordTypeNames: Sendable {
+    private var tableByType: [String: String] = [:]
+    private var typeByTable: [String: String] = [:]
+
+    public init(schema: SchemaGraph) {
+        var candidates: [String: [String]] = [:]
+        for table in schema.tables where table.kind != .shadow {
+            let name = Naming.upperCamel(Naming.words(table.name))
+            guard Naming.isIdentifier(name), !Naming.reservedTypeNames.contains(name) else { continue }
+            candidates[name, default: []].append(table.name)
+        }
+        for (type, tables) in candidates where tables.count == 1 {
+            tableByType[type] = tables[0]
+            typeByTable[tables[0].lowercased()] = type
+        }
+    }
+
+    /// The table a type name denotes.
+    public func table(forType type: String) -> String? { tableByType[type] }
+
+    /// The type name of a table, if it has one.
+    public func type(forTable table: String) -> String? { typeByTable[table.lowercased()] }
+
+    /// Maps a declared type (`struct PostalAddress { static let databaseTableName = "postal_address" }`).
+    public mutating func declare(type: String, table: String) {
+        if let old = tableByType[type] { typeByTable[old.lowercased()] = nil }
+        tableByType[type] = table
+        typeByTable[table.lowercased()] = type
+    }
+
+    public var allTypeNames: [String] { tableByType.keys.sorted() }
+}

@@ -1,0 +1,168 @@
+import ArborCore
+
+/// An expression of the request language, with the range of text it was parsed from.
+public struct Expr: Hashable, Sendable {
+    public var kind: Kind
+    public var range: SourceRange
+
+    public init(_ kind: Kind, _ range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+
+    public indirect enum Kind: Hashable, Sendable {
+        /// `Author`, `books`, `year`, `Column`, `Table`, `db`.
+        case identifier(String)
+        case integer(Int64)
+        case double(Double)
+        case string(String)
+        case bool(Bool)
+        case nilLiteral
+        /// `[1, 2]`, `[]`.
+        case array([Expr])
+        /// `["id": 1]`, `[:]`.
+        case dictionary([DictionaryEntry])
+        /// `base.name`, such as `Author.books` or `Author.self`.
+        case member(Expr, name: String, nameRange: SourceRange)
+        /// `.nocase`, `.integer`.
+        case implicitMember(String)
+        /// `callee(arguments)`; a trailing closure is the last argument, with `isTrailingClosure`.
+        case call(Expr, arguments: [Argument])
+        /// `alias[Column("x")]`.
+        case subscripted(Expr, arguments: [Argument])
+        case binary(BinaryOperator, Expr, Expr)
+        case prefix(PrefixOperator, Expr)
+        /// `{ $0.name == "x" }` or `{ book in book.year > 2000 }`.
+        case closure(Closure)
+        /// `\.name`, `\.$name`, `\Book.name`: the names after the root, `$` removed.
+        case keyPath(root: String?, components: [String])
+        /// `$0`, `$1`.
+        case anonymousArgument(Int)
+        /// `(expr)`: kept so that ranges and descriptions stay faithful.
+        case parenthesized(Expr)
+    }
+}
+
+public struct DictionaryEntry: Hashable, Sendable {
+    public var key: Expr
+    public var value: Expr
+    public init(key: Expr, value: Expr) {
+        self.key = key
+        self.value = value
+    }
+}
+
+public struct Argument: Hashable, Sendable {
+    /// `nil` for an unlabelled argument.
+    public var label: String?
+    public var labelRange: SourceRange?
+    public var value: Expr
+    public var isTrailingClosure: Bool
+
+    public init(label: String?, labelRange: SourceRange?, value: Expr, isTrailingClosure: Bool = false) {
+        self.label = label
+        self.labelRange = labelRange
+        self.value = value
+        self.isTrailingClosure = isTrailingClosure
+    }
+
+    /// From the label (or the value) to the end of the value.
+    public var range: SourceRange { labelRange.map { $0.union(value.range) } ?? value.range }
+}
+
+public struct Closure: Hashable, Sendable {
+    /// Named parameters (`book in …`); empty when the body uses `$0`.
+    public var parameters: [String]
+    /// The single expression of the body (`return` removed).
+    public var body: Expr
+    public init(parameters: [String], body: Expr) {
+        self.parameters = parameters
+        self.body = body
+    }
+}
+
+/// Binary operators, with Swift's precedence and associativity.
+public enum BinaryOperator: String, Hashable, Sendable, CaseIterable {
+    case shiftLeft = "<<", shiftRight = ">>"
+    case multiply = "*", divide = "/", remainder = "%", bitwiseAnd = "&"
+    case add = "+", subtract = "-", bitwiseOr = "|", bitwiseXor = "^"
+    case closedRange = "...", halfOpenRange = "..<"
+    case nilCoalescing = "??"
+    case equal = "==", notEqual = "!=", identical = "===", notIdentical = "!=="
+    case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    case and = "&&"
+    case or = "||"
+
+    /// Higher binds tighter (Swift's standard precedence groups).
+    public var precedence: Int {
+        switch self {
+        case .shiftLeft, .shiftRight: 9
+        case .multiply, .divide, .remainder, .bitwiseAnd: 8
+        case .add, .subtract, .bitwiseOr, .bitwiseXor: 7
+        case .closedRange, .halfOpenRange: 6
+        case .nilCoalescing: 5
+        case .equal, .notEqual, .identical, .notIdentical, .less, .lessOrEqual, .greater, .greaterOrEqual: 4
+        case .and: 3
+        case .or: 2
+        }
+    }
+
+    public var isRightAssociative: Bool { self == .nilCoalescing }
+    /// Comparisons and ranges do not chain: `a < b < c` is a syntax error, as in Swift.
+    public var isNonAssociative: Bool { precedence == 4 || precedence == 6 }
+}
+
+public enum PrefixOperator: String, Hashable, Sendable {
+    case not = "!"
+    case negate = "-"
+    case plus = "+"
+    case bitwiseNot = "~"
+}
+
+/// One statement of a session: what a user types at the prompt or passes with `-c`.
+public enum Statement: Hashable, Sendable {
+    case expression(Expr)
+    /// `let name = value` (a type annotation, if any, is skipped).
+    case letBinding(name: String, nameRange: SourceRange, value: Expr, range: SourceRange)
+    /// `extension`/`struct`/`class`/`enum` blocks, as pasted from an app.
+    case declarations([TypeDeclaration])
+    /// `:name rest of line`, such as `:schema book` or `:load Models.swift`.
+    case command(name: String, argument: String, range: SourceRange)
+
+    public var range: SourceRange {
+        switch self {
+        case .expression(let expr): expr.range
+        case .letBinding(_, _, _, let range): range
+        case .declarations(let decls):
+            decls.dropFirst().reduce(decls.first?.range ?? .at(0)) { $0.union($1.range) }
+        case .command(_, _, let range): range
+        }
+    }
+}
+
+/// `extension Book { … }`, `struct Book: TableRecord { … }`, `enum Columns { … }`.
+public struct TypeDeclaration: Hashable, Sendable {
+    public enum Keyword: String, Hashable, Sendable { case `extension`, `struct`, `class`, `enum`, `actor` }
+
+    public var keyword: Keyword
+    /// The extended or declared type, e.g. `Book` (for `extension Book: TableRecord`).
+    public var name: String
+    public var nameRange: SourceRange
+    /// The `static let` members and nested types, in source order; other members are dropped.
+    public var members: [Member]
+    public var range: SourceRange
+
+    public init(keyword: Keyword, name: String, nameRange: SourceRange, members: [Member], range: SourceRange) {
+        self.keyword = keyword
+        self.name = name
+        self.nameRange = nameRange
+        self.members = members
+        self.range = range
+    }
+
+    public indirect enum Member: Hashable, Sendable {
+        /// `static let name = value` (also `static var`, with a type annotation skipped).
+        case staticLet(name: String, nameRange: SourceRange, value: Expr, range: SourceRange)
+        case nested(TypeDeclaration)
+    }
+}

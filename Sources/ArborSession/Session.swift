@@ -1,0 +1,1 @@
+// The session: one open database, bindings, declarations, commands.

@@ -1,0 +1,2 @@
+import XCTest
+final class PlaceholderArborCoreTests: XCTestCase { func testNothing() {} }

@@ -1,0 +1,2 @@
+import XCTest
+final class PlaceholderArborLanguageTests: XCTestCase { func testNothing() {} }

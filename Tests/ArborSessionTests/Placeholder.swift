@@ -1,0 +1,2 @@
+import XCTest
+final class PlaceholderArborSessionTests: XCTestCase { func testNothing() {} }

@@ -1,0 +1,2 @@
+import XCTest
+final class PlaceholderEndToEndTests: XCTestCase { func testNothing() {} }
