@@ -5,6 +5,12 @@ public struct AssociationCatalog: Sendable {
         public var name: String
         public var plan: AssociationPlan
         public var isDeclared: Bool
+
+        public init(name: String, plan: AssociationPlan, isDeclared: Bool) {
+            self.name = name
+            self.plan = plan
+            self.isDeclared = isDeclared
+        }
     }
 
     private var entriesByTable: [String: [Entry]] = [:]

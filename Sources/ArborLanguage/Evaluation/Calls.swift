@@ -1,0 +1,184 @@
+import ArborCore
+
+extension Evaluator {
+    func call(_ callee: Expr, arguments: [Argument], range: SourceRange) throws -> Value {
+        switch callee.kind {
+        case .member(let baseExpr, let name, let nameRange):
+            let base = try evaluate(baseExpr)
+            return try method(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
+        case .identifier(let name):
+            if scope.closureParameters[name] == nil, environment.bindings[name] == nil {
+                if let selfTable = scope.selfTable, ["belongsTo", "hasMany", "hasOne"].contains(name) {
+                    return try method(name, on: .table(selfTable), arguments: arguments, range: range, nameRange: callee.range)
+                }
+                return try globalFunction(name, arguments: arguments, range: range, nameRange: callee.range)
+            }
+            throw ArborError("`\(name)` is not a function", at: callee.range)
+        default:
+            throw ArborError("this can not be called", at: callee.range)
+        }
+    }
+
+    func method(_ name: String, on base: Value, arguments: [Argument], range: SourceRange, nameRange: SourceRange)
+        throws -> Value
+    {
+        switch base {
+        case .table, .request, .association:
+            return try derivableMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
+        case .expression(let e):
+            return try expressionMethod(name, on: e, arguments: arguments, range: range, nameRange: nameRange)
+        case .array(let elements):
+            guard name == "contains", arguments.count == 1, let argument = arguments.first, argument.label == nil else {
+                throw ArborError("an array offers `contains(_:)` here", at: nameRange)
+            }
+            let subject = try sqlExpression(evaluate(argument.value), range: argument.value.range)
+            let list = try elements.map { try sqlExpression($0, range: range) }
+            return .expression(.inList(list, subject))
+        case .range(let lower, let upper, let closed):
+            guard name == "contains", arguments.count == 1, let argument = arguments.first, argument.label == nil else {
+                throw ArborError("a range offers `contains(_:)` here", at: nameRange)
+            }
+            let subject = try sqlExpression(evaluate(argument.value), range: argument.value.range)
+            return .expression(
+                closed
+                    ? .closedRange(lower: lower, upper: upper, subject)
+                    : .halfOpenRange(lower: lower, upper: upper, subject))
+        default:
+            throw ArborError("\(base.kindName) has no method `\(name)`", at: nameRange)
+        }
+    }
+
+    func expressionMethod(
+        _ name: String, on e: SQLExpr, arguments: [Argument], range: SourceRange, nameRange: SourceRange
+    ) throws -> Value {
+        let labels = arguments.labels
+        switch (name, labels) {
+        case ("like", [nil]), ("like", [nil, "escape"]):
+            let pattern = try sqlExpression(evaluate(arguments[0].value), range: arguments[0].value.range)
+            let escape = try arguments.value(labelled: "escape").map { try sqlExpression(evaluate($0), range: $0.range) }
+            return .expression(.like(e, pattern: pattern, escape: escape))
+        case ("collating", [nil]):
+            let argument = arguments[0].value
+            switch try evaluate(argument) {
+            case .implicitMember("nocase"): return .expression(.collating(e, "NOCASE"))
+            case .implicitMember("rtrim"): return .expression(.collating(e, "RTRIM"))
+            case .implicitMember("binary"): return .expression(.collating(e, "BINARY"))
+            case .implicitMember(let other):
+                if let collation = Self.swiftCollations[other] { return .expression(.collating(e, collation)) }
+                throw ArborError(
+                    "unknown collation `.\(other)`", at: argument.range,
+                    suggestion: Suggestions.didYouMean(other, in: ["nocase", "rtrim", "binary"] + Self.swiftCollations.keys))
+            default:
+                throw ArborError("a collation is `.nocase`, `.rtrim` or `.binary`", at: argument.range)
+            }
+        case ("forKey", [nil]):
+            let key = try string(arguments[0].value)
+            if e.containsAggregate { return .expression(.named(e, key)) }
+            return .selection(.expression(.named(e, key)))
+        case ("between", [nil, nil]):
+            let lower = try sqlExpression(evaluate(arguments[0].value), range: arguments[0].value.range)
+            let upper = try sqlExpression(evaluate(arguments[1].value), range: arguments[1].value.range)
+            return .expression(.closedRange(lower: lower, upper: upper, e))
+        default:
+            throw ArborError(
+                "an expression has no method `\(name)\(labels.signature)`", at: nameRange,
+                suggestion: Suggestions.didYouMean(name, in: ["like", "collating", "forKey", "between"]))
+        }
+    }
+
+    static let swiftCollations: [String: String] = [
+        "unicodeCompare": "swiftCompare",
+        "caseInsensitiveCompare": "swiftCaseInsensitiveCompare",
+        "localizedCaseInsensitiveCompare": "swiftLocalizedCaseInsensitiveCompare",
+        "localizedCompare": "swiftLocalizedCompare",
+        "localizedStandardCompare": "swiftLocalizedStandardCompare",
+    ]
+
+    static let globalFunctionNames = [
+        "Column", "Table", "TableAlias", "ForeignKey", "AllColumns", "SQL", "abs", "length", "count", "min", "max",
+        "sum", "total", "average", "cast", "coalesce",
+    ]
+
+    func globalFunction(_ name: String, arguments: [Argument], range: SourceRange, nameRange: SourceRange) throws
+        -> Value
+    {
+        let labels = arguments.labels
+        func single() throws -> SQLExpr {
+            guard arguments.count == 1, let argument = arguments.first else {
+                throw ArborError("`\(name)` takes one argument", at: range)
+            }
+            return try sqlExpression(evaluate(argument.value), range: argument.value.range)
+        }
+        switch (name, labels) {
+        case ("Column", [nil]):
+            return .expression(try column(string(arguments[0].value), range: arguments[0].value.range))
+        case ("Table", [nil]):
+            let name = try string(arguments[0].value)
+            guard let table = environment.schema.table(named: name) else {
+                throw ArborError(
+                    "no table or view named \(SQLValue.swiftQuoted(name))", at: arguments[0].value.range,
+                    suggestion: Suggestions.didYouMean(name, in: environment.schema.tables.map(\.name)))
+            }
+            return .table(table.name)
+        case ("TableAlias", []), ("TableAlias", ["name"]):
+            let aliasName = try arguments.first.map { try string($0.value) }
+            defer { environment.nextAliasID += 1 }
+            return .alias(AliasID(id: environment.nextAliasID, name: aliasName))
+        case ("ForeignKey", [nil]), ("ForeignKey", [nil, "to"]):
+            let origin = try columnNames(arguments[0].value)
+            let destination = try arguments.value(labelled: "to").map(columnNames)
+            return .foreignKey(ForeignKeySpec(originColumns: origin, destinationColumns: destination))
+        case ("AllColumns", []):
+            return .selection(.allColumns(alias: nil))
+        case ("SQL", [nil]), ("SQL", ["sql"]), ("SQL", ["sql", "arguments"]):
+            return .sqlLiteral(try string(arguments[0].value), try sqlArguments(arguments.value(labelled: "arguments")))
+        case ("count", ["distinct"]):
+            return .expression(.function(.countDistinct, [try single()]))
+        case ("cast", [nil, "as"]):
+            let subject = try sqlExpression(evaluate(arguments[0].value), range: arguments[0].value.range)
+            guard case .implicitMember(let storage) = try evaluate(arguments[1].value),
+                ["integer", "real", "text", "blob"].contains(storage)
+            else {
+                throw ArborError("a storage class is `.integer`, `.real`, `.text` or `.blob`", at: arguments[1].value.range)
+            }
+            return .expression(.cast(subject, storage: storage.uppercased()))
+        case ("coalesce", [nil]):
+            guard case .array(let values) = try evaluate(arguments[0].value) else {
+                throw ArborError("`coalesce` takes an array of expressions", at: arguments[0].value.range)
+            }
+            return .expression(.function(.coalesce, try values.map { try sqlExpression($0, range: arguments[0].value.range) }))
+        case ("abs", [nil]), ("length", [nil]), ("count", [nil]), ("sum", [nil]), ("total", [nil]), ("average", [nil]):
+            guard let function = SQLFunction(rawValue: name) else { break }
+            return .expression(.function(function, [try single()]))
+        case ("min", _), ("max", _):
+            guard arguments.allUnlabelled, (1...4).contains(arguments.count), let function = SQLFunction(rawValue: name)
+            else { break }
+            return .expression(
+                .function(function, try arguments.map { try sqlExpression(evaluate($0.value), range: $0.value.range) }))
+        default:
+            break
+        }
+        if Self.globalFunctionNames.contains(name) {
+            throw ArborError("`\(name)` does not take the arguments \(labels.signature)", at: range)
+        }
+        throw ArborError(
+            "unknown function `\(name)`", at: nameRange,
+            suggestion: Suggestions.didYouMean(name, in: Self.globalFunctionNames + environment.typeNames.allTypeNames))
+    }
+
+    /// `["a", "b"]` or `[Column("a")]` in a `ForeignKey`.
+    func columnNames(_ expr: Expr) throws -> [String] {
+        let saved = scope.columnTable
+        scope.columnTable = nil
+        defer { scope.columnTable = saved }
+        guard case .array(let values) = try evaluate(expr) else {
+            throw ArborError("expected an array of column names", at: expr.range)
+        }
+        return try values.map { value in
+            switch value {
+            case .expression(.value(.text(let name))), .expression(.column(let name, nil)): return name
+            default: throw ArborError("expected column names, as in `[\"authorId\"]`", at: expr.range)
+            }
+        }
+    }
+}

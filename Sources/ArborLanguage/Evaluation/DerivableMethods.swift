@@ -1,0 +1,370 @@
+import ArborCore
+
+/// The methods of `Table<Row>`, `QueryInterfaceRequest<Row>` and associations,
+/// each accepted exactly where GRDB offers it.
+extension Evaluator {
+    /// A request or an association being refined.
+    enum Receiver {
+        case table(String)
+        case request(RequestPlan)
+        case association(AssociationPlan)
+
+        var table: String {
+            switch self {
+            case .table(let t): t
+            case .request(let p): p.table
+            case .association(let a): a.destination
+            }
+        }
+
+        var operations: [RequestOperation] {
+            switch self {
+            case .table: []
+            case .request(let p): p.operations
+            case .association(let a): a.operations
+            }
+        }
+
+        func appending(_ operation: RequestOperation) -> Value {
+            switch self {
+            case .table(let t): .request(RequestPlan(table: t, operations: [operation]))
+            case .request(let p): .request(p.appending(operation))
+            case .association(let a): .association(a.appending(operation))
+            }
+        }
+
+        var isAssociation: Bool {
+            if case .association = self { return true }
+            return false
+        }
+    }
+
+    func derivableMethod(
+        _ name: String, on base: Value, arguments: [Argument], range: SourceRange, nameRange: SourceRange
+    ) throws -> Value {
+        let receiver: Receiver
+        switch base {
+        case .table(let t): receiver = .table(t)
+        case .request(let p): receiver = .request(p)
+        case .association(let a): receiver = .association(a)
+        default: throw ArborError("\(base.kindName) has no method `\(name)`", at: nameRange)
+        }
+        let labels = arguments.labels
+        let table = receiver.table
+        // Names that selections define (`forKey`, aggregates) count as columns in later filters.
+        let namedColumns = Set(Self.selectedNames(receiver.operations).map { $0.lowercased() })
+        func inTable<T>(_ body: () throws -> T) rethrows -> T {
+            try withScope({ $0.columnTable = table; $0.extraColumns = namedColumns; $0.associationTable = table }, body)
+        }
+        func notOnTable() throws {
+            if case .table = receiver {
+                throw ArborError(
+                    "`\(name)` is not available on a table; call it on a request, as in `\(environment.displayName(ofTable: table)).all().\(name)(…)`",
+                    at: nameRange)
+            }
+        }
+        func notOnAssociation() throws {
+            if receiver.isAssociation {
+                throw ArborError("associations have no `\(name)`: GRDB offers it on requests only", at: nameRange)
+            }
+        }
+        func onAssociationOnly() throws -> AssociationPlan {
+            guard case .association(let a) = receiver else {
+                throw ArborError("`\(name)` applies to associations", at: nameRange)
+            }
+            return a
+        }
+
+        switch (name, labels) {
+        case ("all", []):
+            try notOnAssociation()
+            return .request(RequestPlan(table: table, operations: receiver.operations))
+        case ("none", []):
+            return receiver.appending(.none)
+        case ("filter", [nil]):
+            let predicate = try inTable { try closureOrExpression(arguments[0], table: table) }
+            if predicate.containsAggregate {
+                throw ArborError("an association aggregate filters with `having(_:)`, not `filter(_:)`", at: arguments[0].value.range)
+            }
+            return receiver.appending(.filter(predicate))
+        case ("filter", ["key"]), ("filter", ["id"]):
+            return receiver.appending(try keyFilter(arguments[0].value, single: true))
+        case ("filter", ["keys"]), ("filter", ["ids"]):
+            return receiver.appending(try keyFilter(arguments[0].value, single: false))
+        case ("filter", ["sql"]), ("filter", ["sql", "arguments"]):
+            return receiver.appending(
+                .filterSQL(try string(arguments[0].value), arguments: try sqlArguments(arguments.value(labelled: "arguments"))))
+        case ("order", ["sql"]), ("order", ["sql", "arguments"]):
+            return receiver.appending(
+                .orderSQL(try string(arguments[0].value), arguments: try sqlArguments(arguments.value(labelled: "arguments"))))
+        case ("order", _) where arguments.allUnlabelled:
+            let terms = try inTable { try orderingTerms(arguments, table: table) }
+            return receiver.appending(.order(terms))
+        case ("orderByPrimaryKey", []):
+            return receiver.appending(.orderByPrimaryKey)
+        case ("reversed", []):
+            try notOnTable()
+            return receiver.appending(.reversed)
+        case ("unordered", []):
+            try notOnTable()
+            return receiver.appending(.unordered)
+        case ("select", ["sql"]), ("select", ["sql", "arguments"]):
+            return receiver.appending(
+                .selectSQL(try string(arguments[0].value), arguments: try sqlArguments(arguments.value(labelled: "arguments"))))
+        case ("select", _) where arguments.allUnlabelled && !arguments.isEmpty:
+            let selection = try inTable { try selectables(arguments, table: table, allowAggregates: false) }
+            return receiver.appending(.select(selection))
+        case ("annotated", _) where labels.first == "with" && labels.dropFirst().allSatisfy({ $0 == nil }):
+            let selection = try inTable { try selectables(arguments, table: table, allowAggregates: true) }
+            return receiver.appending(.annotated(selection))
+        case ("annotated", ["withRequired"]), ("annotated", ["withOptional"]):
+            let association = try associationArgument(arguments[0], of: table)
+            return receiver.appending(
+                labels[0] == "withRequired" ? .annotatedWithRequired(association) : .annotatedWithOptional(association))
+        case ("having", [nil]):
+            if case .table = receiver, true {
+                // Table<Row> offers `having` only for association aggregates.
+                let predicate = try inTable { try sqlExpression(evaluate(arguments[0].value), range: arguments[0].value.range) }
+                guard predicate.containsAggregate else {
+                    throw ArborError(
+                        "on a table, `having` takes an association aggregate; call `group` first on a request",
+                        at: arguments[0].value.range)
+                }
+                return receiver.appending(.having(predicate))
+            }
+            let predicate = try inTable { try closureOrExpression(arguments[0], table: table) }
+            return receiver.appending(.having(predicate))
+        case ("group", _) where arguments.allUnlabelled && !arguments.isEmpty:
+            try notOnTable()
+            let expressions = try inTable {
+                try arguments.flatMap { argument -> [SQLExpr] in
+                    if case .array(let values) = try evaluate(argument.value) {
+                        return try values.map { try sqlExpression($0, range: argument.value.range) }
+                    }
+                    return [try closureOrExpression(argument, table: table)]
+                }
+            }
+            return receiver.appending(.group(expressions))
+        case ("limit", [nil]), ("limit", [nil, "offset"]):
+            try notOnAssociation()
+            let limit = try integer(arguments[0].value)
+            let offset = try arguments.value(labelled: "offset").map(integer)
+            return receiver.appending(.limit(limit, offset: offset))
+        case ("distinct", []):
+            try notOnTable()
+            return receiver.appending(.distinct)
+        case ("aliased", [nil]):
+            guard case .alias(let alias) = try evaluate(arguments[0].value) else {
+                throw ArborError("`aliased` takes a `TableAlias`", at: arguments[0].value.range)
+            }
+            return receiver.appending(.aliased(alias))
+        case ("including", ["required"]), ("including", ["optional"]), ("including", ["all"]),
+            ("joining", ["required"]), ("joining", ["optional"]):
+            let association = try associationArgument(arguments[0], of: table)
+            let kind = JoinKind(rawValue: labels[0] ?? "") ?? .optional
+            if kind == .all && !association.isToMany {
+                throw ArborError(
+                    "`including(all:)` needs a to-many association; `\(association.displayName)` is to-one: use `including(required:)` or `including(optional:)`",
+                    at: arguments[0].value.range)
+            }
+            return receiver.appending(name == "including" ? .including(kind, association) : .joining(kind, association))
+        case ("asRequest", ["of"]):
+            try notOnAssociation()
+            return .request(RequestPlan(table: table, operations: receiver.operations))
+        case ("fetchAll", _), ("fetchOne", _), ("fetchCount", _):
+            try notOnAssociation()
+            guard arguments.isEmpty || (arguments.count == 1 && arguments[0].label == nil && arguments[0].value.kind == .identifier("db"))
+            else { throw ArborError("`\(name)` takes no argument here (or `db`)", at: range) }
+            let kind = Value.FetchKind(rawValue: name) ?? .all
+            return .fetch(RequestPlan(table: table, operations: receiver.operations), kind)
+        case ("forKey", [nil]):
+            let association = try onAssociationOnly()
+            return .association(association.appending(.forKey(try string(arguments[0].value))))
+        case ("min", [nil]), ("max", [nil]), ("average", [nil]), ("sum", [nil]), ("total", [nil]):
+            let association = try onAssociationOnly()
+            guard association.isToMany else {
+                throw ArborError("`\(name)` is an aggregate of to-many associations; `\(association.displayName)` is to-one", at: nameRange)
+            }
+            let column = try withScope({ $0.columnTable = association.destination; $0.extraColumns = [] }) {
+                try closureOrExpression(arguments[0], table: association.destination)
+            }
+            let aggregate: AssociationAggregatePlan =
+                switch name {
+                case "min": .min(association, column)
+                case "max": .max(association, column)
+                case "average": .average(association, column)
+                case "sum": .sum(association, column)
+                default: .total(association, column)
+                }
+            return .expression(.aggregate(aggregate))
+        case ("belongsTo", _), ("hasMany", _), ("hasOne", _):
+            guard case .table(let origin) = receiver else {
+                throw ArborError("`\(name)` builds an association from a table, as in `Book.\(name)(Author.self)`", at: nameRange)
+            }
+            return .association(try associationFactory(name, origin: origin, arguments: arguments, range: range))
+        default:
+            let known = Self.requestMethodNames.contains(name) || ["min", "max", "average", "sum", "total"].contains(name)
+            if known {
+                throw ArborError(
+                    "`\(name)` does not take the arguments \(labels.signature) on \(base.kindName)", at: range)
+            }
+            throw ArborError(
+                "\(base.kindName) has no method `\(name)`", at: nameRange,
+                suggestion: Suggestions.didYouMean(name, in: Array(Self.requestMethodNames)))
+        }
+    }
+
+    /// The names a selection defines with `forKey` or aggregate defaults, usable as columns afterwards.
+    static func selectedNames(_ operations: [RequestOperation]) -> [String] {
+        var names: [String] = []
+        for operation in operations {
+            let items: [Selectable]
+            switch operation {
+            case .select(let s), .annotated(let s): items = s
+            default: continue
+            }
+            for case .expression(.named(_, let name)) in items { names.append(name) }
+            for case .expression(.aggregate(let aggregate)) in items {
+                if let name = aggregate.defaultName { names.append(name) }
+            }
+        }
+        return names
+    }
+
+    /// The argument of `including(…)`/`joining(…)`: an association from `table`.
+    func associationArgument(_ argument: Argument, of table: String) throws -> AssociationPlan {
+        let value = try withScope({ $0.associationTable = table; $0.columnTable = nil }) { try evaluate(argument.value) }
+        guard case .association(let association) = value else {
+            throw ArborError("expected an association, got \(value.kindName)", at: argument.value.range)
+        }
+        try checkOrigin(association, table: table, range: argument.value.range)
+        return association
+    }
+
+    /// GRDB does not check an association's origin: joining it from another
+    /// table traps or silently joins the wrong rows. So we do.
+    func checkOrigin(_ association: AssociationPlan, table: String, range: SourceRange) throws {
+        guard association.origin.lowercased() != table.lowercased() else { return }
+        let names = environment.catalog.associations(of: table).map(\.name)
+        throw ArborError(
+            "`\(association.displayName)` starts from `\(environment.displayName(ofTable: association.origin))`, not from `\(environment.displayName(ofTable: table))`",
+            at: range,
+            suggestion: names.isEmpty ? nil : "associations of \(environment.displayName(ofTable: table)): " + names.joined(separator: ", "))
+    }
+
+    /// A predicate or expression argument, or a trailing closure `{ $0.col … }`.
+    func closureOrExpression(_ argument: Argument, table: String) throws -> SQLExpr {
+        if case .closure(let closure) = argument.value.kind {
+            return try withClosure(closure, table: table) { try sqlExpression(evaluate(closure.body), range: closure.body.range) }
+        }
+        return try sqlExpression(evaluate(argument.value), range: argument.value.range)
+    }
+
+    func withClosure<T>(_ closure: Closure, table: String, _ body: () throws -> T) throws -> T {
+        try withScope(
+            {
+                $0.columnTable = table
+                $0.closureParameters["$0"] = .rowComponents(table: table)
+                for parameter in closure.parameters { $0.closureParameters[parameter] = .rowComponents(table: table) }
+            }, body)
+    }
+
+    func orderingTerms(_ arguments: [Argument], table: String) throws -> [OrderingTerm] {
+        var terms: [OrderingTerm] = []
+        for argument in arguments {
+            let values: [Value]
+            if case .closure(let closure) = argument.value.kind {
+                let value = try withClosure(closure, table: table) { try evaluate(closure.body) }
+                if case .array(let items) = value { values = items } else { values = [value] }
+            } else {
+                let value = try evaluate(argument.value)
+                if case .array(let items) = value { values = items } else { values = [value] }
+            }
+            for value in values {
+                switch value {
+                case .ordering(let term): terms.append(term)
+                case .expression(let e) where !e.containsAggregate: terms.append(OrderingTerm(e, .none))
+                case .sqlLiteral(let sql, let arguments): terms.append(OrderingTerm(.literal(sql: sql, arguments: arguments), .none))
+                default:
+                    throw ArborError("`order` takes columns or orderings such as `Column(\"name\").desc`, got \(value.kindName)", at: argument.value.range)
+                }
+            }
+        }
+        return terms
+    }
+
+    func selectables(_ arguments: [Argument], table: String, allowAggregates: Bool) throws -> [Selectable] {
+        var result: [Selectable] = []
+        for (i, argument) in arguments.enumerated() {
+            let value: Value
+            if case .closure(let closure) = argument.value.kind {
+                value = try withClosure(closure, table: table) { try evaluate(closure.body) }
+            } else {
+                value = try evaluate(argument.value)
+            }
+            let items: [Value]
+            if case .array(let values) = value { items = values } else { items = [value] }
+            for item in items {
+                switch item {
+                case .selection(let s): result.append(s)
+                case .expression(let e):
+                    if e.containsAggregate && !allowAggregates {
+                        throw ArborError("association aggregates are selected with `annotated(with:)`", at: argument.value.range)
+                    }
+                    result.append(.expression(e))
+                case .sqlLiteral(let sql, let args): result.append(.expression(.literal(sql: sql, arguments: args)))
+                default:
+                    throw ArborError(
+                        "expected a column or an expression to select, got \(item.kindName)",
+                        at: arguments[i].value.range)
+                }
+            }
+        }
+        return result
+    }
+
+    /// `filter(key:)`, `filter(keys:)` and the `id` forms.
+    func keyFilter(_ expr: Expr, single: Bool) throws -> RequestOperation {
+        let value = try evaluate(expr)
+        let values: [Value]
+        if single {
+            values = [value]
+        } else {
+            guard case .array(let items) = value else {
+                throw ArborError("`keys:` takes an array of keys", at: expr.range)
+            }
+            values = items
+        }
+        if values.allSatisfy({ if case .dictionary = $0 { return true } else { return false } }), !values.isEmpty {
+            return .filterKeyDictionaries(
+                try values.map { value in
+                    guard case .dictionary(let entries) = value else { return [:] }
+                    var dictionary: [String: SQLValue] = [:]
+                    for (key, entryValue) in entries { dictionary[key] = try literal(entryValue, range: expr.range) }
+                    return dictionary
+                })
+        }
+        if single, case .expression(.value(.null)) = value { return .filterKeys([]) }
+        return .filterKeys(try values.map { try literal($0, range: expr.range) })
+    }
+}
+
+extension AssociationAggregatePlan {
+    /// The name GRDB gives the aggregate's column (`bookCount`, `hasNoBook`, `maxBookYear`, …).
+    public var defaultName: String? {
+        let key = association.key.singular
+        let upperKey = Naming.uppercasingFirst(key)
+        func columnName(_ e: SQLExpr) -> String? {
+            if case .column(let name, _) = e { return Naming.uppercasingFirst(name) }
+            return nil
+        }
+        switch self {
+        case .count: return "\(key)Count"
+        case .isEmpty: return "hasNo\(upperKey)"
+        case .average(_, let e): return columnName(e).map { "average\(upperKey)\($0)" }
+        case .min(_, let e): return columnName(e).map { "min\(upperKey)\($0)" }
+        case .max(_, let e): return columnName(e).map { "max\(upperKey)\($0)" }
+        case .sum(_, let e), .total(_, let e): return columnName(e).map { "\(key)\($0)Sum" }
+        }
+    }
+}

@@ -1,0 +1,229 @@
+import ArborCore
+
+/// Evaluates expressions of the language against an `Environment`: resolves
+/// names, checks what each method accepts, and builds request and association
+/// plans. It never touches the database.
+public final class Evaluator {
+    public var environment: Environment
+
+    /// What bare names and `$0` mean where an expression is evaluated.
+    struct Scope {
+        /// Bare names resolve to associations of this table (inside `including(…)` and aggregates).
+        var associationTable: String?
+        /// `Column("x")`, `$0.x` and `\.x` are checked against this table.
+        var columnTable: String?
+        /// Inside a declaration: the declared type and its table.
+        var selfType: String?
+        var selfTable: String?
+        /// Closure parameters (`$0`, `book`) and what they stand for.
+        var closureParameters: [String: Value] = [:]
+        /// Names (such as `forKey` names of annotations) that count as columns of `columnTable`.
+        var extraColumns: Set<String> = []
+    }
+
+    var scope = Scope()
+    private var depth = 0
+    static let maximumDepth = 200
+
+    public init(environment: Environment) {
+        self.environment = environment
+    }
+
+    /// Evaluates `expr` with no receiver.
+    public func evaluate(_ expr: Expr) throws -> Value {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else {
+            throw ArborError("expression nested too deep (limit \(Self.maximumDepth))", at: expr.range)
+        }
+        switch expr.kind {
+        case .identifier(let name):
+            return try identifier(name, range: expr.range)
+        case .integer(let i):
+            return .expression(.value(.integer(i)))
+        case .double(let d):
+            return .expression(.value(.real(d)))
+        case .string(let s):
+            return .expression(.value(.text(s)))
+        case .bool(let b):
+            return .expression(.value(.bool(b)))
+        case .nilLiteral:
+            return .expression(.value(.null))
+        case .array(let elements):
+            return .array(try elements.map(evaluate))
+        case .dictionary(let entries):
+            return .dictionary(
+                try entries.map { entry in
+                    guard case .string(let key) = entry.key.kind else {
+                        throw ArborError("dictionary keys are column names, as strings", at: entry.key.range)
+                    }
+                    return (key, try evaluate(entry.value))
+                })
+        case .member(let base, let name, let nameRange):
+            return try member(name, of: evaluate(base), range: expr.range, nameRange: nameRange)
+        case .implicitMember(let name):
+            return .implicitMember(name)
+        case .call(let callee, let arguments):
+            return try call(callee, arguments: arguments, range: expr.range)
+        case .subscripted(let base, let arguments):
+            return try subscripted(evaluate(base), arguments: arguments, range: expr.range)
+        case .binary(let op, let lhs, let rhs):
+            return try binary(op, lhs, rhs, range: expr.range)
+        case .prefix(let op, let operand):
+            return try prefix(op, operand, range: expr.range)
+        case .closure:
+            throw ArborError("a closure is only accepted as the argument of a request method", at: expr.range)
+        case .keyPath(_, let components):
+            guard components.count == 1, let name = components.first else {
+                throw ArborError("a key path names one column, as in `\\.name`", at: expr.range)
+            }
+            return .expression(try column(name, range: expr.range))
+        case .anonymousArgument(let n):
+            if let value = scope.closureParameters["$\(n)"] { return value }
+            throw ArborError("`$\(n)` is only defined inside a closure argument", at: expr.range)
+        case .parenthesized(let inner):
+            return try evaluate(inner)
+        }
+    }
+
+    // MARK: Names
+
+    func identifier(_ name: String, range: SourceRange) throws -> Value {
+        if let value = scope.closureParameters[name] { return value }
+        if let table = environment.typeNames.table(forType: name) { return .table(table) }
+        if let selfType = scope.selfType {
+            if name == "Self" || name == selfType, let table = scope.selfTable { return .table(table) }
+            if let value = environment.statics[selfType]?[name] { return value }
+            if environment.statics["\(selfType).\(name)"] != nil { return .namespace("\(selfType).\(name)") }
+        }
+        if let table = scope.associationTable, let entry = environment.catalog.association(named: name, of: table) {
+            return .association(entry.plan)
+        }
+        if let value = environment.bindings[name] { return value }
+        if let selfTable = scope.selfTable, let entry = environment.catalog.association(named: name, of: selfTable) {
+            return .association(entry.plan)
+        }
+        if environment.statics[name] != nil { return .namespace(name) }
+        var candidates = environment.typeNames.allTypeNames + environment.bindings.keys
+        if let table = scope.associationTable ?? scope.selfTable {
+            candidates += environment.catalog.associations(of: table).map(\.name)
+        }
+        if name.first?.isUppercase == true {
+            throw ArborError(
+                "unknown record type `\(name)`", at: range,
+                suggestion: Suggestions.didYouMean(name, in: candidates) ?? "`:tables` lists the tables")
+        }
+        if let table = scope.associationTable {
+            let names = environment.catalog.associations(of: table).map(\.name)
+            throw ArborError(
+                "`\(environment.displayName(ofTable: table))` has no association `\(name)`", at: range,
+                suggestion: Suggestions.didYouMean(name, in: candidates)
+                    ?? (names.isEmpty ? nil : "its associations: " + names.joined(separator: ", ")))
+        }
+        throw ArborError(
+            "unknown name `\(name)`", at: range, suggestion: Suggestions.didYouMean(name, in: candidates))
+    }
+
+    /// `Column("name")` checked against the table in scope.
+    func column(_ name: String, range: SourceRange, alias: AliasID? = nil) throws -> SQLExpr {
+        if alias == nil, let tableName = scope.columnTable, let table = environment.schema.table(named: tableName) {
+            let lowered = name.lowercased()
+            let known =
+                table.column(named: name) != nil || scope.extraColumns.contains(lowered)
+                || (table.hasRowID && ["rowid", "oid", "_rowid_"].contains(lowered))
+            if !known {
+                throw ArborError(
+                    "table `\(table.name)` has no column `\(name)`", at: range,
+                    suggestion: Suggestions.didYouMean(name, in: table.columns.map(\.name))
+                        ?? "its columns: " + table.columns.map(\.name).joined(separator: ", "))
+            }
+        }
+        return .column(name, alias: alias)
+    }
+
+    /// Runs `body` with the scope changed by `update`, restoring it afterwards.
+    func withScope<T>(_ update: (inout Scope) -> Void, _ body: () throws -> T) rethrows -> T {
+        let saved = scope
+        update(&scope)
+        defer { scope = saved }
+        return try body()
+    }
+
+    // MARK: Operators
+
+    func binary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, range: SourceRange) throws -> Value {
+        let l = try evaluate(lhs)
+        let r = try evaluate(rhs)
+        if op == .closedRange || op == .halfOpenRange {
+            return .range(
+                lower: try sqlExpression(l, range: lhs.range), upper: try sqlExpression(r, range: rhs.range),
+                closed: op == .closedRange)
+        }
+        guard let sqlOp = SQLBinaryOperator(rawValue: op.rawValue) else {
+            throw ArborError("GRDB has no `\(op.rawValue)` operator on requests' expressions", at: range)
+        }
+        return .expression(.binary(sqlOp, try sqlExpression(l, range: lhs.range), try sqlExpression(r, range: rhs.range)))
+    }
+
+    func prefix(_ op: PrefixOperator, _ operand: Expr, range: SourceRange) throws -> Value {
+        let value = try sqlExpression(evaluate(operand), range: operand.range)
+        switch (op, value) {
+        case (.negate, .value(.integer(let i))) where i != Int64.min: return .expression(.value(.integer(-i)))
+        case (.negate, .value(.real(let d))): return .expression(.value(.real(-d)))
+        case (.negate, _): return .expression(.negated(value))
+        case (.not, _): return .expression(.not(value))
+        case (.plus, _): return .expression(value)
+        case (.bitwiseNot, _): throw ArborError("`~` is not supported", at: range)
+        }
+    }
+
+    // MARK: Conversions
+
+    /// The value as a SQL expression, or an error saying what it is instead.
+    func sqlExpression(_ value: Value, range: SourceRange) throws -> SQLExpr {
+        switch value {
+        case .expression(let e): return e
+        case .sqlLiteral(let sql, let arguments): return .literal(sql: sql, arguments: arguments)
+        default: throw ArborError("expected an expression, got \(value.kindName)", at: range)
+        }
+    }
+
+    func request(_ value: Value, range: SourceRange) throws -> RequestPlan {
+        switch value {
+        case .table(let table): return RequestPlan(table: table)
+        case .request(let plan): return plan
+        default: throw ArborError("expected a request, got \(value.kindName)", at: range)
+        }
+    }
+
+    func integer(_ expr: Expr) throws -> Int {
+        guard case .expression(.value(.integer(let i))) = try evaluate(expr), let value = Int(exactly: i) else {
+            throw ArborError("expected an integer", at: expr.range)
+        }
+        return value
+    }
+
+    func string(_ expr: Expr) throws -> String {
+        guard case .expression(.value(.text(let s))) = try evaluate(expr) else {
+            throw ArborError("expected a string", at: expr.range)
+        }
+        return s
+    }
+
+    /// A literal value (for keys and SQL arguments).
+    func literal(_ value: Value, range: SourceRange) throws -> SQLValue {
+        guard case .expression(.value(let v)) = value else {
+            throw ArborError("expected a literal value, got \(value.kindName)", at: range)
+        }
+        return v
+    }
+
+    /// `arguments: [1, "a"]` of the raw SQL forms.
+    func sqlArguments(_ expr: Expr?) throws -> [SQLValue] {
+        guard let expr else { return [] }
+        guard case .array(let values) = try evaluate(expr) else {
+            throw ArborError("SQL arguments are an array of values, as in `[1, \"a\"]`", at: expr.range)
+        }
+        return try values.map { try literal($0, range: expr.range) }
+    }
+}

@@ -1,0 +1,99 @@
+import ArborCore
+
+extension Evaluator {
+    /// Request methods, which a member access names but does not call.
+    static let requestMethodNames: Set<String> = [
+        "all", "none", "filter", "order", "orderByPrimaryKey", "reversed", "unordered", "select", "annotated",
+        "having", "group", "limit", "distinct", "aliased", "including", "joining", "asRequest", "fetchAll",
+        "fetchOne", "fetchCount", "belongsTo", "hasMany", "hasOne", "forKey",
+    ]
+
+    /// `base.name` without a call.
+    func member(_ name: String, of base: Value, range: SourceRange, nameRange: SourceRange) throws -> Value {
+        switch base {
+        case .table(let table):
+            if name == "self" { return .table(table) }
+            if let entry = environment.catalog.association(named: name, of: table) { return .association(entry.plan) }
+            let type = environment.typeNames.type(forTable: table)
+            if let type, let value = environment.statics[type]?[name] { return value }
+            if let type, environment.statics["\(type).\(name)"] != nil { return .namespace("\(type).\(name)") }
+            if name == "databaseTableName" { return .expression(.value(.text(table))) }
+            if Self.requestMethodNames.contains(name) {
+                throw ArborError("`\(name)` is a method: call it, as in `\(name)(…)`", at: nameRange)
+            }
+            let names = environment.catalog.associations(of: table).map(\.name)
+            throw ArborError(
+                "`\(environment.displayName(ofTable: table))` has no association `\(name)`", at: nameRange,
+                suggestion: Suggestions.didYouMean(name, in: names + Array(Self.requestMethodNames))
+                    ?? (names.isEmpty ? "it has no associations" : "its associations: " + names.joined(separator: ", ")))
+        case .association(let association):
+            switch name {
+            case "count", "isEmpty":
+                guard association.isToMany else {
+                    throw ArborError(
+                        "`\(name)` is an aggregate of to-many associations; `\(association.displayName)` is to-one",
+                        at: nameRange)
+                }
+                return .expression(.aggregate(name == "count" ? .count(association) : .isEmpty(association)))
+            default:
+                throw ArborError(
+                    "an association has no property `\(name)`", at: nameRange,
+                    suggestion: Suggestions.didYouMean(name, in: ["count", "isEmpty"] + Array(Self.requestMethodNames)))
+            }
+        case .expression(let e):
+            switch name {
+            case "asc": return .ordering(OrderingTerm(e, .asc))
+            case "desc": return .ordering(OrderingTerm(e, .desc))
+            case "ascNullsLast": return .ordering(OrderingTerm(e, .ascNullsLast))
+            case "descNullsFirst": return .ordering(OrderingTerm(e, .descNullsFirst))
+            case "sqlExpression": return .expression(e)
+            default:
+                if let function = SQLFunction(rawValue: name), function.isSwiftDefined {
+                    return .expression(.function(function, [e]))
+                }
+                throw ArborError(
+                    "an expression has no property `\(name)`", at: nameRange,
+                    suggestion: Suggestions.didYouMean(
+                        name, in: ["asc", "desc", "ascNullsLast", "descNullsFirst", "lowercased", "uppercased"]))
+            }
+        case .sqlLiteral(let sql, let arguments):
+            if name == "sqlExpression" { return .expression(.literal(sql: sql, arguments: arguments)) }
+            throw ArborError("an SQL literal has no property `\(name)`", at: nameRange)
+        case .alias(let alias):
+            if name == "exists" { return .expression(.aliasExists(alias)) }
+            return .expression(.column(name, alias: alias))
+        case .rowComponents:
+            return .expression(try column(name.hasPrefix("$") ? String(name.dropFirst()) : name, range: nameRange))
+        case .namespace(let path):
+            if let value = environment.statics[path]?[name] { return value }
+            throw ArborError("`\(path)` has no static member `\(name)`", at: nameRange)
+        default:
+            if case .implicitMember = base {
+                throw ArborError("`\(name)` is not a member here", at: nameRange)
+            }
+            throw ArborError("\(base.kindName) has no member `\(name)`", at: nameRange)
+        }
+    }
+
+    /// `alias[Column("x")]`, `alias["x"]`, `alias[AllColumns()]`.
+    func subscripted(_ base: Value, arguments: [Argument], range: SourceRange) throws -> Value {
+        guard case .alias(let alias) = base else {
+            throw ArborError("only a table alias can be subscripted, as in `alias[Column(\"name\")]`", at: range)
+        }
+        guard arguments.count == 1, let argument = arguments.first, argument.label == nil else {
+            throw ArborError("an alias subscript takes one column", at: range)
+        }
+        switch try evaluate(argument.value) {
+        case .expression(.value(.text(let name))), .expression(.column(let name, nil)):
+            return .expression(.column(name, alias: alias))
+        case .selection(.allColumns(nil)):
+            return .selection(.allColumns(alias: alias))
+        case .ordering(let term):
+            guard case .column(let name, nil) = term.expression else { break }
+            return .ordering(OrderingTerm(.column(name, alias: alias), term.direction))
+        default:
+            break
+        }
+        throw ArborError("an alias subscript takes a column, such as `Column(\"name\")`", at: argument.value.range)
+    }
+}

@@ -1,0 +1,53 @@
+import ArborCore
+
+/// What an expression of the language evaluates to.
+public indirect enum Value: Sendable {
+    /// A record type or `Table("t")`: GRDB's `Table<Row>`.
+    case table(String)
+    /// A `QueryInterfaceRequest<Row>`.
+    case request(RequestPlan)
+    case association(AssociationPlan)
+    /// A SQL expression: a column, a literal, a computation, or an association aggregate.
+    case expression(SQLExpr)
+    case ordering(OrderingTerm)
+    case selection(Selectable)
+    case array([Value])
+    case dictionary([(key: String, value: Value)])
+    case range(lower: SQLExpr, upper: SQLExpr, closed: Bool)
+    case foreignKey(ForeignKeySpec)
+    case alias(AliasID)
+    /// `.nocase`, `.integer`: meaningful only where a type is expected.
+    case implicitMember(String)
+    /// `SQL("…")`, `SQL(sql:arguments:)`.
+    case sqlLiteral(String, [SQLValue])
+    /// `$0` of a trailing closure: its members are columns of `table`.
+    case rowComponents(table: String)
+    /// A nested type of a declaration (`Book.Columns`), holding static values.
+    case namespace(String)
+    /// `request.fetchAll()`, `fetchOne()`, `fetchCount()`.
+    case fetch(RequestPlan, FetchKind)
+
+    public enum FetchKind: String, Sendable { case all = "fetchAll", one = "fetchOne", count = "fetchCount" }
+
+    /// What the value is, for messages ("expected a request, got an association").
+    public var kindName: String {
+        switch self {
+        case .table: "a table"
+        case .request: "a request"
+        case .association(let a): a.isToMany ? "a to-many association" : "a to-one association"
+        case .expression(let e): e.containsAggregate ? "an association aggregate" : "an expression"
+        case .ordering: "an ordering"
+        case .selection: "a selection"
+        case .array: "an array"
+        case .dictionary: "a dictionary"
+        case .range: "a range"
+        case .foreignKey: "a foreign key"
+        case .alias: "a table alias"
+        case .implicitMember(let name): "`.\(name)`"
+        case .sqlLiteral: "an SQL literal"
+        case .rowComponents: "a row"
+        case .namespace(let name): "the type `\(name)`"
+        case .fetch: "a fetched result"
+        }
+    }
+}
