@@ -1,1 +1,174 @@
-// The session: one open database, bindings, declarations, commands.
+import ArborCore
+import ArborLanguage
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// One open database and everything the user has said to it: bindings and
+/// declarations. Runs statements and returns their outcomes; never prints.
+public final class Session {
+    public let database: DatabaseQueue
+    public let path: String?
+    public private(set) var evaluator: Evaluator
+
+    public var environment: Environment { evaluator.environment }
+
+    /// Opens `path` read-only (read-write with `writable`), or the demo library when `path` is nil.
+    public init(path: String?, writable: Bool = false) throws {
+        self.path = path
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        if let path {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw OpenError("\(path): no such file")
+            }
+            guard !isDirectory.boolValue else { throw OpenError("\(path): is a directory, not a database") }
+            guard FileManager.default.isReadableFile(atPath: path) else { throw OpenError("\(path): permission denied") }
+            configuration.readonly = !writable
+            do {
+                database = try DatabaseQueue(path: path, configuration: configuration)
+            } catch {
+                throw OpenError("\(path): \(Self.message(error))")
+            }
+        } else {
+            do {
+                database = try DatabaseQueue(configuration: configuration)
+                try database.write { db in try db.execute(sql: DemoLibrary.sql) }
+                // The demo is read-only too: nothing the user types can change it.
+                try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA query_only = 1") }
+            } catch {
+                throw OpenError("the demo database could not be created: \(Self.message(error))")
+            }
+        }
+        let schema: SchemaGraph
+        do {
+            schema = try database.read { db in try SchemaGraph.load(db) }
+        } catch {
+            throw OpenError("\(path ?? "demo"): \(Self.message(error))")
+        }
+        evaluator = Evaluator(environment: Environment(schema: schema))
+        if path == nil {
+            let result = Parser.parseSourceFile(DemoLibrary.prelude)
+            _ = evaluator.declare(result.statements.flatMap { statement -> [TypeDeclaration] in
+                if case .declarations(let declarations) = statement { return declarations }
+                return []
+            })
+        }
+    }
+
+    static func message(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error)" }
+        return "\(error)"
+    }
+
+    // MARK: Running statements
+
+    /// Parses and runs every statement of `text`.
+    public func run(_ text: String, fetch: Bool = true) -> [Outcome] {
+        let parsed = Parser.parse(text)
+        if !parsed.errors.isEmpty { return [.failure(parsed.errors, text: text)] }
+        return parsed.statements.map { run($0, text: text, fetch: fetch) }
+    }
+
+    func run(_ statement: ArborLanguage.Statement, text: String, fetch: Bool) -> Outcome {
+        do {
+            switch statement {
+            case .expression(let expr):
+                let value = try evaluator.evaluate(expr)
+                return try outcome(of: value, range: expr.range, fetch: fetch)
+            case .letBinding(let name, _, let expr, _):
+                let value = try evaluator.evaluate(expr)
+                evaluator.environment.bindings[name] = value
+                return .silent(name)
+            case .declarations(let declarations):
+                let errors = evaluator.declare(declarations)
+                if !errors.isEmpty { return .failure(errors, text: text) }
+                return .silent("declarations")
+            case .command(let name, let argument, let range):
+                return try Commands(session: self).run(name, argument: argument, range: range)
+            }
+        } catch let error as ArborError {
+            return .failure([error], text: text)
+        } catch let error as ArborErrors {
+            return .failure(error.errors, text: text)
+        } catch {
+            return .failure([ArborError(Self.message(error), at: statement.range)], text: text)
+        }
+    }
+
+    func outcome(of value: Value, range: SourceRange, fetch: Bool) throws -> Outcome {
+        switch value {
+        case .table(let table):
+            return try .rows(request(RequestPlan(table: table), range: range, single: false, fetch: fetch))
+        case .request(let plan):
+            return try .rows(request(plan, range: range, single: false, fetch: fetch))
+        case .fetch(let plan, .all):
+            return try .rows(request(plan, range: range, single: false, fetch: fetch))
+        case .fetch(let plan, .one):
+            return try .rows(request(plan, range: range, single: true, fetch: fetch))
+        case .fetch(let plan, .count):
+            try Validator(schema: environment.schema, range: range).validate(plan)
+            return try database.read { db in
+                let request = try Lowering().request(plan)
+                let count = try request.fetchCount(db)
+                return .count(count, sql: try Self.expandedSQL(request, db, single: false))
+            }
+        default:
+            return .description(ValueDescription.describe(value, environment: environment))
+        }
+    }
+
+    /// Validates, lowers and (when `fetch`) runs a request, capturing every statement.
+    public func request(_ plan: RequestPlan, range: SourceRange?, single: Bool, fetch: Bool) throws -> RequestResult {
+        try Validator(schema: environment.schema, range: range).validate(plan)
+        let builder = ResultTreeBuilder(plan: plan)
+        return try database.read { db in
+            let request = try Lowering().request(plan)
+            let mainSQL = try Self.expandedSQL(request, db, single: single)
+            guard fetch else {
+                return RequestResult(plan: plan, rows: [], mainSQL: mainSQL, statements: [], isSingleRow: single)
+            }
+            let recorder = StatementRecorder()
+            db.trace(options: .profile) { event in recorder.record(event) }
+            defer { db.trace(options: [], nil) }
+            var rows: [ResultRow] = []
+            if single {
+                if let row = try Row.fetchOne(db, request) { rows.append(builder.row(row)) }
+            } else if plan.hasPrefetch {
+                // GRDB can not prefetch through a cursor (T22).
+                rows = try Row.fetchAll(db, request).map(builder.row)
+            } else {
+                let cursor = try Row.fetchCursor(db, request)
+                while let row = try cursor.next() { rows.append(builder.row(row)) }
+            }
+            return RequestResult(
+                plan: plan, rows: rows, mainSQL: mainSQL, statements: recorder.statements, isSingleRow: single)
+        }
+    }
+
+    /// The main statement's SQL with its arguments inlined, as `sqlite3_expanded_sql` renders it.
+    static func expandedSQL(_ request: QueryInterfaceRequest<Row>, _ db: Database, single: Bool) throws -> String {
+        let prepared = try request.makePreparedRequest(db, forSingleResult: single)
+        guard let expanded = sqlite3_expanded_sql(prepared.statement.sqliteStatement) else {
+            return prepared.statement.sql
+        }
+        defer { sqlite3_free(expanded) }
+        return String(cString: expanded)
+    }
+}
+
+/// Collects the statements a request runs, leaving out GRDB's own bookkeeping
+/// (schema pragmas, transactions).
+final class StatementRecorder: @unchecked Sendable {
+    private(set) var statements: [CapturedStatement] = []
+
+    func record(_ event: Database.TraceEvent) {
+        guard case .profile(let statement, let duration) = event else { return }
+        let sql = statement.expandedSQL
+        let head = sql.prefix(8).uppercased()
+        guard head.hasPrefix("SELECT") || head.hasPrefix("WITH") else { return }
+        if sql.contains("sqlite_master") { return }
+        statements.append(CapturedStatement(sql: sql, duration: duration))
+    }
+}

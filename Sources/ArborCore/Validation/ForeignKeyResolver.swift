@@ -1,0 +1,63 @@
+/// Resolves the foreign key of a direct association the way GRDB does
+/// (`SQLForeignKeyRequest`), so that an ambiguous or missing key is an error
+/// here instead of a trap in GRDB (T9-T13).
+public struct ForeignKeyResolver {
+    public let schema: SchemaGraph
+
+    public init(schema: SchemaGraph) { self.schema = schema }
+
+    @discardableResult
+    public func resolve(
+        kind: AssociationKind, origin: String, destination: String, foreignKey: ForeignKeySpec?, displayName: String,
+        range: SourceRange?
+    ) throws -> ForeignKeySpec {
+        // The table holding the key columns, and the one it references.
+        let (holderName, referencedName) = kind == .belongsTo ? (origin, destination) : (destination, origin)
+        if let fk = foreignKey, let destinationColumns = fk.destinationColumns {
+            guard fk.originColumns.count == destinationColumns.count, !fk.originColumns.isEmpty else {
+                throw ArborError("`ForeignKey` needs as many columns on both sides, and at least one", at: range)
+            }
+            return fk
+        }
+        guard let holder = schema.table(named: holderName), let referenced = schema.table(named: referencedName) else {
+            throw ArborError("no table `\(schema.table(named: holderName) == nil ? holderName : referencedName)` for `\(displayName)`", at: range)
+        }
+        if holder.isView {
+            throw ArborError(
+                "`\(displayName)`: GRDB can not infer a foreign key from the view `\(holder.name)`", at: range,
+                suggestion: "use `using: ForeignKey([\"column\"], to: [\"column\"])`")
+        }
+        let candidates = holder.foreignKeys.filter { fk in
+            guard fk.destinationTable.lowercased() == referenced.name.lowercased() else { return false }
+            if let origin = foreignKey?.originColumns {
+                return fk.originColumns.map { $0.lowercased() } == origin.map { $0.lowercased() }
+            }
+            return true
+        }
+        if candidates.count == 1, let fk = candidates.first {
+            return ForeignKeySpec(originColumns: fk.originColumns, destinationColumns: fk.destinationColumns)
+        }
+        if candidates.count > 1 {
+            let options = candidates.map { "ForeignKey([" + $0.originColumns.map { "\"\($0)\"" }.joined(separator: ", ") + "])" }
+            throw ArborError(
+                "`\(displayName)`: `\(holder.name)` has several foreign keys to `\(referenced.name)`", at: range,
+                suggestion: "say which with `using:` " + options.joined(separator: " or "))
+        }
+        if let origin = foreignKey?.originColumns {
+            if referenced.isView {
+                throw ArborError(
+                    "`\(displayName)`: the view `\(referenced.name)` has no primary key", at: range,
+                    suggestion: "use `ForeignKey([…], to: [\"column\"])`")
+            }
+            guard referenced.primaryKey.count == origin.count else {
+                throw ArborError(
+                    "`\(displayName)`: \(origin.count) column\(origin.count == 1 ? "" : "s") can not reference the primary key of `\(referenced.name)` (\(referenced.primaryKey.joined(separator: ", ")))",
+                    at: range)
+            }
+            return ForeignKeySpec(originColumns: origin, destinationColumns: referenced.primaryKey)
+        }
+        throw ArborError(
+            "`\(displayName)`: no foreign key from `\(holder.name)` to `\(referenced.name)`", at: range,
+            suggestion: "declare one with `using: ForeignKey([\"column\"])`")
+    }
+}

@@ -1,0 +1,396 @@
+/// Rejects, with a located message, every plan GRDB would stop the process on
+/// (GRDB-FACTS.md §0). GRDB's traps cannot be caught: this is the only defence.
+public struct Validator {
+    public let schema: SchemaGraph
+    /// Where to underline errors found in the plan (the statement's range).
+    public let range: SourceRange?
+
+    public init(schema: SchemaGraph, range: SourceRange?) {
+        self.schema = schema
+        self.range = range
+    }
+
+    public func validate(_ plan: RequestPlan) throws {
+        try checkLevel(table: plan.table, operations: plan.operations, context: .root)
+        try checkAliases(plan)
+    }
+
+    /// How a level is joined to its parent: GRDB forbids some refinements depending on it.
+    enum Context: Equatable {
+        case root
+        /// `including(all:)` destination: a query of its own.
+        case prefetched
+        /// A to-one join, or a pivot, or an aggregated association.
+        case joined(optional: Bool, aggregated: Bool)
+
+        var isOptional: Bool {
+            if case .joined(let optional, _) = self { return optional }
+            return false
+        }
+    }
+
+    func fail(_ message: String, suggestion: String? = nil) -> ArborError {
+        ArborError(message, at: range, suggestion: suggestion)
+    }
+
+    func checkLevel(table: String, operations: [RequestOperation], context: Context) throws {
+        var keys: [String: (association: AssociationPlan, kind: JoinKind)] = [:]
+        var hasJoin = false
+        var literalSelection = false
+        var literalOrdering = false
+        var customSelection: [Selectable]?
+        var prefetched: [AssociationPlan] = []
+
+        for operation in operations {
+            switch operation {
+            case .including(let kind, let association), .joining(let kind, let association):
+                if kind == .required && context.isOptional {
+                    throw fail(
+                        "`\(association.displayName)` is required inside an optional association: GRDB can not join it",
+                        suggestion: "use `including(optional:)`/`joining(optional:)` here, or make the outer one required")
+                }
+                if case .joined(_, true) = context, kind == .required {
+                    throw fail("an aggregated association can not require `\(association.displayName)`: aggregates join optionally")
+                }
+                try checkAssociation(association, from: table)
+                let key = kind == .all ? association.key.plural : association.key.singular
+                if let existing = keys[key] {
+                    let sameKind = (existing.kind == .all) == (kind == .all)
+                    if !sameKind || existing.association.base != association.base {
+                        throw fail(
+                            "the association key \"\(key)\" is ambiguous: `\(existing.association.displayName)` and `\(association.displayName)` both use it",
+                            suggestion: "give one of them its own key with `forKey(\"…\")`")
+                    }
+                } else {
+                    keys[key] = (association, kind)
+                }
+                hasJoin = true
+                if kind == .all {
+                    prefetched.append(association)
+                    try checkLevel(table: association.destination, operations: association.operations, context: .prefetched)
+                } else {
+                    let optional = context.isOptional || kind == .optional
+                    try checkJoined(association)
+                    try checkLevel(
+                        table: association.destination, operations: association.operations,
+                        context: .joined(optional: optional, aggregated: false))
+                }
+            case .annotatedWithRequired(let association), .annotatedWithOptional(let association):
+                let required: Bool = if case .annotatedWithRequired = operation { true } else { false }
+                if required && context.isOptional {
+                    throw fail("`annotated(withRequired:)` inside an optional association: GRDB can not join it")
+                }
+                try checkAssociation(association, from: table)
+                try checkJoined(association)
+                try checkLevel(
+                    table: association.destination, operations: association.operations,
+                    context: .joined(optional: context.isOptional || !required, aggregated: false))
+                hasJoin = true
+            case .filter(let e), .having(let e):
+                try checkExpression(e, table: table)
+                if e.containsAggregate { hasJoin = true }
+            case .annotated(let selection):
+                for case .expression(let e) in selection {
+                    try checkExpression(e, table: table)
+                    if e.containsAggregate { hasJoin = true }
+                    if case .literal = e { literalSelection = true }
+                }
+            case .select(let selection):
+                if selection.isEmpty { throw fail("`select` needs at least one column") }
+                customSelection = selection
+                literalSelection = selection.contains { if case .expression(.literal) = $0 { true } else { false } }
+                for case .expression(let e) in selection { try checkExpression(e, table: table) }
+            case .selectSQL(let sql, let arguments):
+                try checkPlaceholders(sql, arguments)
+                literalSelection = true
+                customSelection = nil
+            case .filterSQL(let sql, let arguments):
+                try checkPlaceholders(sql, arguments)
+            case .orderSQL(let sql, let arguments):
+                try checkPlaceholders(sql, arguments)
+                literalOrdering = true
+            case .order(let terms):
+                literalOrdering = terms.contains { if case .literal = $0.expression { true } else { false } }
+                for term in terms { try checkExpression(term.expression, table: table) }
+            case .unordered:
+                literalOrdering = false
+            case .reversed:
+                if literalOrdering {
+                    throw fail(
+                        "GRDB can not reverse an ordering written in SQL",
+                        suggestion: "order by `SQL(\"…\").sqlExpression` instead of `order(sql:)`")
+                }
+            case .filterKeys(let keys):
+                try checkScalarKeys(table: table, count: keys.count)
+            case .filterKeyDictionaries(let dictionaries):
+                try checkKeyDictionaries(table: table, dictionaries)
+            case .group(let expressions):
+                for e in expressions { try checkExpression(e, table: table) }
+            case .distinct, .none, .limit, .aliased, .forKey, .orderByPrimaryKey:
+                break
+            }
+        }
+        if literalSelection && hasJoin {
+            throw fail(
+                "GRDB can not count the columns of a selection written in SQL when the request joins associations",
+                suggestion: "select `SQL(\"…\").sqlExpression.forKey(\"name\")` or columns instead")
+        }
+        if literalSelection, context != .root && context != .prefetched {
+            throw fail("a selection written in SQL can not be used on a joined association")
+        }
+        if let selection = customSelection, !prefetched.isEmpty {
+            try checkPrefetchSelection(table: table, selection: selection, prefetched: prefetched)
+        }
+    }
+
+    /// Refinements GRDB refuses on an association it joins (T8).
+    func checkJoined(_ association: AssociationPlan) throws {
+        for operation in association.operations {
+            switch operation {
+            case .distinct:
+                throw fail("GRDB can not join `\(association.displayName)` with `distinct()`: only `including(all:)` accepts it")
+            case .group, .having:
+                throw fail("GRDB can not join `\(association.displayName)` with a GROUP BY: only `including(all:)` accepts it")
+            case .annotated(let selection):
+                for case .expression(let e) in selection where e.containsAggregate {
+                    throw fail("GRDB can not join `\(association.displayName)` annotated with an aggregate: only `including(all:)` accepts it")
+                }
+            default:
+                break
+            }
+        }
+        if case .through(_, _, let pivot, let target, _) = association.base {
+            try checkJoined(pivot)
+            try checkJoined(target)
+        }
+    }
+
+    /// Foreign key resolution and the pivots of through associations.
+    func checkAssociation(_ association: AssociationPlan, from table: String) throws {
+        guard association.origin.lowercased() == table.lowercased() else {
+            throw fail("`\(association.displayName)` starts from `\(association.origin)`, not from `\(table)`")
+        }
+        switch association.base {
+        case .direct(let kind, let origin, let destination, _, let foreignKey):
+            try ForeignKeyResolver(schema: schema).resolve(
+                kind: kind, origin: origin, destination: destination, foreignKey: foreignKey,
+                displayName: association.displayName, range: range)
+        case .through(_, let origin, let pivot, let target, _):
+            try checkAssociation(pivot, from: origin)
+            try checkAssociation(target, from: pivot.destination)
+            try checkLevel(table: pivot.destination, operations: pivot.operations, context: .joined(optional: false, aggregated: false))
+            try checkJoined(pivot)
+            if association.isToMany {
+                // A prefetched through association may refine its target as a prefetch.
+                try checkLevel(table: target.destination, operations: target.operations, context: .prefetched)
+            } else {
+                try checkJoined(target)
+            }
+        }
+    }
+
+    func checkExpression(_ e: SQLExpr, table: String) throws {
+        switch e {
+        case .aggregate(let aggregate):
+            let association = aggregate.association
+            try checkAssociation(association, from: table)
+            try checkJoined(association)
+            try checkLevel(
+                table: association.destination, operations: association.operations,
+                context: .joined(optional: true, aggregated: true))
+            switch aggregate {
+            case .count, .isEmpty:
+                if let destination = schema.table(named: association.destination) {
+                    if destination.isView {
+                        throw fail("`count`/`isEmpty` need a table with a primary key; `\(destination.name)` is a view")
+                    }
+                    if destination.isWithoutRowID && destination.primaryKey.count > 1 {
+                        throw fail(
+                            "GRDB can not count `\(association.displayName)`: `\(destination.name)` is a WITHOUT ROWID table with a composite primary key",
+                            suggestion: "use `max(…)`/`min(…)` of a column instead")
+                    }
+                }
+            default:
+                break
+            }
+        case .binary(_, let l, let r):
+            try checkExpression(l, table: table)
+            try checkExpression(r, table: table)
+        case .not(let x), .negated(let x), .collating(let x, _), .cast(let x, _), .named(let x, _):
+            try checkExpression(x, table: table)
+        case .function(_, let args):
+            for a in args { try checkExpression(a, table: table) }
+        case .like(let a, let b, let c):
+            try checkExpression(a, table: table)
+            try checkExpression(b, table: table)
+            if let c { try checkExpression(c, table: table) }
+        case .inList(let list, let x):
+            for a in list { try checkExpression(a, table: table) }
+            try checkExpression(x, table: table)
+        case .closedRange(let lo, let hi, let x), .halfOpenRange(let lo, let hi, let x):
+            try checkExpression(lo, table: table)
+            try checkExpression(hi, table: table)
+            try checkExpression(x, table: table)
+        case .literal(let sql, let arguments):
+            try checkPlaceholders(sql, arguments)
+        case .column, .value, .aliasExists:
+            break
+        }
+    }
+
+    /// `filter(key:)` with scalar keys needs a single-column primary key (T18).
+    func checkScalarKeys(table: String, count: Int) throws {
+        guard let info = schema.table(named: table) else { return }
+        if info.isView { throw fail("`filter(key:)` needs a table with a primary key; `\(info.name)` is a view") }
+        if info.primaryKey.count > 1 {
+            throw fail(
+                "`\(info.name)` has a composite primary key (\(info.primaryKey.joined(separator: ", "))): filter it with a dictionary",
+                suggestion: "for example `filter(key: [" + info.primaryKey.map { "\"\($0)\": …" }.joined(separator: ", ") + "])`")
+        }
+    }
+
+    /// `filter(key: ["a": 1])` needs the primary key or a unique index among its columns (T19).
+    func checkKeyDictionaries(table: String, _ dictionaries: [[String: SQLValue]]) throws {
+        guard let info = schema.table(named: table) else { return }
+        if info.isView { throw fail("`filter(key:)` needs a table with a primary key; `\(info.name)` is a view") }
+        let keys = [info.primaryKey] + info.uniqueIndexes
+        for dictionary in dictionaries {
+            let columns = Set(dictionary.keys.map { $0.lowercased() })
+            let covered = keys.contains { key in !key.isEmpty && Set(key.map { $0.lowercased() }).isSubset(of: columns) }
+            if dictionary.isEmpty || !covered {
+                throw fail(
+                    "table `\(info.name)` has no unique key on \(dictionary.keys.sorted().joined(separator: ", "))",
+                    suggestion: "its unique keys: " + keys.filter { !$0.isEmpty }.map { $0.joined(separator: "+") }.joined(separator: ", "))
+            }
+        }
+    }
+
+    /// A prefetch reads the parent's key columns: they must be selected (T20/T21).
+    func checkPrefetchSelection(table: String, selection: [Selectable], prefetched: [AssociationPlan]) throws {
+        if selection.contains(where: { if case .allColumns = $0 { true } else { false } }) { return }
+        let selected = Set(selection.compactMap { item -> String? in
+            if case .expression(.column(let name, _)) = item { return name.lowercased() }
+            return nil
+        })
+        for association in prefetched {
+            let needed = parentColumns(of: association)
+            let missing = needed.filter { !selected.contains($0.lowercased()) }
+            if !missing.isEmpty {
+                throw fail(
+                    "`including(all: \(association.displayName))` needs the column\(missing.count > 1 ? "s" : "") \(missing.joined(separator: ", ")) of `\(table)` in the selection",
+                    suggestion: "add `Column(\"\(missing[0])\")` to `select`")
+            }
+        }
+    }
+
+    /// The columns of the origin a to-many association is joined on.
+    func parentColumns(of association: AssociationPlan) -> [String] {
+        switch association.base {
+        case .direct(let kind, let origin, let destination, _, let foreignKey):
+            let resolved = try? ForeignKeyResolver(schema: schema).resolve(
+                kind: kind, origin: origin, destination: destination, foreignKey: foreignKey,
+                displayName: association.displayName, range: range)
+            guard let resolved else { return [] }
+            return kind == .belongsTo ? resolved.originColumns : (resolved.destinationColumns ?? [])
+        case .through(_, _, let pivot, _, _):
+            return parentColumns(of: pivot)
+        }
+    }
+
+    /// Placeholders of raw SQL must match the arguments (T23: GRDB uses `try!` there).
+    func checkPlaceholders(_ sql: String, _ arguments: [SQLValue]) throws {
+        let placeholders = SQLPlaceholders.scan(sql)
+        if placeholders.named > 0 {
+            throw fail("named SQL arguments (`:name`) are not supported here; use `?` and `arguments: […]`")
+        }
+        if placeholders.positional != arguments.count {
+            throw fail(
+                "the SQL has \(placeholders.positional) `?` placeholder\(placeholders.positional == 1 ? "" : "s") but \(arguments.count) argument\(arguments.count == 1 ? "" : "s")")
+        }
+    }
+
+    /// One alias per table, one name per alias, and every used alias attached (T2-T5).
+    func checkAliases(_ plan: RequestPlan) throws {
+        var tableOfAlias: [Int: String] = [:]
+        var idOfName: [String: Int] = [:]
+        var used: Set<Int> = []
+        func visit(_ table: String, _ operations: [RequestOperation]) throws {
+            var aliasedHere = 0
+            for operation in operations {
+                switch operation {
+                case .aliased(let alias):
+                    aliasedHere += 1
+                    if aliasedHere > 1 { throw fail("a request or association takes one `aliased(_:)`") }
+                    if let existing = tableOfAlias[alias.id], existing.lowercased() != table.lowercased() || existing != table {
+                        throw fail("one TableAlias can not refer to two tables (`\(existing)` and `\(table)`)")
+                    }
+                    if tableOfAlias[alias.id] != nil {
+                        throw fail("one TableAlias can not be used for two joins: create one alias per join")
+                    }
+                    tableOfAlias[alias.id] = table
+                    if let name = alias.name?.lowercased() {
+                        if let other = idOfName[name], other != alias.id {
+                            throw fail("two aliases are named \"\(alias.name ?? "")\" in one request")
+                        }
+                        idOfName[name] = alias.id
+                    }
+                case .including(_, let a), .joining(_, let a), .annotatedWithRequired(let a), .annotatedWithOptional(let a):
+                    try visitAssociation(a)
+                case .filter(let e), .having(let e):
+                    collect(e)
+                case .order(let terms):
+                    for term in terms { collect(term.expression) }
+                case .select(let s), .annotated(let s):
+                    for item in s {
+                        switch item {
+                        case .expression(let e): collect(e)
+                        case .allColumns(let alias?): used.insert(alias.id)
+                        default: break
+                        }
+                    }
+                case .group(let es):
+                    for e in es { collect(e) }
+                default:
+                    break
+                }
+            }
+        }
+        func visitAssociation(_ association: AssociationPlan) throws {
+            if case .through(_, _, let pivot, let target, _) = association.base {
+                try visitAssociation(pivot)
+                try visitAssociation(target)
+            }
+            try visit(association.destination, association.operations)
+        }
+        func collect(_ e: SQLExpr) {
+            switch e {
+            case .column(_, let alias?): used.insert(alias.id)
+            case .aliasExists(let alias): used.insert(alias.id)
+            case .binary(_, let l, let r):
+                collect(l)
+                collect(r)
+            case .not(let x), .negated(let x), .collating(let x, _), .cast(let x, _), .named(let x, _): collect(x)
+            case .function(_, let args): args.forEach(collect)
+            case .like(let a, let b, let c):
+                collect(a)
+                collect(b)
+                if let c { collect(c) }
+            case .inList(let list, let x):
+                list.forEach(collect)
+                collect(x)
+            case .closedRange(let lo, let hi, let x), .halfOpenRange(let lo, let hi, let x):
+                collect(lo)
+                collect(hi)
+                collect(x)
+            case .aggregate(let a):
+                try? visitAssociation(a.association)
+            default:
+                break
+            }
+        }
+        try visit(plan.table, plan.operations)
+        for id in used where tableOfAlias[id] == nil {
+            throw fail("a TableAlias is used in an expression but never attached with `aliased(_:)`")
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import ArborCore
+import GRDB
+
+/// What running one statement produced.
+public enum Outcome: Sendable {
+    /// A request's rows.
+    case rows(RequestResult)
+    /// `fetchCount()`.
+    case count(Int, sql: String)
+    /// A value that is not a request (an association, a column, …), described.
+    case description(String)
+    /// `let name = …` or declarations: nothing on standard output.
+    case silent(String)
+    /// Output of a `:command`.
+    case commandOutput(String)
+    /// The statement failed; the errors carry ranges into `text`.
+    case failure([ArborError], text: String)
+}
+
+/// One statement SQLite ran for a request: the main one or a prefetch.
+public struct CapturedStatement: Sendable {
+    public var sql: String
+    public var duration: Double
+}
+
+/// The rows of a request, with the SQL that produced them.
+public struct RequestResult: Sendable {
+    public var plan: RequestPlan
+    public var rows: [ResultRow]
+    /// The main statement, arguments inlined as `sqlite3_expanded_sql` renders them.
+    public var mainSQL: String
+    /// Every statement run, main and prefetch, in order.
+    public var statements: [CapturedStatement]
+    public var isSingleRow: Bool
+}

@@ -1,0 +1,161 @@
+import ArborCore
+import ArborLanguage
+
+/// The `swift` format: the Swift a GRDB user would write for a request.
+public enum SwiftCode {
+    public static func generate(_ plan: RequestPlan, environment: Environment) -> String {
+        let printer = SwiftPrinter(environment: environment)
+        let request = printer.request(plan)
+        var lines: [String] = ["import GRDB", ""]
+        for table in printer.tables.sorted() {
+            let type = environment.typeNames.type(forTable: table) ?? Naming.upperCamel(Naming.words(table))
+            lines.append("struct \(type): TableRecord {")
+            lines.append("    static let databaseTableName = \(SQLValue.swiftQuoted(table))")
+            for (name, association) in printer.associations where association.origin.lowercased() == table.lowercased() {
+                lines.append("    static let \(name) = \(printer.declaration(association))")
+            }
+            lines.append("}")
+            lines.append("")
+        }
+        lines.append("let request = \(request)")
+        return lines.joined(separator: "\n")
+    }
+}
+
+final class SwiftPrinter {
+    let environment: Environment
+
+    init(environment: Environment) { self.environment = environment }
+    var tables: Set<String> = []
+    var associations: [(String, AssociationPlan)] = []
+
+    func type(_ table: String) -> String {
+        tables.insert(table)
+        return environment.typeNames.type(forTable: table) ?? Naming.upperCamel(Naming.words(table))
+    }
+
+    func request(_ plan: RequestPlan) -> String {
+        type(plan.table) + plan.operations.map { "." + operation($0) }.joined()
+    }
+
+    func association(_ plan: AssociationPlan) -> String {
+        let name = plan.displayName.split(separator: ".").last.map(String.init) ?? "association"
+        if !associations.contains(where: { $0.0 == name && $0.1.origin == plan.origin }) {
+            associations.append((name, AssociationPlan(base: plan.base, displayName: plan.displayName)))
+        }
+        return type(plan.origin) + "." + name + plan.operations.map { "." + operation($0) }.joined()
+    }
+
+    func declaration(_ plan: AssociationPlan) -> String {
+        switch plan.base {
+        case .direct(let kind, _, let destination, let key, let fk):
+            var args = ["\(type(destination)).self"]
+            if let key { args.append("key: \(SQLValue.swiftQuoted(key))") }
+            if let fk {
+                var text = "using: ForeignKey([" + fk.originColumns.map(SQLValue.swiftQuoted).joined(separator: ", ") + "]"
+                if let to = fk.destinationColumns {
+                    text += ", to: [" + to.map(SQLValue.swiftQuoted).joined(separator: ", ") + "]"
+                }
+                args.append(text + ")")
+            }
+            return "\(kind.rawValue)(\(args.joined(separator: ", ")))"
+        case .through(let kind, _, let pivot, let target, let key):
+            var args = [
+                "\(type(plan.destination)).self", "through: \(association(pivot))", "using: \(association(target))",
+            ]
+            if let key { args.append("key: \(SQLValue.swiftQuoted(key))") }
+            return "\(kind == .hasOneThrough ? "hasOne" : "hasMany")(\(args.joined(separator: ", ")))"
+        }
+    }
+
+    func operation(_ op: RequestOperation) -> String {
+        switch op {
+        case .filter(let e): return "filter(\(expression(e)))"
+        case .filterKeys(let keys): return keys.count == 1 ? "filter(key: \(keys[0]))" : "filter(keys: \(keys))"
+        case .filterKeyDictionaries(let d): return "filter(keys: \(d))"
+        case .filterSQL(let sql, let args): return "filter(sql: \(SQLValue.swiftQuoted(sql))\(arguments(args)))"
+        case .order(let terms): return "order(" + terms.map(ordering).joined(separator: ", ") + ")"
+        case .orderSQL(let sql, let args): return "order(sql: \(SQLValue.swiftQuoted(sql))\(arguments(args)))"
+        case .orderByPrimaryKey: return "orderByPrimaryKey()"
+        case .reversed: return "reversed()"
+        case .unordered: return "unordered()"
+        case .select(let s): return "select(" + s.map(selectable).joined(separator: ", ") + ")"
+        case .selectSQL(let sql, let args): return "select(sql: \(SQLValue.swiftQuoted(sql))\(arguments(args)))"
+        case .annotated(let s): return "annotated(with: " + s.map(selectable).joined(separator: ", ") + ")"
+        case .annotatedWithRequired(let a): return "annotated(withRequired: \(association(a)))"
+        case .annotatedWithOptional(let a): return "annotated(withOptional: \(association(a)))"
+        case .having(let e): return "having(\(expression(e)))"
+        case .group(let es): return "group(" + es.map(expression).joined(separator: ", ") + ")"
+        case .distinct: return "distinct()"
+        case .none: return "none()"
+        case .limit(let l, let o): return o.map { "limit(\(l), offset: \($0))" } ?? "limit(\(l))"
+        case .aliased(let alias): return "aliased(alias\(alias.id))"
+        case .including(let kind, let a): return "including(\(kind.rawValue): \(association(a)))"
+        case .joining(let kind, let a): return "joining(\(kind.rawValue): \(association(a)))"
+        case .forKey(let key): return "forKey(\(SQLValue.swiftQuoted(key)))"
+        }
+    }
+
+    func arguments(_ args: [SQLValue]) -> String {
+        args.isEmpty ? "" : ", arguments: [" + args.map(\.description).joined(separator: ", ") + "]"
+    }
+
+    func ordering(_ term: OrderingTerm) -> String {
+        let e = expression(term.expression)
+        return term.direction == .none ? e : "\(e).\(term.direction.rawValue)"
+    }
+
+    func selectable(_ s: Selectable) -> String {
+        switch s {
+        case .allColumns(let alias): return alias.map { "alias\($0.id)[AllColumns()]" } ?? "AllColumns()"
+        case .allColumnsExcluding(let names): return ".allColumns(excluding: \(names))"
+        case .expression(let e): return expression(e)
+        }
+    }
+
+    func expression(_ e: SQLExpr) -> String {
+        switch e {
+        case .column(let name, let alias):
+            let column = "Column(\(SQLValue.swiftQuoted(name)))"
+            return alias.map { "alias\($0.id)[\(column)]" } ?? column
+        case .value(let v): return v.description
+        case .binary(let op, let l, let r): return "\(operand(l)) \(op.rawValue) \(operand(r))"
+        case .not(let x): return "!\(operand(x))"
+        case .negated(let x): return "-\(operand(x))"
+        case .like(let x, let p, let esc):
+            return "\(operand(x)).like(\(expression(p))\(esc.map { ", escape: \(expression($0))" } ?? ""))"
+        case .collating(let x, let c): return "\(operand(x)).collating(.\(c.lowercased()))"
+        case .inList(let list, let x): return "[" + list.map(expression).joined(separator: ", ") + "].contains(\(expression(x)))"
+        case .closedRange(let lo, let hi, let x): return "(\(expression(lo))...\(expression(hi))).contains(\(expression(x)))"
+        case .halfOpenRange(let lo, let hi, let x): return "(\(expression(lo))..<\(expression(hi))).contains(\(expression(x)))"
+        case .function(let f, let args):
+            if f.isSwiftDefined, let arg = args.first { return "\(operand(arg)).\(f.rawValue)" }
+            if f == .countDistinct, let arg = args.first { return "count(distinct: \(expression(arg)))" }
+            if f == .coalesce { return "coalesce([" + args.map(expression).joined(separator: ", ") + "])" }
+            return "\(f.rawValue)(" + args.map(expression).joined(separator: ", ") + ")"
+        case .cast(let x, let storage): return "cast(\(expression(x)), as: .\(storage.lowercased()))"
+        case .literal(let sql, let args):
+            return "SQL(sql: \(SQLValue.swiftQuoted(sql))\(arguments(args))).sqlExpression"
+        case .aggregate(let a):
+            let base = association(a.association)
+            switch a {
+            case .count: return "\(base).count"
+            case .isEmpty: return "\(base).isEmpty"
+            case .average(_, let c): return "\(base).average(\(expression(c)))"
+            case .min(_, let c): return "\(base).min(\(expression(c)))"
+            case .max(_, let c): return "\(base).max(\(expression(c)))"
+            case .sum(_, let c): return "\(base).sum(\(expression(c)))"
+            case .total(_, let c): return "\(base).total(\(expression(c)))"
+            }
+        case .aliasExists(let alias): return "alias\(alias.id).exists"
+        case .named(let x, let name): return "\(operand(x)).forKey(\(SQLValue.swiftQuoted(name)))"
+        }
+    }
+
+    func operand(_ e: SQLExpr) -> String {
+        switch e {
+        case .binary, .not, .negated: return "(\(expression(e)))"
+        default: return expression(e)
+        }
+    }
+}

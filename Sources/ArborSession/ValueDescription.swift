@@ -1,0 +1,26 @@
+import ArborCore
+import ArborLanguage
+
+/// How a value that is not a request reads when a statement evaluates to it.
+enum ValueDescription {
+    static func describe(_ value: Value, environment: Environment) -> String {
+        switch value {
+        case .association(let a):
+            let destination = environment.displayName(ofTable: a.destination)
+            var text = "\(a.base.kind.rawValue) \(environment.displayName(ofTable: a.origin)) → \(destination), key \"\(a.isToMany ? a.key.plural : a.key.singular)\""
+            if case .direct(_, _, _, _, let fk?) = a.base {
+                text += ", using ForeignKey(\(fk.originColumns)\(fk.destinationColumns.map { ", to: \($0)" } ?? ""))"
+            }
+            if case .through(_, _, let pivot, let target, _) = a.base {
+                text += ", through \(pivot.displayName) using \(target.displayName)"
+            }
+            return text
+        case .expression(.aggregate(let aggregate)):
+            return "association aggregate" + (aggregate.defaultName.map { " \"\($0)\"" } ?? "")
+        case .expression(let e):
+            return e.containsAggregate ? "association aggregate expression" : "SQL expression"
+        default:
+            return value.kindName
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import ArborCore
+import ArborSession
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The command line of LANGUAGE.md §4.
+struct Arbor: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "arbor",
+        abstract: "Explore a SQLite database through GRDB requests and associations.",
+        discussion: """
+            Without DATABASE, opens the built-in demo library of GRDB's Associations guide.
+            The database is opened read-only unless --write is given.
+            Examples:
+              arbor -c 'Author.including(all: Author.books)' --format json
+              arbor library.sqlite -c 'Book.including(required: Book.author)' --format sql
+            """,
+        version: version)
+
+    @Argument(help: "The SQLite file to open (default: the demo library).")
+    var database: String?
+
+    @Option(name: [.customShort("c"), .customLong("command")], help: "A statement to run; repeatable.")
+    var commands: [String] = []
+
+    @Option(help: "Output format: tree, table, json, sql or swift.")
+    var format: OutputFormat = .tree
+
+    @Option(help: "A Swift file whose GRDB declarations to read first; repeatable.")
+    var load: [String] = []
+
+    @Flag(help: "Open the database read-write (raw writes only through :sql).")
+    var write = false
+
+    @Flag(name: .customLong("no-tui"), help: "Never start the terminal interface.")
+    var noTUI = false
+
+    func runArbor() -> Int32 {
+        let session: Session
+        do {
+            session = try Session(path: database, writable: write)
+        } catch {
+            Output.error("arbor: \(error)")
+            return 2
+        }
+        for file in load {
+            do {
+                if case .failure(let errors, let text) = try session.load(file: file) {
+                    Output.errors(errors, in: text)
+                    return 1
+                }
+            } catch let error as ArborError {
+                Output.error("arbor: \(error.description)")
+                return 2
+            } catch {
+                Output.error("arbor: \(error)")
+                return 2
+            }
+        }
+        var printer = OutcomePrinter(format: format, environment: session.environment)
+        if !commands.isEmpty {
+            for command in commands {
+                for outcome in session.run(command, fetch: format != .sql) {
+                    if !printer.print(outcome) { return 1 }
+                }
+            }
+            return 0
+        }
+        var lineMode = LineMode(session: session, printer: printer)
+        return lineMode.run()
+    }
+}
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case tree, table, json, sql, swift
+}

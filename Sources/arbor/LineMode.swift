@@ -1,0 +1,84 @@
+import ArborCore
+import ArborSession
+import Foundation
+
+/// Reads statements from standard input, one per line, a statement continuing
+/// while its brackets are open (so pasted declarations work), and prints each result.
+struct LineMode {
+    let session: Session
+    var printer: OutcomePrinter
+
+    mutating func run() -> Int32 {
+        var failed = false
+        var pending = ""
+        let interactive = isatty(0) != 0
+        if interactive { prompt(continuation: false) }
+        while let line = readLine(strippingNewline: true) {
+            pending += pending.isEmpty ? line : "\n" + line
+            if BracketBalance.isOpen(pending) {
+                if interactive { prompt(continuation: true) }
+                continue
+            }
+            let statement = pending
+            pending = ""
+            let trimmed = statement.trimmingCharacters(in: .whitespaces)
+            if trimmed == ":quit" || trimmed == ":q" { break }
+            if trimmed.hasPrefix(":format") {
+                let name = trimmed.dropFirst(7).trimmingCharacters(in: .whitespaces)
+                if let format = OutputFormat(rawValue: name) {
+                    printer.format = format
+                } else {
+                    Output.error("arbor: unknown format `\(name)`: use tree, table, json, sql or swift")
+                    failed = true
+                }
+            } else if !trimmed.isEmpty {
+                for outcome in session.run(statement, fetch: printer.format != .sql) where !printer.print(outcome) {
+                    failed = true
+                }
+            }
+            if interactive { prompt(continuation: false) }
+        }
+        if !pending.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            for outcome in session.run(pending, fetch: printer.format != .sql) where !printer.print(outcome) {
+                failed = true
+            }
+        }
+        return failed ? 1 : 0
+    }
+
+    private func prompt(continuation: Bool) {
+        FileHandle.standardError.write((continuation ? "  ...> " : "arbor> ").data(using: .utf8) ?? Data())
+    }
+}
+
+/// Whether a statement still has open brackets (outside strings and comments).
+enum BracketBalance {
+    static func isOpen(_ text: String) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var previous: UInt8 = 0
+        var inLineComment = false
+        for byte in text.utf8 {
+            if inLineComment {
+                if byte == 0x0A { inLineComment = false }
+                previous = byte
+                continue
+            }
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                previous = byte
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "/") where previous == UInt8(ascii: "/"): inLineComment = true
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+            previous = byte
+        }
+        return depth > 0
+    }
+}

@@ -1,0 +1,78 @@
+import ArborCore
+import ArborSession
+import ArborLanguage
+import Foundation
+
+/// Prints outcomes in the chosen format; returns false for a failure.
+struct OutcomePrinter {
+    var format: OutputFormat
+    var environment: Environment
+
+    mutating func print(_ outcome: Outcome) -> Bool {
+        switch outcome {
+        case .rows(let result):
+            printRows(result)
+        case .count(let count, let sql):
+            if format == .sql { printSQL(sql) } else { Output.line(String(count)) }
+        case .description(let text):
+            Output.line(text)
+        case .silent:
+            break
+        case .commandOutput(let text):
+            Output.line(text)
+        case .failure(let errors, let text):
+            Output.errors(errors, in: text)
+            return false
+        }
+        return true
+    }
+
+    func printSQL(_ sql: String) {
+        Output.line(sql + ";")
+        if SwiftDefinedSQL.isPresent(in: sql) {
+            Output.error(
+                "arbor: note: this SQL calls functions or collations GRDB defines in Swift; it will not run in the sqlite3 shell")
+        }
+    }
+
+    func printRows(_ result: RequestResult) {
+        switch format {
+        case .sql:
+            printSQL(result.mainSQL)
+        case .json:
+            var writer = JSONWriter()
+            if result.rows.isEmpty {
+                Output.line("[]")
+                return
+            }
+            writer.append("[\n")
+            for (i, row) in result.rows.enumerated() {
+                writer.write(row)
+                writer.append(i == result.rows.count - 1 ? "\n" : ",\n")
+                if writer.bytes.count > 1 << 16 {
+                    writer.bytes.withUnsafeBytes(Output.writeBytes)
+                    writer.reset()
+                }
+            }
+            writer.append("]\n")
+            writer.bytes.withUnsafeBytes(Output.writeBytes)
+        case .tree:
+            Output.lines(TreeFormat.lines(table: result.plan.table, rows: result.rows))
+        case .table:
+            let columns = result.rows.first?.columns.map(\.name) ?? []
+            let values = result.rows.map { $0.columns.map(\.value) }
+            Output.lines(TableFormat.lines(columns: columns, rows: values))
+        case .swift:
+            Output.line(SwiftCode.generate(result.plan, environment: environment))
+        }
+    }
+}
+
+/// Detects SQL that only runs inside GRDB (Swift-defined functions and collations).
+enum SwiftDefinedSQL {
+    static func isPresent(in sql: String) -> Bool {
+        sql.contains("swiftLowercaseString") || sql.contains("swiftUppercaseString")
+            || sql.contains("swiftCapitalizedString") || sql.contains("swiftLocalized")
+            || sql.contains("swiftCompare") || sql.contains("swiftCaseInsensitiveCompare")
+    }
+}

@@ -1,0 +1,58 @@
+import ArborCore
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Standard output carries data only; messages go to standard error.
+enum Output {
+    static func line(_ s: String) {
+        write(s + "\n")
+    }
+
+    static func lines(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        write(lines.joined(separator: "\n") + "\n")
+    }
+
+    static func write(_ s: String) {
+        var s = s
+        s.withUTF8 { buffer in writeBytes(UnsafeRawBufferPointer(buffer)) }
+    }
+
+    /// Writes straight to file descriptor 1 (callers batch their output).
+    static func writeBytes(_ buffer: UnsafeRawBufferPointer) {
+        guard var base = buffer.baseAddress else { return }
+        var remaining = buffer.count
+        while remaining > 0 {
+            let written = Glibc.write(1, base, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                // The reader went away (`| head`): stop quietly.
+                exit(0)
+            }
+            remaining -= written
+            base += written
+        }
+    }
+
+    static func error(_ s: String) {
+        var text = s + "\n"
+        text.withUTF8 { buffer in
+            guard var base = buffer.baseAddress else { return }
+            var remaining = buffer.count
+            while remaining > 0 {
+                let written = Glibc.write(2, base, remaining)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return }
+                remaining -= written
+                base += written
+            }
+        }
+    }
+
+    static func errors(_ errors: [ArborError], in text: String) {
+        for error in errors { self.error(DiagnosticRenderer.render(error, in: text)) }
+    }
+}
