@@ -11,6 +11,13 @@ final class GuideRequestsTests: XCTestCase {
         var source: String
         var statements: String
         var expectsError: Bool
+        var note: String?
+
+        /// `default name bookCount` in the entry's note.
+        var defaultName: String? {
+            guard let note, let range = note.range(of: "default name ") else { return nil }
+            return note[range.upperBound...].prefix { $0.isLetter || $0.isNumber }.description
+        }
     }
 
     static func entries() throws -> [Entry] {
@@ -28,7 +35,8 @@ final class GuideRequestsTests: XCTestCase {
             entries.append(
                 Entry(
                     source: source, statements: statements.joined(separator: "\n"),
-                    expectsError: lines.contains { $0.hasPrefix("# expect-error") }))
+                    expectsError: lines.contains { $0.hasPrefix("# expect-error") },
+                    note: lines.first { $0.hasPrefix("# note:") }))
         }
         return entries
     }
@@ -50,8 +58,18 @@ final class GuideRequestsTests: XCTestCase {
                 }
                 failures.append("\(entry.source)\n\(entry.statements)\n\(errors.joined(separator: "\n"))")
             }
-            if !entry.expectsError, case .rows? = outcomes.last {} else if !entry.expectsError, !failed {
-                if case .count? = outcomes.last {} else { failures.append("\(entry.source): last statement is not a request") }
+            guard !entry.expectsError, !failed else { continue }
+            switch outcomes.last {
+            case .rows?, .count?:
+                break
+            case .description(let text)?:
+                // Aggregates are described with their default name, which the note gives.
+                guard let name = entry.defaultName, text.contains(name) else {
+                    failures.append("\(entry.source): described as \(text)")
+                    continue
+                }
+            default:
+                failures.append("\(entry.source): last statement is not a request")
             }
         }
         XCTAssertTrue(failures.isEmpty, "\(failures.count) of \(entries.count) failed:\n" + failures.joined(separator: "\n\n"))

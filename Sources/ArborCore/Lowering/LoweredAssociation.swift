@@ -85,7 +85,7 @@ extension LoweredAssociation {
     }
 
     /// The aggregate of a to-many association.
-    func aggregate(_ plan: AssociationAggregatePlan, column: SQLExpression?) throws -> AssociationAggregate<Row> {
+    func aggregate(_ plan: AssociationAggregatePlan, column: (any SQLSpecificExpressible)?) throws -> AssociationAggregate<Row> {
         switch self {
         case .hasMany(let a): return try Self.aggregate(a, plan, column)
         case .hasManyThrough(let a): return try Self.aggregate(a, plan, column)
@@ -94,9 +94,9 @@ extension LoweredAssociation {
     }
 
     private static func aggregate<A: AssociationToMany>(
-        _ a: A, _ plan: AssociationAggregatePlan, _ column: SQLExpression?
+        _ a: A, _ plan: AssociationAggregatePlan, _ column: (any SQLSpecificExpressible)?
     ) throws -> AssociationAggregate<Row> where A.OriginRowDecoder == Row {
-        func required() throws -> SQLExpression {
+        func required() throws -> any SQLSpecificExpressible {
             guard let column else { throw ArborError("this aggregate needs a column") }
             return column
         }

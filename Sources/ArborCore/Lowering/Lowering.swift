@@ -234,9 +234,13 @@ public final class Lowering {
     }
 
     func aggregate(_ plan: AssociationAggregatePlan) throws -> AssociationAggregate<Row> {
-        let column: SQLExpression?
+        let column: (any SQLSpecificExpressible)?
         switch plan {
         case .count, .isEmpty: column = nil
+        case .average(_, .column(let name, nil)), .min(_, .column(let name, nil)), .max(_, .column(let name, nil)),
+            .sum(_, .column(let name, nil)), .total(_, .column(let name, nil)):
+            // A plain `Column` gives the aggregate its default name (`maxBookYear`).
+            column = Column(name)
         case .average(_, let e), .min(_, let e), .max(_, let e), .sum(_, let e), .total(_, let e):
             column = try expression(lower(e))
         }

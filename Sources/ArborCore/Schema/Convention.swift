@@ -41,9 +41,11 @@ public enum Convention {
         // Rules 1-3, in table then foreign key order; `perTable` keeps each table's order.
         var perTable: [String: [Inferred]] = [:]
         var tableOrder: [String] = []
+        var processingOrder: [(owner: String, index: Int)] = []
         func append(_ inferred: Inferred) {
             let owner = inferred.owner.lowercased()
             if perTable[owner] == nil { tableOrder.append(owner) }
+            processingOrder.append((owner, perTable[owner, default: []].count))
             perTable[owner, default: []].append(inferred)
         }
         for child in schema.tables {
@@ -130,9 +132,8 @@ public enum Convention {
             }
         }
 
-        var result: [Inferred] = []
-        for owner in tableOrder { result += perTable[owner] ?? [] }
-        return result + throughs
+        let direct = processingOrder.compactMap { perTable[$0.owner]?[$0.index] }
+        return direct + throughs
     }
 
     /// Rule 1: the BelongsTo name.

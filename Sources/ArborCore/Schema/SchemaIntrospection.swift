@@ -77,12 +77,12 @@ struct SchemaIntrospection {
         FROM pragma_foreign_key_list(?) f ORDER BY f.id, f.seq
         """
     private let indexesQuery = """
-        SELECT m.name AS tableName, il.name AS indexName, il."unique", il.partial, ii.seqno, ii.name
+        SELECT m.name AS tableName, il.name AS indexName, il."unique", il.partial, il.origin, ii.seqno, ii.name
         FROM sqlite_master m JOIN pragma_index_list(m.name) il JOIN pragma_index_info(il.name) ii
         WHERE m.type = 'table' ORDER BY m.rowid, il.name, ii.seqno
         """
     private let indexQuery = """
-        SELECT ? AS tableName, il.name AS indexName, il."unique", il.partial, ii.seqno, ii.name
+        SELECT ? AS tableName, il.name AS indexName, il."unique", il.partial, il.origin, ii.seqno, ii.name
         FROM pragma_index_list(?) il JOIN pragma_index_info(il.name) ii ORDER BY il.name, ii.seqno
         """
 
@@ -141,7 +141,9 @@ struct SchemaIntrospection {
                 columns[index] = []
                 let unique: Int = row["unique"] ?? 0
                 let partial: Int = row["partial"] ?? 0
-                eligible[index] = unique != 0 && partial == 0
+                let origin: String = row["origin"] ?? ""
+                // The primary key's own index adds nothing to `primaryKey`.
+                eligible[index] = unique != 0 && partial == 0 && origin != "pk"
             }
             columns[index, default: []].append(row["name"])
         }

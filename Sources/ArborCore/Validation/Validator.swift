@@ -13,6 +13,8 @@ public struct Validator {
     public func validate(_ plan: RequestPlan) throws {
         try checkLevel(table: plan.table, operations: plan.operations, context: .root)
         try checkAliases(plan)
+        var rootAlias: String?
+        try JoinGraph.fill(JoinGraph.Node(), operations: plan.operations, aliasName: &rootAlias, fail: fail)
     }
 
     /// How a level is joined to its parent: GRDB forbids some refinements depending on it.
@@ -34,7 +36,6 @@ public struct Validator {
     }
 
     func checkLevel(table: String, operations: [RequestOperation], context: Context) throws {
-        var keys: [String: (association: AssociationPlan, kind: JoinKind)] = [:]
         var hasJoin = false
         var literalSelection = false
         var literalOrdering = false
@@ -53,17 +54,6 @@ public struct Validator {
                     throw fail("an aggregated association can not require `\(association.displayName)`: aggregates join optionally")
                 }
                 try checkAssociation(association, from: table)
-                let key = kind == .all ? association.key.plural : association.key.singular
-                if let existing = keys[key] {
-                    let sameKind = (existing.kind == .all) == (kind == .all)
-                    if !sameKind || existing.association.base != association.base {
-                        throw fail(
-                            "the association key \"\(key)\" is ambiguous: `\(existing.association.displayName)` and `\(association.displayName)` both use it",
-                            suggestion: "give one of them its own key with `forKey(\"…\")`")
-                    }
-                } else {
-                    keys[key] = (association, kind)
-                }
                 hasJoin = true
                 if kind == .all {
                     prefetched.append(association)

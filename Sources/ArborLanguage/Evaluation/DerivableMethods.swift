@@ -157,6 +157,12 @@ extension Evaluator {
             guard case .alias(let alias) = try evaluate(arguments[0].value) else {
                 throw ArborError("`aliased` takes a `TableAlias`", at: arguments[0].value.range)
             }
+            if let other = environment.aliasTables[alias.id], other != table {
+                throw ArborError(
+                    "this TableAlias already refers to `\(other)`: one alias can not refer to two tables",
+                    at: arguments[0].value.range, suggestion: "create another `TableAlias()` for `\(table)`")
+            }
+            environment.aliasTables[alias.id] = table
             return receiver.appending(.aliased(alias))
         case ("including", ["required"]), ("including", ["optional"]), ("including", ["all"]),
             ("joining", ["required"]), ("joining", ["optional"]):

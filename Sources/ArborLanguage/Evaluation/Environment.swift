@@ -11,6 +11,9 @@ public struct Environment: Sendable {
     public var statics: [String: [String: Value]] = [:]
     /// Numbers `TableAlias()` calls, so that each alias stays distinct.
     public var nextAliasID = 1
+    /// The table each `TableAlias` was attached to: GRDB traps when one alias
+    /// refers to two tables, even across requests (T2).
+    public var aliasTables: [Int: String] = [:]
 
     public init(schema: SchemaGraph) {
         self.schema = schema

@@ -162,7 +162,14 @@ public final class Evaluator {
         guard let sqlOp = SQLBinaryOperator(rawValue: op.rawValue) else {
             throw ArborError("GRDB has no `\(op.rawValue)` operator on requests' expressions", at: range)
         }
-        return .expression(.binary(sqlOp, try sqlExpression(l, range: lhs.range), try sqlExpression(r, range: rhs.range)))
+        let left = try sqlExpression(l, range: lhs.range)
+        let right = try sqlExpression(r, range: rhs.range)
+        if case .value(let a) = left, case .value(let b) = right,
+            let folded = try ConstantFolding.fold(sqlOp, a, b, range: range)
+        {
+            return .expression(.value(folded))
+        }
+        return .expression(.binary(sqlOp, left, right))
     }
 
     func prefix(_ op: PrefixOperator, _ operand: Expr, range: SourceRange) throws -> Value {
@@ -171,6 +178,7 @@ public final class Evaluator {
         case (.negate, .value(.integer(let i))) where i != Int64.min: return .expression(.value(.integer(-i)))
         case (.negate, .value(.real(let d))): return .expression(.value(.real(-d)))
         case (.negate, _): return .expression(.negated(value))
+        case (.not, .value(.bool(let b))): return .expression(.value(.bool(!b)))
         case (.not, _): return .expression(.not(value))
         case (.plus, _): return .expression(value)
         case (.bitwiseNot, _): throw ArborError("`~` is not supported", at: range)

@@ -83,7 +83,9 @@ extension Evaluator {
         guard arguments.count == 1, let argument = arguments.first, argument.label == nil else {
             throw ArborError("an alias subscript takes one column", at: range)
         }
-        switch try evaluate(argument.value) {
+        // The alias's table is known only once it is attached: columns are checked by SQLite.
+        let value = try withScope({ $0.columnTable = nil }) { try evaluate(argument.value) }
+        switch value {
         case .expression(.value(.text(let name))), .expression(.column(let name, nil)):
             return .expression(.column(name, alias: alias))
         case .selection(.allColumns(nil)):

@@ -216,12 +216,16 @@ public struct Parser {
     }
 
     /// The binary operator at the current token, if it continues the expression.
-    /// At the start of a line, an operator is binary only when a space follows
-    /// it, as in Swift: `&& b` continues the previous line, `-1` starts a statement.
+    /// At the start of a line, an operator is binary only when a space and an
+    /// operand on the same line follow it, as in Swift: `&& b` continues the
+    /// previous line, `-1` starts a statement (and so does a lone `...`).
     private func currentBinaryOperator() -> BinaryOperator? {
         let token = current
         guard case .operator(let op) = token.kind, let binary = op.binaryOperator else { return nil }
-        if token.precededByNewline && !self.token(after: 1).precededBySpace { return nil }
+        if token.precededByNewline {
+            let next = self.token(after: 1)
+            guard next.precededBySpace, !next.precededByNewline, !next.isEndOfInput else { return nil }
+        }
         return binary
     }
 
@@ -352,7 +356,7 @@ public struct Parser {
             } else if !current.isPunctuation(.comma), !current.isPunctuation(closer), !current.isEndOfInput,
                 !current.isClosingBracket
             {
-                fail("expected `,` or `\(closer.rawValue)` after \(elementName), found \(current.quotedDescription)", at: current)
+                failExpected("`,` or `\(closer.rawValue)` after \(elementName)", at: current)
                 skipToListBoundary()
             }
             if current.isPunctuation(.comma) { advance() }
@@ -408,16 +412,13 @@ public struct Parser {
             let nameToken = advance()
             return Expr(.implicitMember(name), dot.range.union(nameToken.range))
         default:
-            fail(token.isEndOfInput ? "expected an expression" : "expected an expression, found \(token.quotedDescription)", at: token)
+            failExpected("an expression", at: token)
             return placeholder(at: token)
         }
     }
 
     private mutating func parseParenthesized() -> Expr {
         let open = advance()
-        depth += 1
-        defer { depth -= 1 }
-        guard checkNesting(at: open) else { return placeholder(at: open) }
         if current.isPunctuation(.rightParen) {
             fail("expected an expression between `(` and `)`", at: current)
             return placeholder(at: open)
@@ -441,9 +442,6 @@ public struct Parser {
     /// `[1, 2]`, `[]`, `["a": 1]`, `[:]`.
     private mutating func parseCollection() -> Expr {
         let open = advance()
-        depth += 1
-        defer { depth -= 1 }
-        guard checkNesting(at: open) else { return placeholder(at: open) }
         if current.isPunctuation(.colon), token(after: 1).isPunctuation(.rightBracket) {
             advance()
             let close = advance()
@@ -458,7 +456,7 @@ public struct Parser {
             guard parser.errors.count == errorCount else { return }
             if parser.current.isPunctuation(.colon) {
                 guard isDictionary != false else {
-                    parser.fail("expected `,` or `]` in an array literal, found `:`", at: parser.current)
+                    parser.failExpected("`,` or `]` in an array literal", at: parser.current)
                     return
                 }
                 isDictionary = true
@@ -480,9 +478,6 @@ public struct Parser {
     /// `{ $0.name }`, `{ book in book.year > 2000 }`, `{ (a: Book) -> Bool in return … }`.
     private mutating func parseClosure() -> Expr {
         let open = advance()
-        depth += 1
-        defer { depth -= 1 }
-        guard checkNesting(at: open) else { return placeholder(at: open) }
         let errorCount = errors.count
         let parameters = closureHasSignature() ? parseClosureSignature() : []
         if current.isKeyword("return") { advance() }
@@ -544,7 +539,7 @@ public struct Parser {
             advance()
             while !current.isPunctuation(.rightParen) {
                 guard let name = current.identifierName else {
-                    fail("expected a parameter name, found \(current.quotedDescription)", at: current)
+                    failExpected("a parameter name", at: current)
                     return names
                 }
                 advance()
@@ -974,19 +969,27 @@ public struct Parser {
     }
 
     /// Records a syntax error at `token` (the current token, or one just consumed).
-    private mutating func fail(_ message: String, at token: Token, suggestion: String? = nil) {
+    ///
+    /// The message is an autoclosure so that building it costs nothing on the
+    /// recursive paths until there is an error (this keeps their stack frames small).
+    private mutating func fail(_ message: @autoclosure () -> String, at token: Token, suggestion: String? = nil) {
         guard !isAborted else { return }
         switch token.kind {
         case .endOfInput:
             guard !reportedEndOfInput else { return }
             reportedEndOfInput = true
-            errors.append(ArborError(message, at: .at(endOffset), suggestion: suggestion))
+            errors.append(ArborError(message(), at: .at(endOffset), suggestion: suggestion))
         case .invalid where token == current && !current.errors.isEmpty:
             // The lexer's error says what is wrong with this text.
             reportLexicalErrors(at: position)
         default:
-            errors.append(ArborError(message, at: token.range, suggestion: suggestion))
+            errors.append(ArborError(message(), at: token.range, suggestion: suggestion))
         }
+    }
+
+    /// "expected …, found …" (just "expected …" at the end of input).
+    private mutating func failExpected(_ expected: @autoclosure () -> String, at token: Token) {
+        fail(token.isEndOfInput ? "expected \(expected())" : "expected \(expected()), found \(token.quotedDescription)", at: token)
     }
 
     private mutating func checkNesting(at token: Token) -> Bool {
