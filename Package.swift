@@ -44,6 +44,7 @@ let package = Package(
             dependencies: ["ArborSession", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: []),
+        // Drives the real binary: `arbor` must be built first (`swift test` builds it).
+        .testTarget(name: "EndToEndTests", dependencies: ["arbor"]),
     ]
 )

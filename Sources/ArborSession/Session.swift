@@ -27,7 +27,8 @@ public final class Session {
             guard FileManager.default.isReadableFile(atPath: path) else { throw OpenError("\(path): permission denied") }
             configuration.readonly = !writable
             do {
-                database = try DatabaseQueue(path: path, configuration: configuration)
+                database = try DatabaseQueue(
+                    path: writable ? path : ReadOnlyOpening.location(of: path), configuration: configuration)
             } catch {
                 throw OpenError("\(path): \(Self.message(error))")
             }

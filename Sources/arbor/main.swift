@@ -10,16 +10,16 @@ signal(SIGPIPE, SIG_IGN)
 
 // swift-argument-parser exits 64 on usage errors; arbor's contract says 2.
 do {
-    let command = try Arbor.parseAsRoot()
-    guard let arbor = command as? Arbor else { exit(0) }
-    exit(arbor.runArbor())
-} catch {
-    let code = Arbor.exitCode(for: error)
-    let message = Arbor.fullMessage(for: error)
-    if code == .success {
-        Output.line(message)
+    var command = try Arbor.parseAsRoot()
+    guard let arbor = command as? Arbor else {
+        // `help` and the like: the parser's own commands print themselves.
+        try command.run()
         exit(0)
     }
-    Output.error(message)
+    exit(arbor.runArbor())
+} catch {
+    // `--help` and `--version` arrive here too, as clean exits: the parser prints them.
+    if Arbor.exitCode(for: error) == .success { Arbor.exit(withError: error) }
+    Output.error(Arbor.fullMessage(for: error))
     exit(2)
 }

@@ -25,10 +25,11 @@ public struct RecordTypeNames: Sendable {
     public func type(forTable table: String) -> String? { typeByTable[table.lowercased()] }
 
     /// Maps a declared type (`struct PostalAddress { static let databaseTableName = "postal_address" }`).
+    /// A table keeps the name the convention gave it for display, if it has one.
     public mutating func declare(type: String, table: String) {
-        if let old = tableByType[type] { typeByTable[old.lowercased()] = nil }
+        if let old = tableByType[type], typeByTable[old.lowercased()] == type { typeByTable[old.lowercased()] = nil }
         tableByType[type] = table
-        typeByTable[table.lowercased()] = type
+        if typeByTable[table.lowercased()] == nil { typeByTable[table.lowercased()] = type }
     }
 
     public var allTypeNames: [String] { tableByType.keys.sorted() }

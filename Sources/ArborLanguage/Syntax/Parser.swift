@@ -18,9 +18,9 @@ public struct ParseResult: Hashable, Sendable {
 /// for the type declarations of Swift source files.
 ///
 /// - Statements are separated by newlines and `;`. A line that starts with
-///   `.member`, or with a binary operator followed by a space (`&& x`, not
-///   `-x`), continues the expression of the previous line; so does any line
-///   inside brackets.
+///   `.member`, or with a binary operator followed by a space and an operand
+///   (`&& x`, not `-x`), continues the expression of the previous line; so
+///   does any line inside brackets.
 /// - Calls, subscripts and trailing closures must start on the line of their
 ///   callee, as in Swift.
 /// - `try`, `try?`, `try!` and `await` are ignored; `-1` (no space) is a
@@ -29,7 +29,11 @@ public struct ParseResult: Hashable, Sendable {
 /// - Ranges are UTF-8 offsets into the whole text given to `parse`.
 /// - Nesting (brackets, calls, closures, operators, member chains, nested
 ///   types) is limited to `nestingLimit` levels, so that no input can exhaust
-///   the stack; the parser is linear in the size of its input.
+///   the stack, and the parser is linear in the size of its input.
+///
+/// Stack use: the recursive functions are kept lean (token tests and error
+/// messages live in small helpers) because each level of nesting costs a few
+/// frames; at the limit, parsing needs about 0.5 MB of stack in release builds.
 public struct Parser {
     public static let nestingLimit = 200
 
@@ -81,8 +85,8 @@ public struct Parser {
         var statements: [Statement] = []
         var previousWasDeclaration = false
         while true {
-            while current.isPunctuation(.semicolon) { advance() }
-            if current.isEndOfInput { break }
+            while at(.semicolon) { consume() }
+            if atEnd { break }
             let start = position
             let errorCount = errors.count
             depth = 0
@@ -109,15 +113,13 @@ public struct Parser {
     }
 
     private mutating func parseStatement() -> Statement? {
-        let token = current
-        if case .command(let name, let argument) = token.kind {
-            advance()
-            return .command(name: name, argument: argument, range: token.range)
+        if case .command(let name, let argument) = current.kind {
+            return .command(name: name, argument: argument, range: consumeRange())
         }
         if typeKeyword(at: indexAfterModifiers(from: position)) != nil {
             return parseTypeDeclaration().map { .declarations([$0]) }
         }
-        if token.isKeyword("let") || token.isKeyword("var") {
+        if atKeyword("let") || atKeyword("var") {
             return parseLetBinding()
         }
         return .expression(parseExpression())
@@ -125,40 +127,38 @@ public struct Parser {
 
     /// `let name = value`, `let name: Type = value`, `var …`.
     private mutating func parseLetBinding() -> Statement? {
-        let keyword = advance()
-        guard case .identifier(let name, _) = current.kind else {
-            fail("expected a name after `\(keyword.identifierName ?? "let")`", at: current)
+        let keyword = currentName ?? "let"
+        let keywordRange = consumeRange()
+        guard let name = currentName else {
+            failExpectedHere("a name after `\(keyword)`")
             return nil
         }
-        let nameToken = advance()
-        if current.isPunctuation(.colon) {
-            advance()
+        let nameRange = consumeRange()
+        if at(.colon) {
+            consume()
             skipTypeAnnotation()
         }
-        guard current.isOperator(.assign) else {
-            fail("expected `=` and a value after `\(keyword.identifierName ?? "let") \(name)`", at: current)
+        guard atOperator(.assign) else {
+            failExpectedHere("`=` and a value after `\(keyword) \(name)`")
             return nil
         }
-        advance()
+        consume()
         let value = parseExpression()
-        return .letBinding(
-            name: name, nameRange: nameToken.range, value: value, range: keyword.range.union(value.range))
+        return .letBinding(name: name, nameRange: nameRange, value: value, range: keywordRange.union(value.range))
     }
 
-    private var isAtStatementEnd: Bool {
-        current.isEndOfInput || current.isPunctuation(.semicolon) || current.precededByNewline
-    }
+    private var isAtStatementEnd: Bool { atEnd || at(.semicolon) || atNewLine }
 
     private mutating func failUnexpectedAfterStatement() {
         let token = current
         if token.isClosingBracket {
-            fail("unexpected \(token.quotedDescription) without a matching opening bracket", at: token)
+            failHere("unexpected \(token.quotedDescription) without a matching opening bracket")
         } else if token.isOperator(.assign) {
-            fail("assignment is not supported", at: token, suggestion: "bind a name with `let name = value`")
+            failHere("assignment is not supported", suggestion: "bind a name with `let name = value`")
         } else if startsExpression(token) {
-            fail("consecutive statements on a line must be separated by `;`", at: token)
+            failHere("consecutive statements on a line must be separated by `;`")
         } else {
-            fail("unexpected \(token.quotedDescription)", at: token)
+            failHere("unexpected \(token.quotedDescription)")
         }
     }
 
@@ -188,7 +188,7 @@ public struct Parser {
     private mutating func parseExpression() -> Expr {
         depth += 1
         defer { depth -= 1 }
-        guard checkNesting(at: current) else { return placeholder(at: current) }
+        guard checkNesting(at: currentRange) else { return Expr(.nilLiteral, currentRange) }
         return parseBinary(minimumPrecedence: 0)
     }
 
@@ -199,15 +199,13 @@ public struct Parser {
         let depthOnEntry = depth
         defer { depth = depthOnEntry }
         while !isAborted, let op = currentBinaryOperator(), op.precedence >= minimumPrecedence {
-            let opToken = advance()
+            if let previous = previousNonAssociative, previous.precedence == op.precedence {
+                failChained(previous, op)
+            }
+            let opRange = consumeRange()
             // Each operator deepens the tree: `1 + 1 + … + 1` is nesting too.
             depth += 1
-            guard checkNesting(at: opToken) else { return placeholder(at: opToken) }
-            if let previous = previousNonAssociative, previous.precedence == op.precedence {
-                fail(
-                    "adjacent operators `\(previous.rawValue)` and `\(op.rawValue)` cannot be chained",
-                    at: opToken, suggestion: "add parentheses")
-            }
+            guard checkNesting(at: opRange) else { return left }
             let right = parseBinary(minimumPrecedence: op.isRightAssociative ? op.precedence : op.precedence + 1)
             left = Expr(.binary(op, left, right), left.range.union(right.range))
             previousNonAssociative = op.isNonAssociative ? op : nil
@@ -215,55 +213,80 @@ public struct Parser {
         return left
     }
 
+    private mutating func failChained(_ previous: BinaryOperator, _ op: BinaryOperator) {
+        failHere(
+            "adjacent operators `\(previous.rawValue)` and `\(op.rawValue)` cannot be chained",
+            suggestion: "add parentheses")
+    }
+
     /// The binary operator at the current token, if it continues the expression.
     /// At the start of a line, an operator is binary only when a space and an
     /// operand on the same line follow it, as in Swift: `&& b` continues the
     /// previous line, `-1` starts a statement (and so does a lone `...`).
     private func currentBinaryOperator() -> BinaryOperator? {
-        let token = current
-        guard case .operator(let op) = token.kind, let binary = op.binaryOperator else { return nil }
-        if token.precededByNewline {
-            let next = self.token(after: 1)
+        guard case .operator(let op) = tokens[position].kind, let binary = op.binaryOperator else { return nil }
+        if tokens[position].precededByNewline {
+            let next = tokens[min(position + 1, tokens.count - 1)]
             guard next.precededBySpace, !next.precededByNewline, !next.isEndOfInput else { return nil }
         }
         return binary
     }
 
+    private func currentPrefixOperator() -> PrefixOperator? {
+        guard case .operator(let op) = tokens[position].kind else { return nil }
+        return op.prefixOperator
+    }
+
     private mutating func parsePrefix() -> Expr {
         skipEffectMarkers()
-        guard case .operator(let op) = current.kind, let prefix = op.prefixOperator else {
-            return parsePostfix(parsePrimary())
-        }
-        let opToken = advance()
+        guard let prefix = currentPrefixOperator() else { return parsePostfix(parsePrimary()) }
+        let opRange = consumeRange()
         depth += 1
         defer { depth -= 1 }
-        guard checkNesting(at: opToken) else { return placeholder(at: opToken) }
-        // `-1` is a negative literal, as in Swift (this makes `-9223372036854775808` valid).
-        if prefix == .negate, !current.precededBySpace {
-            switch current.kind {
-            case .integer(let magnitude):
-                let literal = advance()
-                let value = magnitude > UInt64(Int64.max) ? Int64.min : -Int64(magnitude)
-                return parsePostfix(Expr(.integer(value), opToken.range.union(literal.range)))
-            case .double(let magnitude):
-                let literal = advance()
-                return parsePostfix(Expr(.double(-magnitude), opToken.range.union(literal.range)))
-            default:
-                break
-            }
+        guard checkNesting(at: opRange) else { return Expr(.nilLiteral, opRange) }
+        if prefix == .negate, let literal = parseNegativeLiteral(minusRange: opRange) {
+            return parsePostfix(literal)
         }
         let operand = parsePrefix()
-        return Expr(.prefix(prefix, operand), opToken.range.union(operand.range))
+        return Expr(.prefix(prefix, operand), opRange.union(operand.range))
+    }
+
+    /// `-1`, `-1.5`: a negative literal, as in Swift, when no space follows the
+    /// `-` (this makes `-9223372036854775808` valid).
+    private mutating func parseNegativeLiteral(minusRange: SourceRange) -> Expr? {
+        guard !tokens[position].precededBySpace else { return nil }
+        switch tokens[position].kind {
+        case .integer(let magnitude):
+            let value = magnitude > UInt64(Int64.max) ? Int64.min : -Int64(magnitude)
+            return Expr(.integer(value), minusRange.union(consumeRange()))
+        case .double(let magnitude):
+            return Expr(.double(-magnitude), minusRange.union(consumeRange()))
+        default:
+            return nil
+        }
     }
 
     /// `try`, `try?`, `try!` and `await` change nothing here: pasted Swift has them.
     private mutating func skipEffectMarkers() {
-        while current.isKeyword("try") || current.isKeyword("await") {
-            let isTry = current.isKeyword("try")
-            advance()
-            if isTry, !current.precededBySpace, current.isOperator(.question) || current.isOperator(.bang) {
-                advance()
-            }
+        while atKeyword("try") || atKeyword("await") {
+            let isTry = atKeyword("try")
+            consume()
+            if isTry, !tokens[position].precededBySpace, atOperator(.question) || atOperator(.bang) { consume() }
+        }
+    }
+
+    private enum Suffix { case member, call, subscripting, trailingClosure, none }
+
+    private func currentSuffix(after expr: Expr) -> Suffix {
+        let token = tokens[position]
+        switch token.kind {
+        case .punctuation(.dot): return .member
+        // A `(`, `[` or `{` on a new line starts a new statement, as in Swift.
+        case .punctuation(.leftParen) where !token.precededByNewline: return .call
+        case .punctuation(.leftBracket) where !token.precededByNewline: return .subscripting
+        case .punctuation(.leftBrace) where !token.precededByNewline && acceptsTrailingClosure(expr):
+            return .trailingClosure
+        default: return .none
         }
     }
 
@@ -272,48 +295,55 @@ public struct Parser {
         let depthOnEntry = depth
         defer { depth = depthOnEntry }
         while !isAborted {
-            let token = current
-            switch token.kind {
-            case .punctuation(.dot):
+            let suffixRange = currentRange
+            switch currentSuffix(after: expr) {
+            case .member:
                 // Also at the start of a line: a member chain written over several lines.
-                advance()
-                guard case .identifier(let name, _) = current.kind else {
-                    fail("expected a member name after `.`", at: current)
-                    return expr
-                }
-                let nameToken = advance()
-                expr = Expr(.member(expr, name: name, nameRange: nameToken.range), expr.range.union(nameToken.range))
-            case .punctuation(.leftParen) where !token.precededByNewline:
-                let open = advance()
-                var arguments: [Argument] = []
-                let end = parseList(open: open, closer: .rightParen, elementName: "an argument") { parser in
-                    arguments.append(parser.parseArgument())
-                }
-                expr = Expr(.call(expr, arguments: arguments), SourceRange(expr.range.lowerBound, end))
-            case .punctuation(.leftBracket) where !token.precededByNewline:
-                let open = advance()
-                var arguments: [Argument] = []
-                let end = parseList(open: open, closer: .rightBracket, elementName: "an argument") { parser in
-                    arguments.append(parser.parseArgument())
-                }
-                expr = Expr(.subscripted(expr, arguments: arguments), SourceRange(expr.range.lowerBound, end))
-            case .punctuation(.leftBrace) where !token.precededByNewline && acceptsTrailingClosure(expr):
-                let closure = parseClosure()
-                let argument = Argument(label: nil, labelRange: nil, value: closure, isTrailingClosure: true)
-                if case .call(let callee, var arguments) = expr.kind {
-                    arguments.append(argument)
-                    expr = Expr(.call(callee, arguments: arguments), expr.range.union(closure.range))
-                } else {
-                    expr = Expr(.call(expr, arguments: [argument]), expr.range.union(closure.range))
-                }
-            default:
+                guard let member = parseMemberSuffix(of: expr) else { return expr }
+                expr = member
+            case .call:
+                expr = parseCallSuffix(of: expr, closer: .rightParen)
+            case .subscripting:
+                expr = parseCallSuffix(of: expr, closer: .rightBracket)
+            case .trailingClosure:
+                expr = parseTrailingClosure(of: expr)
+            case .none:
                 return expr
             }
-            // Each postfix deepens the tree: a chain of 10,000 calls is nesting too.
+            // Each suffix deepens the tree: a chain of 10,000 calls is nesting too.
             depth += 1
-            guard checkNesting(at: token) else { return expr }
+            guard checkNesting(at: suffixRange) else { return expr }
         }
         return expr
+    }
+
+    private mutating func parseMemberSuffix(of base: Expr) -> Expr? {
+        consume()
+        guard let name = currentName else {
+            failHere("expected a member name after `.`")
+            return nil
+        }
+        let nameRange = consumeRange()
+        return Expr(.member(base, name: name, nameRange: nameRange), base.range.union(nameRange))
+    }
+
+    /// `callee(arguments)` or `base[arguments]`.
+    private mutating func parseCallSuffix(of base: Expr, closer: Token.Punctuation) -> Expr {
+        consume()
+        let arguments = parseArguments(closer: closer)
+        let range = SourceRange(base.range.lowerBound, lastConsumedEnd)
+        if closer == .rightParen { return Expr(.call(base, arguments: arguments), range) }
+        return Expr(.subscripted(base, arguments: arguments), range)
+    }
+
+    private mutating func parseTrailingClosure(of base: Expr) -> Expr {
+        let closure = parseClosure()
+        let argument = Argument(label: nil, labelRange: nil, value: closure, isTrailingClosure: true)
+        if case .call(let callee, var arguments) = base.kind {
+            arguments.append(argument)
+            return Expr(.call(callee, arguments: arguments), base.range.union(closure.range))
+        }
+        return Expr(.call(base, arguments: [argument]), base.range.union(closure.range))
     }
 
     /// `name { … }`, `a.name { … }`, `.name { … }` and `call(…) { … }` take a
@@ -326,49 +356,84 @@ public struct Parser {
         }
     }
 
+    /// Arguments up to `closer` (the opening bracket is consumed).
+    private mutating func parseArguments(closer: Token.Punctuation) -> [Argument] {
+        var arguments: [Argument] = []
+        while !isAborted {
+            if at(closer) {
+                consume()
+                break
+            }
+            if atEnd || atClosingBracket {
+                failUnclosed(closer)
+                break
+            }
+            let errorCount = errors.count
+            arguments.append(parseArgument())
+            finishListElement(closer: closer, errorCount: errorCount, elementName: "an argument")
+        }
+        return arguments
+    }
+
     /// `value` or `label: value`.
     private mutating func parseArgument() -> Argument {
-        if case .identifier(let label, _) = current.kind, token(after: 1).isPunctuation(.colon) {
-            let labelToken = advance()
-            advance()
-            return Argument(label: label, labelRange: labelToken.range, value: parseExpression())
+        if let label = currentName, tokens[min(position + 1, tokens.count - 1)].isPunctuation(.colon) {
+            let labelRange = consumeRange()
+            consume()
+            return Argument(label: label, labelRange: labelRange, value: parseExpression())
         }
         return Argument(label: nil, labelRange: nil, value: parseExpression())
     }
 
-    /// A comma-separated list up to `closer` (the opening bracket is consumed).
-    /// After an error in an element, skips to the next `,` or to the closer, so
-    /// that the following elements are still checked. Returns the end offset.
-    private mutating func parseList(
-        open: Token, closer: Token.Punctuation, elementName: String, element: (inout Parser) -> Void
-    ) -> Int {
-        let opener = open.kind == .punctuation(.leftBracket) ? "[" : open.kind == .punctuation(.leftBrace) ? "{" : "("
-        while !isAborted {
-            if current.isPunctuation(closer) { return advance().range.upperBound }
-            if current.isEndOfInput || current.isClosingBracket {
-                fail("expected `\(closer.rawValue)` to close `\(opener)`", at: current)
-                return lastConsumedEnd
-            }
-            let errorCount = errors.count
-            element(&self)
-            if errors.count > errorCount {
-                skipToListBoundary()
-            } else if !current.isPunctuation(.comma), !current.isPunctuation(closer), !current.isEndOfInput,
-                !current.isClosingBracket
-            {
-                failExpected("`,` or `\(closer.rawValue)` after \(elementName)", at: current)
-                skipToListBoundary()
-            }
-            if current.isPunctuation(.comma) { advance() }
+    /// After an element of a comma-separated list: on an error, skips to the
+    /// next `,` or to the closer, so that the following elements are still
+    /// checked; then consumes the `,`.
+    private mutating func finishListElement(closer: Token.Punctuation, errorCount: Int, elementName: String) {
+        if errors.count > errorCount {
+            skipToListBoundary()
+        } else if !at(.comma), !at(closer), !atEnd, !atClosingBracket {
+            failExpectedHere("`,` or `\(closer.rawValue)` after \(elementName)")
+            skipToListBoundary()
         }
-        return lastConsumedEnd
+        if at(.comma) { consume() }
+    }
+
+    private mutating func failUnclosed(_ closer: Token.Punctuation) {
+        let opener =
+            switch closer {
+            case .rightBracket: "["
+            case .rightBrace: "{"
+            default: "("
+            }
+        failHere("expected `\(closer.rawValue)` to close `\(opener)`")
+    }
+
+    private enum PrimaryKind { case parenthesized, collection, closure, other }
+
+    private func currentPrimaryKind() -> PrimaryKind {
+        switch tokens[position].kind {
+        case .punctuation(.leftParen): .parenthesized
+        case .punctuation(.leftBracket): .collection
+        case .punctuation(.leftBrace): .closure
+        default: .other
+        }
     }
 
     private mutating func parsePrimary() -> Expr {
+        switch currentPrimaryKind() {
+        case .parenthesized: parseParenthesized()
+        case .collection: parseCollection()
+        case .closure: parseClosure()
+        case .other: parseSimplePrimary()
+        }
+    }
+
+    /// Names, literals, key paths and implicit members: the primaries without sub-expressions.
+    private mutating func parseSimplePrimary() -> Expr {
         let token = current
         switch token.kind {
         case .identifier(let name, let isQuoted):
-            advance()
+            consume()
             if !isQuoted {
                 switch name {
                 case "true": return Expr(.bool(true), token.range)
@@ -379,128 +444,127 @@ public struct Parser {
             }
             return Expr(.identifier(name), token.range)
         case .anonymousArgument(let index):
-            advance()
+            consume()
             return Expr(.anonymousArgument(index), token.range)
         case .integer(let magnitude):
-            advance()
             guard magnitude <= UInt64(Int64.max) else {
-                fail("integer literal `\(magnitude)` overflows Int64", at: token)
-                return placeholder(at: token)
+                failHere("integer literal `\(magnitude)` overflows Int64")
+                consume()
+                return Expr(.nilLiteral, token.range)
             }
+            consume()
             return Expr(.integer(Int64(magnitude)), token.range)
         case .double(let value):
-            advance()
+            consume()
             return Expr(.double(value), token.range)
         case .string(let value):
-            advance()
+            consume()
             return Expr(.string(value), token.range)
-        case .punctuation(.leftParen):
-            return parseParenthesized()
-        case .punctuation(.leftBracket):
-            return parseCollection()
-        case .punctuation(.leftBrace):
-            return parseClosure()
         case .punctuation(.backslash):
             return parseKeyPath()
         case .punctuation(.dot):
             // `.nocase`: an implicit member.
-            let dot = advance()
-            guard case .identifier(let name, _) = current.kind else {
-                fail("expected a member name after `.`", at: current)
-                return placeholder(at: dot)
+            consume()
+            guard let name = currentName else {
+                failHere("expected a member name after `.`")
+                return Expr(.nilLiteral, token.range)
             }
-            let nameToken = advance()
-            return Expr(.implicitMember(name), dot.range.union(nameToken.range))
+            return Expr(.implicitMember(name), token.range.union(consumeRange()))
         default:
-            failExpected("an expression", at: token)
-            return placeholder(at: token)
+            failExpectedHere("an expression")
+            return Expr(.nilLiteral, token.range)
         }
     }
 
     private mutating func parseParenthesized() -> Expr {
-        let open = advance()
-        if current.isPunctuation(.rightParen) {
-            fail("expected an expression between `(` and `)`", at: current)
-            return placeholder(at: open)
+        let openRange = consumeRange()
+        if at(.rightParen) {
+            failHere("expected an expression between `(` and `)`")
+            return Expr(.nilLiteral, openRange)
         }
         let errorCount = errors.count
         let inner = parseExpression()
         if errors.count > errorCount {
             skipToListBoundary()
-        } else if current.isPunctuation(.comma) {
-            fail("tuples are not supported", at: current)
+        } else if at(.comma) {
+            failHere("tuples are not supported")
         }
-        if current.isPunctuation(.comma) { skipToClosingBracket() }
-        guard current.isPunctuation(.rightParen) else {
-            fail("expected `)` to close `(`", at: current)
+        if at(.comma) { skipToClosingBracket() }
+        guard at(.rightParen) else {
+            failUnclosed(.rightParen)
             return inner
         }
-        let close = advance()
-        return Expr(.parenthesized(inner), open.range.union(close.range))
+        return Expr(.parenthesized(inner), openRange.union(consumeRange()))
     }
 
     /// `[1, 2]`, `[]`, `["a": 1]`, `[:]`.
     private mutating func parseCollection() -> Expr {
-        let open = advance()
-        if current.isPunctuation(.colon), token(after: 1).isPunctuation(.rightBracket) {
-            advance()
-            let close = advance()
-            return Expr(.dictionary([]), open.range.union(close.range))
+        let start = consumeRange().lowerBound
+        if at(.colon), tokens[min(position + 1, tokens.count - 1)].isPunctuation(.rightBracket) {
+            consume()
+            consume()
+            return Expr(.dictionary([]), SourceRange(start, lastConsumedEnd))
         }
         var elements: [Expr] = []
         var entries: [DictionaryEntry] = []
         var isDictionary: Bool?
-        let end = parseList(open: open, closer: .rightBracket, elementName: "an element") { parser in
-            let errorCount = parser.errors.count
-            let key = parser.parseExpression()
-            guard parser.errors.count == errorCount else { return }
-            if parser.current.isPunctuation(.colon) {
-                guard isDictionary != false else {
-                    parser.failExpected("`,` or `]` in an array literal", at: parser.current)
-                    return
-                }
-                isDictionary = true
-                parser.advance()
-                entries.append(DictionaryEntry(key: key, value: parser.parseExpression()))
-            } else {
-                guard isDictionary != true else {
-                    parser.fail("expected `:` and a value after a dictionary key", at: parser.current)
-                    return
-                }
-                isDictionary = false
-                elements.append(key)
+        while !isAborted {
+            if at(.rightBracket) {
+                consume()
+                break
             }
+            if atEnd || atClosingBracket {
+                failUnclosed(.rightBracket)
+                break
+            }
+            let errorCount = errors.count
+            let key = parseExpression()
+            if errors.count == errorCount {
+                if at(.colon) {
+                    if isDictionary == false {
+                        failExpectedHere("`,` or `]` in an array literal")
+                    } else {
+                        isDictionary = true
+                        consume()
+                        entries.append(DictionaryEntry(key: key, value: parseExpression()))
+                    }
+                } else if isDictionary == true {
+                    failExpectedHere("`:` and a value after a dictionary key")
+                } else {
+                    isDictionary = false
+                    elements.append(key)
+                }
+            }
+            finishListElement(closer: .rightBracket, errorCount: errorCount, elementName: "an element")
         }
-        let range = SourceRange(open.range.lowerBound, end)
+        let range = SourceRange(start, lastConsumedEnd)
         return isDictionary == true ? Expr(.dictionary(entries), range) : Expr(.array(elements), range)
     }
 
     /// `{ $0.name }`, `{ book in book.year > 2000 }`, `{ (a: Book) -> Bool in return … }`.
     private mutating func parseClosure() -> Expr {
-        let open = advance()
+        let openRange = consumeRange()
         let errorCount = errors.count
         let parameters = closureHasSignature() ? parseClosureSignature() : []
-        if current.isKeyword("return") { advance() }
-        var body = placeholder(at: current)
+        if atKeyword("return") { consume() }
+        var body = Expr(.nilLiteral, currentRange)
         if errors.count == errorCount {
-            if current.isPunctuation(.rightBrace) {
-                fail("expected an expression in the closure", at: current)
+            if at(.rightBrace) {
+                failHere("expected an expression in the closure")
             } else {
                 body = parseExpression()
             }
         }
-        if errors.count == errorCount, !current.isPunctuation(.rightBrace), !current.isEndOfInput,
-            !current.isClosingBracket
-        {
-            fail("a closure must contain a single expression", at: current)
+        if errors.count == errorCount, !at(.rightBrace), !atEnd, !atClosingBracket {
+            failHere("a closure must contain a single expression")
         }
-        if !current.isPunctuation(.rightBrace) { skipToClosingBracket() }
-        guard current.isPunctuation(.rightBrace) else {
-            fail("expected `}` to close `{`", at: current)
-            return Expr(.closure(Closure(parameters: parameters, body: body)), open.range.union(body.range))
+        if !at(.rightBrace) { skipToClosingBracket() }
+        let closure = Closure(parameters: parameters, body: body)
+        guard at(.rightBrace) else {
+            failUnclosed(.rightBrace)
+            return Expr(.closure(closure), openRange.union(body.range))
         }
-        let close = advance()
-        return Expr(.closure(Closure(parameters: parameters, body: body)), open.range.union(close.range))
+        return Expr(.closure(closure), openRange.union(consumeRange()))
     }
 
     /// Whether the closure starts with parameters (`a in`, `a, b in`, `a -> T in`,
@@ -535,76 +599,76 @@ public struct Parser {
 
     private mutating func parseClosureSignature() -> [String] {
         var names: [String] = []
-        if current.isPunctuation(.leftParen) {
-            advance()
-            while !current.isPunctuation(.rightParen) {
-                guard let name = current.identifierName else {
-                    failExpected("a parameter name", at: current)
+        if at(.leftParen) {
+            consume()
+            while !at(.rightParen) {
+                guard let name = currentName else {
+                    failExpectedHere("a parameter name")
                     return names
                 }
-                advance()
+                consume()
                 names.append(name)
-                if current.isPunctuation(.colon) {
-                    advance()
+                if at(.colon) {
+                    consume()
                     skipToListBoundary()
                 }
-                if current.isPunctuation(.comma) {
-                    advance()
-                } else if !current.isPunctuation(.rightParen) {
-                    fail("expected `,` or `)` after a closure parameter", at: current)
+                if at(.comma) {
+                    consume()
+                } else if !at(.rightParen) {
+                    failExpectedHere("`,` or `)` after a closure parameter")
                     return names
                 }
             }
-            advance()
+            consume()
         } else {
-            while let name = current.identifierName, !current.isKeyword("in") {
-                advance()
+            while let name = currentName, !atKeyword("in") {
+                consume()
                 names.append(name)
-                guard current.isPunctuation(.comma) else { break }
-                advance()
+                guard at(.comma) else { break }
+                consume()
             }
         }
-        if current.isOperator(.arrow) {
+        if atOperator(.arrow) {
             // The result type does not matter.
-            advance()
+            consume()
             var depth = 0
-            while !current.isEndOfInput, !(depth == 0 && current.isKeyword("in")) {
-                if depth == 0, current.isPunctuation(.leftBrace) || current.isClosingBracket { break }
-                if current.isOpeningBracket { depth += 1 } else if current.isClosingBracket { depth -= 1 }
+            while !atEnd, !(depth == 0 && atKeyword("in")) {
+                if depth == 0, at(.leftBrace) || atClosingBracket { break }
+                if tokens[position].isOpeningBracket { depth += 1 } else if atClosingBracket { depth -= 1 }
                 skipToken()
             }
         }
-        guard current.isKeyword("in") else {
-            fail("expected `in` after the closure's parameters", at: current)
+        guard atKeyword("in") else {
+            failExpectedHere("`in` after the closure's parameters")
             return names
         }
-        advance()
+        consume()
         return names
     }
 
     /// `\.name`, `\.$name`, `\Book.name`, `\Book.author.name`.
     private mutating func parseKeyPath() -> Expr {
-        let backslash = advance()
-        var range = backslash.range
+        let backslashRange = consumeRange()
+        var range = backslashRange
         var root: String?
-        if case .identifier(let name, _) = current.kind, !current.precededBySpace {
+        if let name = currentName, !tokens[position].precededBySpace {
             root = name
-            range = range.union(advance().range)
+            range = range.union(consumeRange())
         }
         var components: [String] = []
-        while current.isPunctuation(.dot), !current.precededBySpace {
-            advance()
-            guard case .identifier(var name, _) = current.kind, !current.precededBySpace else {
-                fail("expected a property name after `.` in the key path", at: current)
-                return placeholder(at: backslash)
+        while at(.dot), !tokens[position].precededBySpace {
+            consume()
+            guard var name = currentName, !tokens[position].precededBySpace else {
+                failHere("expected a property name after `.` in the key path")
+                return Expr(.nilLiteral, backslashRange)
             }
             if name.hasPrefix("$") { name.removeFirst() }
             components.append(name)
-            range = range.union(advance().range)
+            range = range.union(consumeRange())
         }
         guard !components.isEmpty else {
-            fail("expected `.` and a property name in the key path", at: current)
-            return placeholder(at: backslash)
+            failHere("expected `.` and a property name in the key path")
+            return Expr(.nilLiteral, backslashRange)
         }
         return Expr(.keyPath(root: root, components: components), range)
     }
@@ -687,47 +751,34 @@ public struct Parser {
         return keyword
     }
 
+    /// What precedes the body of a type declaration.
+    private struct DeclarationHeader {
+        var keyword: TypeDeclaration.Keyword
+        var name: String
+        var nameRange: SourceRange
+        var start: Int
+    }
+
     /// `[modifiers] extension|struct|class|enum|actor Name [header] { members }`,
     /// the current token being its first modifier or its keyword.
     private mutating func parseTypeDeclaration() -> TypeDeclaration? {
-        let start = current.range.lowerBound
-        let keywordIndex = indexAfterModifiers(from: position)
-        while position < keywordIndex { skipToken() }
-        guard let keyword = typeKeyword(at: position) else { return nil }
-        let keywordToken = advance()
+        guard let header = parseDeclarationHeader() else { return nil }
         depth += 1
         defer { depth -= 1 }
-        guard checkNesting(at: keywordToken) else { return nil }
-
-        guard case .identifier(var name, _) = current.kind else { return nil }
-        var nameRange = advance().range
-        // `extension Author.Columns`.
-        while current.isPunctuation(.dot), case .identifier(let part, _) = token(after: 1).kind {
-            advance()
-            name += "." + part
-            nameRange = nameRange.union(advance().range)
-        }
-        // Generic parameters, inheritance and `where` clauses do not matter.
-        guard skipDeclarationHeader() else {
-            if !isSourceFile { fail("expected `{` after `\(keyword.rawValue) \(name)`", at: current) }
-            return nil
-        }
-        advance()
-
+        guard checkNesting(at: header.nameRange) else { return nil }
         let reportedSkippedTokens = reportsSkippedTokens
         reportsSkippedTokens = false
         defer { reportsSkippedTokens = reportedSkippedTokens }
         var members: [TypeDeclaration.Member] = []
         while !isAborted {
-            while current.isPunctuation(.semicolon) { skipToken() }
-            if current.isPunctuation(.rightBrace) {
-                let close = advance()
+            while at(.semicolon) { skipToken() }
+            if at(.rightBrace) {
                 return TypeDeclaration(
-                    keyword: keyword, name: name, nameRange: nameRange, members: members,
-                    range: SourceRange(start, close.range.upperBound))
+                    keyword: header.keyword, name: header.name, nameRange: header.nameRange, members: members,
+                    range: SourceRange(header.start, consumeRange().upperBound))
             }
-            if current.isEndOfInput {
-                fail("expected `}` to close the body of `\(keyword.rawValue) \(name)`", at: current)
+            if atEnd {
+                failUnclosedBody(header)
                 return nil
             }
             if let member = parseMember() { members.append(member) }
@@ -735,79 +786,112 @@ public struct Parser {
         return nil
     }
 
+    /// Up to and including the `{` of the body.
+    private mutating func parseDeclarationHeader() -> DeclarationHeader? {
+        let start = currentRange.lowerBound
+        let keywordIndex = indexAfterModifiers(from: position)
+        while position < keywordIndex { skipToken() }
+        guard let keyword = typeKeyword(at: position) else { return nil }
+        consume()
+        guard var name = currentName else { return nil }
+        var nameRange = consumeRange()
+        // `extension Author.Columns`.
+        while at(.dot), let part = tokens[min(position + 1, tokens.count - 1)].identifierName {
+            consume()
+            name += "." + part
+            nameRange = nameRange.union(consumeRange())
+        }
+        // Generic parameters, inheritance and `where` clauses do not matter.
+        guard skipDeclarationHeader() else {
+            if !isSourceFile { failHere("expected `{` after `\(keyword.rawValue) \(name)`") }
+            return nil
+        }
+        consume()
+        return DeclarationHeader(keyword: keyword, name: name, nameRange: nameRange, start: start)
+    }
+
+    private mutating func failUnclosedBody(_ header: DeclarationHeader) {
+        failHere("expected `}` to close the body of `\(header.keyword.rawValue) \(header.name)`")
+    }
+
     /// Skips the header up to the `{` of the body; false if there is none.
     private mutating func skipDeclarationHeader() -> Bool {
         var depth = 0
-        while !current.isEndOfInput {
-            let token = current
+        while !atEnd {
             if depth == 0 {
-                if token.isPunctuation(.leftBrace) { return true }
-                if token.isPunctuation(.semicolon) || token.isClosingBracket || token.isOperator(.assign)
-                    || startsNewItem
-                {
-                    return false
-                }
+                if at(.leftBrace) { return true }
+                if at(.semicolon) || atClosingBracket || atOperator(.assign) || startsNewItem { return false }
             }
-            if token.isOpeningBracket { depth += 1 } else if token.isClosingBracket { depth -= 1 }
+            if tokens[position].isOpeningBracket { depth += 1 } else if atClosingBracket { depth -= 1 }
             skipToken()
         }
         return false
     }
 
+    private enum MemberKind { case typeDeclaration, staticProperty, other }
+
+    /// What the member at the current token is, its modifiers skipped for a
+    /// static property or another member.
+    private mutating func startMember() -> MemberKind {
+        let afterModifiers = indexAfterModifiers(from: position)
+        if typeKeyword(at: afterModifiers) != nil { return .typeDeclaration }
+        let isStatic = tokens[position..<afterModifiers].contains { $0.isKeyword("static") || $0.isKeyword("class") }
+        while position < afterModifiers { skipToken() }
+        return isStatic && (atKeyword("let") || atKeyword("var")) ? .staticProperty : .other
+    }
+
     /// One member of a type body: a `static let`, a nested type, or something skipped.
     private mutating func parseMember() -> TypeDeclaration.Member? {
         let memberStart = position
-        let afterModifiers = indexAfterModifiers(from: position)
-        if typeKeyword(at: afterModifiers) != nil {
+        let start = currentRange.lowerBound
+        switch startMember() {
+        case .typeDeclaration:
             if let nested = parseTypeDeclaration() { return .nested(nested) }
             if !isAborted {
                 if position == memberStart { skipToken() }
                 skipRestOfItem()
             }
             return nil
+        case .staticProperty:
+            return parseStaticLet(start: start)
+        case .other:
+            // Properties, methods, initializers, cases…: app code we do not need.
+            if position == memberStart { skipToken() }
+            skipRestOfItem()
+            return nil
         }
-        let isStatic = tokens[memberStart..<afterModifiers].contains { $0.isKeyword("static") || $0.isKeyword("class") }
-        while position < afterModifiers { skipToken() }
-        if isStatic, current.isKeyword("let") || current.isKeyword("var") {
-            return parseStaticLet(start: tokens[memberStart].range.lowerBound)
-        }
-        // Anything else (properties, methods, initializers, cases…) is app code we do not need.
-        if position == memberStart { skipToken() }
-        skipRestOfItem()
-        return nil
     }
 
     /// `static let name = value`, `static var name: Type = value`. A value that is
     /// not an expression of our language is ordinary app code: skipped, no error.
     private mutating func parseStaticLet(start: Int) -> TypeDeclaration.Member? {
-        let saved = (position: position, errorCount: errors.count, reportedEndOfInput: reportedEndOfInput)
+        let savedPosition = position
+        let savedErrorCount = errors.count
+        let savedReportedEndOfInput = reportedEndOfInput
         skipToken()
-        guard case .identifier(let name, _) = current.kind else {
+        guard let name = currentName else {
             skipRestOfItem()
             return nil
         }
-        let nameToken = advance()
-        if current.isPunctuation(.colon) {
-            advance()
+        let nameRange = consumeRange()
+        if at(.colon) {
+            consume()
             skipTypeAnnotation()
         }
-        guard current.isOperator(.assign) else {
+        guard atOperator(.assign) else {
             // `static var x: Int { … }`, `static let x: Int` (a requirement)…
             skipRestOfItem()
             return nil
         }
-        advance()
+        consume()
         let value = parseExpression()
-        let isAtMemberEnd =
-            current.isEndOfInput || current.isPunctuation(.semicolon) || current.isPunctuation(.rightBrace)
-            || current.precededByNewline
-        if errors.count == saved.errorCount, !isAborted, isAtMemberEnd {
-            return .staticLet(
-                name: name, nameRange: nameToken.range, value: value, range: SourceRange(start, value.range.upperBound))
+        let isAtMemberEnd = atEnd || at(.semicolon) || at(.rightBrace) || atNewLine
+        if errors.count == savedErrorCount, !isAborted, isAtMemberEnd {
+            return .staticLet(name: name, nameRange: nameRange, value: value, range: SourceRange(start, value.range.upperBound))
         }
-        position = saved.position
-        errors.removeSubrange(saved.errorCount...)
-        reportedEndOfInput = saved.reportedEndOfInput
+        position = savedPosition
+        errors.removeSubrange(savedErrorCount...)
+        reportedEndOfInput = savedReportedEndOfInput
         isAborted = false
         skipToken()
         skipRestOfItem()
@@ -816,8 +900,8 @@ public struct Parser {
 
     private mutating func parseSourceFileDeclarations() -> ParseResult {
         var declarations: [TypeDeclaration] = []
-        while !current.isEndOfInput {
-            if current.isPunctuation(.semicolon) || current.isClosingBracket {
+        while !atEnd {
+            if at(.semicolon) || atClosingBracket {
                 skipToken()
                 continue
             }
@@ -844,7 +928,7 @@ public struct Parser {
     /// that starts with a name or an attribute, after a line that is complete
     /// (not ending with an operator, `.`, `,` or `:`).
     private var startsNewItem: Bool {
-        let token = current
+        let token = tokens[position]
         guard token.precededByNewline else { return false }
         if position > 0 {
             switch tokens[position - 1].kind {
@@ -866,15 +950,15 @@ public struct Parser {
     /// `;` (consumed), a closing bracket of the enclosing body, or a new item.
     private mutating func skipRestOfItem() {
         var depth = 0
-        while !current.isEndOfInput {
+        while !atEnd {
             if depth == 0 {
-                if current.isPunctuation(.semicolon) {
+                if at(.semicolon) {
                     skipToken()
                     return
                 }
-                if current.isClosingBracket || startsNewItem { return }
+                if atClosingBracket || startsNewItem { return }
             }
-            if current.isOpeningBracket { depth += 1 } else if current.isClosingBracket { depth -= 1 }
+            if tokens[position].isOpeningBracket { depth += 1 } else if atClosingBracket { depth -= 1 }
             skipToken()
         }
     }
@@ -883,15 +967,13 @@ public struct Parser {
     /// member or statement ends, or a `{` that starts a computed property).
     private mutating func skipTypeAnnotation() {
         var depth = 0
-        while !current.isEndOfInput {
-            if depth == 0 {
-                if current.isOperator(.assign) || current.isPunctuation(.leftBrace) || current.isPunctuation(.semicolon)
-                    || current.isClosingBracket || current.precededByNewline
-                {
-                    return
-                }
+        while !atEnd {
+            if depth == 0,
+                atOperator(.assign) || at(.leftBrace) || at(.semicolon) || atClosingBracket || atNewLine
+            {
+                return
             }
-            if current.isOpeningBracket { depth += 1 } else if current.isClosingBracket { depth -= 1 }
+            if tokens[position].isOpeningBracket { depth += 1 } else if atClosingBracket { depth -= 1 }
             skipToken()
         }
     }
@@ -899,9 +981,9 @@ public struct Parser {
     /// Recovery in a list: skips to the next `,` or closing bracket at this level.
     private mutating func skipToListBoundary() {
         var depth = 0
-        while !current.isEndOfInput {
-            if depth == 0, current.isPunctuation(.comma) || current.isClosingBracket { return }
-            if current.isOpeningBracket { depth += 1 } else if current.isClosingBracket { depth -= 1 }
+        while !atEnd {
+            if depth == 0, at(.comma) || atClosingBracket { return }
+            if tokens[position].isOpeningBracket { depth += 1 } else if atClosingBracket { depth -= 1 }
             skipToken()
         }
     }
@@ -909,9 +991,9 @@ public struct Parser {
     /// Recovery in brackets: skips to the closing bracket at this level.
     private mutating func skipToClosingBracket() {
         var depth = 0
-        while !current.isEndOfInput {
-            if depth == 0, current.isClosingBracket { return }
-            if current.isOpeningBracket { depth += 1 } else if current.isClosingBracket { depth -= 1 }
+        while !atEnd {
+            if depth == 0, atClosingBracket { return }
+            if tokens[position].isOpeningBracket { depth += 1 } else if atClosingBracket { depth -= 1 }
             skipToken()
         }
     }
@@ -920,14 +1002,14 @@ public struct Parser {
     /// bracket depth 0 that does not continue the statement.
     private mutating func skipToEndOfStatement() {
         var depth = 0
-        while !current.isEndOfInput {
+        while !atEnd {
             if depth == 0 {
-                if current.isPunctuation(.semicolon) { return }
-                if current.precededByNewline, !current.isPunctuation(.dot), currentBinaryOperator() == nil { return }
+                if at(.semicolon) { return }
+                if atNewLine, !at(.dot), currentBinaryOperator() == nil { return }
             }
-            if current.isOpeningBracket {
+            if tokens[position].isOpeningBracket {
                 depth += 1
-            } else if current.isClosingBracket {
+            } else if atClosingBracket {
                 // Unbalanced closers of the broken statement are skipped too.
                 depth = max(0, depth - 1)
             }
@@ -935,28 +1017,39 @@ public struct Parser {
         }
     }
 
-    // MARK: - Tokens and errors
+    // MARK: - Tokens
+
+    // Small accessors, so that the recursive functions do not copy tokens.
 
     private var current: Token { tokens[position] }
-
-    private func token(after offset: Int) -> Token { tokens[min(position + offset, tokens.count - 1)] }
+    private var currentRange: SourceRange { tokens[position].range }
+    private var atEnd: Bool { tokens[position].isEndOfInput }
+    private var atNewLine: Bool { tokens[position].precededByNewline }
+    private var atClosingBracket: Bool { tokens[position].isClosingBracket }
+    private var currentName: String? { tokens[position].identifierName }
+    private func at(_ punctuation: Token.Punctuation) -> Bool { tokens[position].isPunctuation(punctuation) }
+    private func atOperator(_ op: Token.Operator) -> Bool { tokens[position].isOperator(op) }
+    private func atKeyword(_ keyword: String) -> Bool { tokens[position].isKeyword(keyword) }
 
     /// The end of the last token consumed, for the range of an unterminated construct.
     private var lastConsumedEnd: Int { position > 0 ? tokens[position - 1].range.upperBound : 0 }
 
     /// Consumes the current token (never the end of input), reporting its lexical errors.
-    @discardableResult
-    private mutating func advance() -> Token {
-        let token = tokens[position]
-        guard !token.isEndOfInput else { return token }
+    private mutating func consume() {
+        guard !atEnd else { return }
         reportLexicalErrors(at: position)
         position += 1
-        return token
+    }
+
+    private mutating func consumeRange() -> SourceRange {
+        let range = currentRange
+        consume()
+        return range
     }
 
     /// Consumes the current token while skipping code.
     private mutating func skipToken() {
-        guard !current.isEndOfInput else { return }
+        guard !atEnd else { return }
         if reportsSkippedTokens { reportLexicalErrors(at: position) }
         position += 1
     }
@@ -968,43 +1061,41 @@ public struct Parser {
         tokens[index].errors = []
     }
 
-    /// Records a syntax error at `token` (the current token, or one just consumed).
-    ///
-    /// The message is an autoclosure so that building it costs nothing on the
-    /// recursive paths until there is an error (this keeps their stack frames small).
-    private mutating func fail(_ message: @autoclosure () -> String, at token: Token, suggestion: String? = nil) {
+    // MARK: - Errors
+
+    /// Records a syntax error at the current token. The message is an
+    /// autoclosure so that the recursive functions that may fail do not pay
+    /// for building it (string interpolation enlarges their stack frames).
+    private mutating func failHere(_ message: @autoclosure () -> String, suggestion: String? = nil) {
         guard !isAborted else { return }
-        switch token.kind {
+        switch tokens[position].kind {
         case .endOfInput:
             guard !reportedEndOfInput else { return }
             reportedEndOfInput = true
             errors.append(ArborError(message(), at: .at(endOffset), suggestion: suggestion))
-        case .invalid where token == current && !current.errors.isEmpty:
+        case .invalid where !tokens[position].errors.isEmpty:
             // The lexer's error says what is wrong with this text.
             reportLexicalErrors(at: position)
         default:
-            errors.append(ArborError(message(), at: token.range, suggestion: suggestion))
+            errors.append(ArborError(message(), at: currentRange, suggestion: suggestion))
         }
     }
 
     /// "expected …, found …" (just "expected …" at the end of input).
-    private mutating func failExpected(_ expected: @autoclosure () -> String, at token: Token) {
-        fail(token.isEndOfInput ? "expected \(expected())" : "expected \(expected()), found \(token.quotedDescription)", at: token)
+    private mutating func failExpectedHere(_ expected: @autoclosure () -> String) {
+        let found = atEnd ? "" : ", found \(current.quotedDescription)"
+        failHere("expected \(expected())\(found)")
     }
 
-    private mutating func checkNesting(at token: Token) -> Bool {
+    private mutating func checkNesting(at range: SourceRange) -> Bool {
         guard !isAborted else { return false }
         guard depth <= Parser.nestingLimit else {
-            fail("nesting too deep (limit \(Parser.nestingLimit))", at: token)
+            errors.append(ArborError("nesting too deep (limit \(Parser.nestingLimit))", at: range))
             isAborted = true
             return false
         }
         return true
     }
-
-    /// Stands for an expression that failed to parse; the statement holding it
-    /// has an error and is not returned.
-    private func placeholder(at token: Token) -> Expr { Expr(.nilLiteral, token.range) }
 
     // MARK: - Conditional compilation
 

@@ -1,2 +1,0 @@
-import XCTest
-final class PlaceholderEndToEndTests: XCTestCase { func testNothing() {} }
