@@ -33,4 +33,10 @@ public struct RecordTypeNames: Sendable {
     }
 
     public var allTypeNames: [String] { tableByType.keys.sorted() }
+
+    /// Every type name that denotes `table` (a convention name and declared ones).
+    public func types(forTable table: String) -> [String] {
+        let lowered = table.lowercased()
+        return tableByType.filter { $0.value.lowercased() == lowered }.map(\.key).sorted()
+    }
 }

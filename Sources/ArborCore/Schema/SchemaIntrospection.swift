@@ -24,7 +24,7 @@ struct SchemaIntrospection {
                 ORDER BY rowid
                 """
         ).map { row in
-            MasterEntry(name: row["name"] ?? "", type: row["type"] ?? "table", sql: row["sql"])
+            MasterEntry(name: row.text("name") ?? "", type: row.text("type") ?? "table", sql: row.text("sql"))
         }
         let listKinds = (try? tableListKinds()) ?? [:]
         let columns = try bulkOrPerTable(entries.map(\.name), query: columnsQuery, perTable: columnQuery)
@@ -101,7 +101,7 @@ struct SchemaIntrospection {
         }
         var grouped: [String: [Row]] = [:]
         for row in rows {
-            let name: String = row["tableName"] ?? ""
+            let name = row.text("tableName") ?? ""
             grouped[name.lowercased(), default: []].append(row)
         }
         return grouped
@@ -110,9 +110,9 @@ struct SchemaIntrospection {
     private func tableListKinds() throws -> [String: (kind: TableInfo.Kind?, withoutRowID: Bool)] {
         var result: [String: (kind: TableInfo.Kind?, withoutRowID: Bool)] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT name, type, wr FROM pragma_table_list WHERE schema = 'main'") {
-            let name: String = row["name"] ?? ""
-            let type: String = row["type"] ?? ""
-            let wr: Int = row["wr"] ?? 0
+            let name = row.text("name") ?? ""
+            let type = row.text("type") ?? ""
+            let wr = row.integer("wr") ?? 0
             result[name.lowercased()] = (TableInfo.Kind(rawValue: type), wr != 0)
         }
         return result
@@ -121,13 +121,13 @@ struct SchemaIntrospection {
     // MARK: Decoding
 
     private static func column(from row: Row) -> ColumnInfo? {
-        guard let name: String = row["name"] else { return nil }
-        let hidden: Int = row["hidden"] ?? 0
+        guard let name = row.text("name") else { return nil }
+        let hidden = row.integer("hidden") ?? 0
         // Hidden columns of virtual tables are not selectable by `*`.
         if hidden == 1 { return nil }
         return ColumnInfo(
-            name: name, type: row["type"] ?? "", isNotNull: (row["notnull"] ?? 0) != 0,
-            defaultValueSQL: row["dflt_value"], primaryKeyIndex: row["pk"] ?? 0, hidden: hidden)
+            name: name, type: row.text("type") ?? "", isNotNull: (row.integer("notnull") ?? 0) != 0,
+            defaultValueSQL: row.text("dflt_value"), primaryKeyIndex: row.integer("pk") ?? 0, hidden: hidden)
     }
 
     private static func uniqueIndexes(from rows: [Row]) -> [[String]] {
@@ -135,17 +135,17 @@ struct SchemaIntrospection {
         var columns: [String: [String?]] = [:]
         var eligible: [String: Bool] = [:]
         for row in rows {
-            let index: String = row["indexName"] ?? ""
+            let index = row.text("indexName") ?? ""
             if columns[index] == nil {
                 order.append(index)
                 columns[index] = []
-                let unique: Int = row["unique"] ?? 0
-                let partial: Int = row["partial"] ?? 0
-                let origin: String = row["origin"] ?? ""
+                let unique = row.integer("unique") ?? 0
+                let partial = row.integer("partial") ?? 0
+                let origin = row.text("origin") ?? ""
                 // The primary key's own index adds nothing to `primaryKey`.
                 eligible[index] = unique != 0 && partial == 0 && origin != "pk"
             }
-            columns[index, default: []].append(row["name"])
+            columns[index, default: []].append(row.text("name"))
         }
         return order.compactMap { index -> [String]? in
             guard eligible[index] == true, let cols = columns[index] else { return nil }
@@ -159,14 +159,14 @@ struct SchemaIntrospection {
         var keys: [ForeignKeyInfo] = []
         var toColumns: [[String?]] = []
         for row in rows {
-            let id: Int = row["id"] ?? 0
+            let id = row.integer("id") ?? 0
             if keys.last?.id != id || keys.isEmpty {
                 keys.append(
-                    ForeignKeyInfo(id: id, destinationTable: row["table"] ?? "", originColumns: [], destinationColumns: []))
+                    ForeignKeyInfo(id: id, destinationTable: row.text("table") ?? "", originColumns: [], destinationColumns: []))
                 toColumns.append([])
             }
-            keys[keys.count - 1].originColumns.append(row["from"] ?? "")
-            toColumns[toColumns.count - 1].append(row["to"])
+            keys[keys.count - 1].originColumns.append(row.text("from") ?? "")
+            toColumns[toColumns.count - 1].append(row.text("to"))
         }
         for i in keys.indices {
             let explicit = toColumns[i].compactMap { $0 }

@@ -111,6 +111,10 @@ extension Evaluator {
         }
         switch (name, labels) {
         case ("Column", [nil]):
+            // `Column(CodingKeys.name)`, as in apps' `Columns` enums, names the column after the key.
+            if case .member(let base, let name, _) = arguments[0].value.kind, base.kind == .identifier("CodingKeys") {
+                return .expression(try column(name, range: arguments[0].value.range))
+            }
             return .expression(try column(string(arguments[0].value), range: arguments[0].value.range))
         case ("Table", [nil]):
             let name = try string(arguments[0].value)

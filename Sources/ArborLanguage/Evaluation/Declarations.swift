@@ -106,7 +106,9 @@ extension Evaluator {
                 case .staticLet(let name, let nameRange, let value, _) where name != "databaseTableName":
                     pending.append(Pending(type: path, table: table, name: name, nameRange: nameRange, value: value))
                 case .nested(let nested):
-                    collect(nested, path: "\(path).\(nested.name)", outerTable: table)
+                    let nestedPath = "\(path).\(nested.name)"
+                    if environment.statics[nestedPath] == nil { environment.statics[nestedPath] = [:] }
+                    collect(nested, path: nestedPath, outerTable: table)
                 default:
                     break
                 }

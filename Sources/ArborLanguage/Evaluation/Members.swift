@@ -14,9 +14,11 @@ extension Evaluator {
         case .table(let table):
             if name == "self" { return .table(table) }
             if let entry = environment.catalog.association(named: name, of: table) { return .association(entry.plan) }
-            let type = environment.typeNames.type(forTable: table)
-            if let type, let value = environment.statics[type]?[name] { return value }
-            if let type, environment.statics["\(type).\(name)"] != nil { return .namespace("\(type).\(name)") }
+            // Statics of any type that maps to this table (`Order` and `Orders` alike).
+            for type in environment.typeNames.types(forTable: table) {
+                if let value = environment.statics[type]?[name] { return value }
+                if environment.statics["\(type).\(name)"] != nil { return .namespace("\(type).\(name)") }
+            }
             if name == "databaseTableName" { return .expression(.value(.text(table))) }
             if Self.requestMethodNames.contains(name) {
                 throw ArborError("`\(name)` is a method: call it, as in `\(name)(…)`", at: nameRange)
