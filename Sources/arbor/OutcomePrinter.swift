@@ -59,8 +59,8 @@ struct OutcomePrinter {
         case .tree:
             Output.lines(TreeFormat.lines(table: result.plan.table, rows: result.rows))
         case .table:
-            let columns = result.rows.first?.columns.map(\.name) ?? []
-            let values = result.rows.map { $0.columns.map(\.value) }
+            let columns = result.rows.first?.names ?? []
+            let values = result.rows.map(\.values)
             Output.lines(TableFormat.lines(columns: columns, rows: values))
         case .swift:
             Output.line(SwiftCode.generate(result.plan, environment: environment))

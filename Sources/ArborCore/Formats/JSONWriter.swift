@@ -14,7 +14,7 @@ public struct JSONWriter {
     public mutating func write(_ row: ResultRow) {
         bytes.append(UInt8(ascii: "{"))
         var first = true
-        for (name, value) in row.columns {
+        for (name, value) in zip(row.names, row.values) {
             if !first { bytes.append(UInt8(ascii: ",")) }
             first = false
             write(string: name)

@@ -33,7 +33,7 @@ public enum TreeFormat {
 
     static func columnsText(_ row: ResultRow) -> String {
         var text = ""
-        for (name, value) in row.columns {
+        for (name, value) in zip(row.names, row.values) {
             text += " " + TerminalText.escaped(name) + ":" + ValueText.quoted(value)
         }
         return text

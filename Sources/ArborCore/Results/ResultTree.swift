@@ -2,13 +2,27 @@ import GRDB
 
 /// One result row: its base columns (GRDB's `grdb_` bookkeeping columns removed)
 /// and its included children, in the order the request included them.
+///
+/// The column names are one array shared by every row of a level (a copy-on-write
+/// array costs a retain per row), so a million rows do not hold a million copies.
 public struct ResultRow: Sendable {
-    public var columns: [(name: String, value: DatabaseValue)]
+    public var names: [String]
+    public var values: [DatabaseValue]
     public var children: [ResultChild]
 
-    public init(columns: [(name: String, value: DatabaseValue)], children: [ResultChild]) {
-        self.columns = columns
+    public init(names: [String], values: [DatabaseValue], children: [ResultChild]) {
+        self.names = names
+        self.values = values
         self.children = children
+    }
+
+    public init(columns: [(name: String, value: DatabaseValue)], children: [ResultChild]) {
+        self.init(names: columns.map(\.name), values: columns.map(\.value), children: children)
+    }
+
+    /// The base columns as (name, value) pairs.
+    public var columns: [(name: String, value: DatabaseValue)] {
+        zip(names, values).map { (name: $0, value: $1) }
     }
 }
 
@@ -21,42 +35,86 @@ public struct ResultChild: Sendable {
     public var key: String
     public var table: String
     public var value: Value
+
+    public init(key: String, table: String, value: Value) {
+        self.key = key
+        self.table = table
+        self.value = value
+    }
 }
 
 /// Builds result rows from GRDB rows, reading scopes and prefetched rows by the
 /// keys the plan declared at each level (GRDB's own lookup searches the whole
 /// subtree, which would show a nested prefetch twice).
-public struct ResultTreeBuilder: Sendable {
+public final class ResultTreeBuilder: @unchecked Sendable {
     public let tree: IncludeTree
+    /// The visible columns of each level, learned from its first row: every row of
+    /// a level comes from the same statement, so they share one layout.
+    private let rootLayout = LayoutBox()
+
+    final class LayoutBox {
+        var layout: Layout?
+    }
+
+    struct Layout {
+        var names: [String]
+        var indexes: [Int]
+        /// True when no column is hidden, so values can be read in one pass.
+        var isIdentity: Bool
+    }
 
     public init(plan: RequestPlan) {
         self.tree = IncludeTree(operations: plan.operations)
     }
 
     public func row(_ row: Row) -> ResultRow {
-        Self.build(row, tree)
+        build(row, tree, rootLayout)
     }
 
-    static func build(_ row: Row, _ tree: IncludeTree) -> ResultRow {
-        var columns: [(name: String, value: DatabaseValue)] = []
-        columns.reserveCapacity(row.count)
-        for (name, value) in row where !name.hasPrefix("grdb_") {
-            columns.append((name, value))
+    private func layout(of row: Row, in box: LayoutBox) -> Layout {
+        if let layout = box.layout, layout.indexes.count <= row.count { return layout }
+        var names: [String] = []
+        var indexes: [Int] = []
+        for (i, name) in row.columnNames.enumerated() where !name.hasPrefix("grdb_") {
+            names.append(name)
+            indexes.append(i)
         }
+        let layout = Layout(names: names, indexes: indexes, isIdentity: indexes.count == row.count)
+        box.layout = layout
+        return layout
+    }
+
+    private func build(_ row: Row, _ tree: IncludeTree, _ box: LayoutBox) -> ResultRow {
+        let layout = layout(of: row, in: box)
+        let values: [DatabaseValue] =
+            layout.isIdentity ? Array(row.databaseValues) : layout.indexes.map { row[$0] as DatabaseValue }
+        guard !tree.children.isEmpty else { return ResultRow(names: layout.names, values: values, children: []) }
         var children: [ResultChild] = []
+        children.reserveCapacity(tree.children.count)
         for child in tree.children {
+            let childBox = self.box(for: child)
             switch child.kind {
             case .toOne(let path):
                 var scoped: Row? = row
                 for name in path { scoped = scoped?.scopes[name] }
-                let value = scoped.flatMap { $0.containsNonNullValue ? build($0, child.tree) : nil }
+                let value = scoped.flatMap { $0.containsNonNullValue ? build($0, child.tree, childBox) : nil }
                 children.append(ResultChild(key: child.key, table: child.table, value: .toOne(value)))
             case .toMany:
                 let rows = row.prefetchedRows[child.key] ?? []
                 children.append(
-                    ResultChild(key: child.key, table: child.table, value: .toMany(rows.map { build($0, child.tree) })))
+                    ResultChild(
+                        key: child.key, table: child.table, value: .toMany(rows.map { build($0, child.tree, childBox) })))
             }
         }
-        return ResultRow(columns: columns, children: children)
+        return ResultRow(names: layout.names, values: values, children: children)
+    }
+
+    private var boxes: [IncludeTree.Child: LayoutBox] = [:]
+
+    private func box(for child: IncludeTree.Child) -> LayoutBox {
+        if let box = boxes[child] { return box }
+        let box = LayoutBox()
+        boxes[child] = box
+        return box
     }
 }
