@@ -65,10 +65,8 @@ struct Arbor: ParsableCommand {
         }
         var printer = OutcomePrinter(format: format, environment: session.environment)
         if !commands.isEmpty {
-            for command in commands {
-                for outcome in session.run(command, fetch: format != .sql) {
-                    if !printer.print(outcome) { return 1 }
-                }
+            for command in commands where !printer.run(command, in: session) {
+                return 1
             }
             return 0
         }

@@ -31,17 +31,13 @@ struct LineMode {
                     Output.error("arbor: unknown format `\(name)`: use tree, table, json, sql or swift")
                     failed = true
                 }
-            } else if !trimmed.isEmpty {
-                for outcome in session.run(statement, fetch: printer.format != .sql) where !printer.print(outcome) {
-                    failed = true
-                }
+            } else if !trimmed.isEmpty, !printer.run(statement, in: session) {
+                failed = true
             }
             if interactive { prompt(continuation: false) }
         }
-        if !pending.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            for outcome in session.run(pending, fetch: printer.format != .sql) where !printer.print(outcome) {
-                failed = true
-            }
+        if !pending.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, !printer.run(pending, in: session) {
+            failed = true
         }
         return failed ? 1 : 0
     }

@@ -8,6 +8,39 @@ struct OutcomePrinter {
     var format: OutputFormat
     var environment: Environment
 
+    /// Runs the statements of `text`, streaming the rows of requests as they come.
+    mutating func run(_ text: String, in session: Session) -> Bool {
+        var succeeded = true
+        for outcome in session.run(text, fetch: false) {
+            if case .rows(let result) = outcome, format != .sql, format != .swift {
+                succeeded = stream(result, from: session) && succeeded
+            } else {
+                succeeded = print(outcome) && succeeded
+            }
+        }
+        return succeeded
+    }
+
+    /// Prints a request's rows as they are fetched, in bounded memory.
+    func stream(_ result: RequestResult, from session: Session) -> Bool {
+        do {
+            var output = StreamingOutput(format: format, table: result.plan.table)
+            if result.isSingleRow {
+                let fetched = try session.request(result.plan, range: nil, single: true, fetch: true)
+                for row in fetched.rows { output.write(row) }
+            } else {
+                try session.stream(result.plan, range: nil) { output.write($0) }
+            }
+            output.finish()
+            return true
+        } catch let error as ArborError {
+            Output.error("error: \(error.description)")
+        } catch {
+            Output.error("error: \(error)")
+        }
+        return false
+    }
+
     mutating func print(_ outcome: Outcome) -> Bool {
         switch outcome {
         case .rows(let result):

@@ -264,7 +264,8 @@ public struct Lexer {
         let shown =
             scalar.properties.generalCategory == .control || scalar.value == 0xFFFD
             ? "U+\(String(scalar.value, radix: 16, uppercase: true))" : "`\(Character(scalar))`"
-        emit(.invalid, from: start, errors: [ArborError("unexpected character \(shown)", at: SourceRange(start, index))])
+        emit(
+            .invalid, from: start, errors: [ArborError("unexpected character \(shown)", at: SourceRange(start, index))])
     }
 
     // MARK: - Names
@@ -311,13 +312,17 @@ public struct Lexer {
         guard index < bytes.count, bytes[index] == Byte.backtick else {
             emit(
                 .invalid, from: start,
-                errors: [ArborError("unterminated name: `` ` `` without a closing `` ` ``", at: SourceRange(start, index))])
+                errors: [
+                    ArborError("unterminated name: `` ` `` without a closing `` ` ``", at: SourceRange(start, index))
+                ])
             return
         }
         let nameEnd = index
         index += 1
         guard nameEnd > nameStart else {
-            emit(.invalid, from: start, errors: [ArborError("empty name between backticks", at: SourceRange(start, index))])
+            emit(
+                .invalid, from: start,
+                errors: [ArborError("empty name between backticks", at: SourceRange(start, index))])
             return
         }
         emit(.identifier(text(nameStart, nameEnd), isQuoted: true), from: start)
@@ -339,7 +344,10 @@ public struct Lexer {
             if overflow {
                 emit(
                     .invalid, from: start,
-                    errors: [ArborError("closure argument `\(text(start, index))` is too large", at: SourceRange(start, index))])
+                    errors: [
+                        ArborError(
+                            "closure argument `\(text(start, index))` is too large", at: SourceRange(start, index))
+                    ])
             } else {
                 emit(.anonymousArgument(value), from: start)
             }
@@ -411,14 +419,17 @@ public struct Lexer {
                     emit(
                         .invalid, from: start,
                         errors: [
-                            ArborError("invalid digit `\(Character(scalar))` in \(radixName) literal `\(literal)`", at: range)
+                            ArborError(
+                                "invalid digit `\(Character(scalar))` in \(radixName) literal `\(literal)`", at: range)
                         ])
                     return
                 }
                 digits.append(bytes[position])
             }
             guard !digits.isEmpty else {
-                emit(.invalid, from: start, errors: [ArborError("expected \(radixName) digits after `\(literal)`", at: range)])
+                emit(
+                    .invalid, from: start,
+                    errors: [ArborError("expected \(radixName) digits after `\(literal)`", at: range)])
                 return
             }
             emitInteger(digits: digits, radix: radix, from: start)
@@ -458,7 +469,9 @@ public struct Lexer {
             } else {
                 emit(
                     .invalid, from: start,
-                    errors: [ArborError("floating-point literal `\(literal)` is out of range", at: SourceRange(start, index))])
+                    errors: [
+                        ArborError("floating-point literal `\(literal)` is out of range", at: SourceRange(start, index))
+                    ])
             }
         } else {
             emitInteger(digits: digits, radix: 10, from: start)
@@ -574,7 +587,9 @@ public struct Lexer {
                 var end = lineStart
                 if end > contentStart {
                     end -= 1
-                    if end > contentStart, bytes[end] == Byte.newline, bytes[end - 1] == Byte.carriageReturn { end -= 1 }
+                    if end > contentStart, bytes[end] == Byte.newline, bytes[end - 1] == Byte.carriageReturn {
+                        end -= 1
+                    }
                 }
                 contentEnd = end
             } else {
@@ -613,7 +628,8 @@ public struct Lexer {
                         "insufficient indentation of line in multi-line string literal",
                         at: SourceRange(lineStart, lineEnd)))
             }
-            joinsNextLine = decodeLine(from: textStart, to: lineEnd, hashCount: hashCount, into: &buffer, errors: &errors)
+            joinsNextLine = decodeLine(
+                from: textStart, to: lineEnd, hashCount: hashCount, into: &buffer, errors: &errors)
             guard lineEnd < contentEnd else { break }
             lineStart = skipLineBreak(at: lineEnd)
         }
@@ -670,7 +686,8 @@ public struct Lexer {
         }
         switch bytes[position] {
         case UInt8(ascii: "u"):
-            return decodeUnicodeEscape(backslashAt: escapeStart, from: position + 1, end: end, into: &buffer, errors: &errors)
+            return decodeUnicodeEscape(
+                backslashAt: escapeStart, from: position + 1, end: end, into: &buffer, errors: &errors)
         case Byte.leftParen:
             let after = skipInterpolation(from: position, end: end)
             errors.append(
@@ -715,7 +732,8 @@ public struct Lexer {
         guard isWellFormed else {
             errors.append(
                 ArborError(
-                    "invalid Unicode escape `\(text(escapeStart, cursor))`: expected 1 to 8 hexadecimal digits in `\\u{…}`",
+                    "invalid Unicode escape `\(text(escapeStart, cursor))`: "
+                        + "expected 1 to 8 hexadecimal digits in `\\u{…}`",
                     at: range))
             return cursor
         }
@@ -862,7 +880,8 @@ enum Byte {
     static func isSpace(_ byte: UInt8) -> Bool { byte == space || byte == tab }
     static func isDigit(_ byte: UInt8) -> Bool { byte >= zero && byte <= nine }
     static func isASCIILetter(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
     /// The value of a digit in any radix up to 36, or nil.

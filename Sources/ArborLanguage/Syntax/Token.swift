@@ -30,15 +30,34 @@ public struct Token: Hashable, Sendable {
 
     /// Operators, matched longest first (`!==` before `!=` before `!`).
     public enum Operator: String, Hashable, Sendable, CaseIterable {
-        case closedRange = "...", halfOpenRange = "..<"
+        case closedRange = "..."
+        case halfOpenRange = "..<"
         case nilCoalescing = "??"
-        case or = "||", and = "&&"
-        case equal = "==", notEqual = "!=", identical = "===", notIdentical = "!=="
-        case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
-        case plus = "+", minus = "-", star = "*", slash = "/", percent = "%"
-        case ampersand = "&", pipe = "|", caret = "^", tilde = "~", bang = "!"
-        case shiftLeft = "<<", shiftRight = ">>"
-        case assign = "=", arrow = "->", question = "?"
+        case or = "||"
+        case and = "&&"
+        case equal = "=="
+        case notEqual = "!="
+        case identical = "==="
+        case notIdentical = "!=="
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
+        case plus = "+"
+        case minus = "-"
+        case star = "*"
+        case slash = "/"
+        case percent = "%"
+        case ampersand = "&"
+        case pipe = "|"
+        case caret = "^"
+        case tilde = "~"
+        case bang = "!"
+        case shiftLeft = "<<"
+        case shiftRight = ">>"
+        case assign = "="
+        case arrow = "->"
+        case question = "?"
 
         /// The binary operator this token spells, if any (`=`, `->`, `?`, `!`, `~` are not).
         public var binaryOperator: BinaryOperator? { BinaryOperator(rawValue: rawValue) }
@@ -47,11 +66,19 @@ public struct Token: Hashable, Sendable {
     }
 
     public enum Punctuation: String, Hashable, Sendable, CaseIterable {
-        case leftParen = "(", rightParen = ")"
-        case leftBracket = "[", rightBracket = "]"
-        case leftBrace = "{", rightBrace = "}"
-        case comma = ",", colon = ":", dot = ".", semicolon = ";"
-        case backslash = "\\", at = "@", hash = "#"
+        case leftParen = "("
+        case rightParen = ")"
+        case leftBracket = "["
+        case rightBracket = "]"
+        case leftBrace = "{"
+        case rightBrace = "}"
+        case comma = ","
+        case colon = ":"
+        case dot = "."
+        case semicolon = ";"
+        case backslash = "\\"
+        case at = "@"
+        case hash = "#"
     }
 
     public var kind: Kind

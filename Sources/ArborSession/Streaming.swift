@@ -1,0 +1,38 @@
+import ArborCore
+import GRDB
+
+extension Session {
+    /// Fetches a request's rows one at a time, without holding the whole result:
+    /// through a cursor when the request prefetches nothing, else page by page
+    /// (GRDB can only prefetch with `fetchAll`, T22). Returns the main statement's SQL.
+    @discardableResult
+    public func stream(
+        _ plan: RequestPlan, range: SourceRange?, pageSize: Int = 1000, _ body: (ResultRow) throws -> Void
+    ) throws -> String {
+        try Validator(schema: environment.schema, range: range).validate(plan)
+        let builder = ResultTreeBuilder(plan: plan)
+        let request = try Lowering().request(plan)
+        let mainSQL = try database.read { db in try Self.expandedSQL(request, db, single: false) }
+        guard plan.hasPrefetch else {
+            try database.read { db in
+                let cursor = try Row.fetchCursor(db, request)
+                while let row = try cursor.next() { try body(builder.row(row)) }
+            }
+            return mainSQL
+        }
+        // Pages within the request's own limit and offset, if it has them.
+        let own = plan.limit
+        var offset = own?.offset ?? 0
+        var remaining = own?.limit ?? Int.max
+        while remaining > 0 {
+            let size = min(pageSize, remaining)
+            let page = try Lowering().request(plan.appending(.limit(size, offset: offset)))
+            let rows = try database.read { db in try Row.fetchAll(db, page) }
+            for row in rows { try body(builder.row(row)) }
+            if rows.count < size { break }
+            offset += rows.count
+            remaining -= rows.count
+        }
+        return mainSQL
+    }
+}

@@ -1,0 +1,91 @@
+import ArborCore
+import GRDB
+
+/// Writes rows in the `json`, `tree` or `table` format as they arrive, flushing
+/// every 64 KiB, so that a million rows never sit in memory.
+struct StreamingOutput {
+    let format: OutputFormat
+    let table: String
+    private var json = JSONWriter()
+    private var text: [String] = []
+    private var textSize = 0
+    private var count = 0
+    /// The first rows of a table, held to size its columns.
+    private var pendingTableRows: [ResultRow] = []
+    private var tableWidths: [Int]?
+    static let tableSample = 1000
+
+    init(format: OutputFormat, table: String) {
+        self.format = format
+        self.table = table
+    }
+
+    mutating func write(_ row: ResultRow) {
+        switch format {
+        case .json:
+            json.append(count == 0 ? "[\n" : ",\n")
+            json.write(row)
+            if json.bytes.count >= 1 << 16 { flushJSON() }
+        case .tree:
+            var lines: [String] = []
+            TreeFormat.append(row, label: TerminalText.escaped(table), indent: 0, to: &lines)
+            append(lines)
+        case .table:
+            if tableWidths == nil {
+                pendingTableRows.append(row)
+                if pendingTableRows.count >= Self.tableSample { flushTable() }
+            } else {
+                appendTableRow(row)
+            }
+        case .sql, .swift:
+            break
+        }
+        count += 1
+    }
+
+    mutating func finish() {
+        switch format {
+        case .json:
+            json.append(count == 0 ? "[]\n" : "\n]\n")
+            flushJSON()
+        case .table:
+            flushTable()
+            flushText()
+        default:
+            flushText()
+        }
+    }
+
+    private mutating func flushJSON() {
+        json.bytes.withUnsafeBytes(Output.writeBytes)
+        json.reset()
+    }
+
+    private mutating func append(_ lines: [String]) {
+        for line in lines {
+            text.append(line)
+            textSize += line.utf8.count + 1
+        }
+        if textSize >= 1 << 16 { flushText() }
+    }
+
+    private mutating func flushText() {
+        Output.lines(text)
+        text.removeAll(keepingCapacity: true)
+        textSize = 0
+    }
+
+    /// Sizes the columns on the first rows, prints them, then streams the rest.
+    private mutating func flushTable() {
+        guard tableWidths == nil else { return }
+        let names = pendingTableRows.first?.names ?? []
+        let lines = TableFormat.lines(columns: names, rows: pendingTableRows.map(\.values))
+        tableWidths = TableFormat.widths(columns: names, rows: pendingTableRows.map(\.values))
+        pendingTableRows = []
+        append(lines)
+    }
+
+    private mutating func appendTableRow(_ row: ResultRow) {
+        append([TableFormat.line(row.values.map { ValueText.plain($0) }, widths: tableWidths ?? [])])
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class PlaceholderArborLanguageTests: XCTestCase { func testNothing() {} }
