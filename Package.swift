@@ -38,7 +38,10 @@ let package = Package(
             name: "ArborCoreTests",
             dependencies: ["ArborCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "ArborLanguageTests", dependencies: ["ArborLanguage"]),
+        .testTarget(
+            name: "ArborLanguageTests",
+            dependencies: ["ArborLanguage", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(
             name: "ArborSessionTests",
             dependencies: ["ArborSession", .product(name: "GRDB", package: "GRDB.swift")],
