@@ -17,6 +17,7 @@ struct Commands {
           :schema T           the columns, keys and indexes of table T
           :associations T     the associations of table T (inferred and declared)
           :load FILE          read the declarations of a Swift source file
+          :complete TEXT      the completions at the end of TEXT, one per line
           :format F           output format: tree, table, json, sql, swift
           :quit               leave
         """
@@ -58,10 +59,15 @@ struct Commands {
             return .commandOutput(lines.isEmpty ? "\(table.name) has no associations" : lines.joined(separator: "\n"))
         case "load":
             return try session.load(file: argument, range: range)
+        case "complete":
+            // The candidates at the end of the text, one per line with their kind: for scripts and tests.
+            let result = Completer.complete(argument, cursor: argument.utf8.count, environment: environment)
+            return .commandOutput(result.candidates.map { "\($0.text)\t\($0.kind.rawValue)" }.joined(separator: "\n"))
         default:
             throw ArborError(
                 "unknown command `:\(name)`", at: range,
-                suggestion: Suggestions.didYouMean(name, in: ["help", "tables", "schema", "associations", "load", "format", "quit"]))
+                suggestion: Suggestions.didYouMean(
+                    name, in: ["help", "tables", "schema", "associations", "load", "complete", "format", "quit"]))
         }
     }
 

@@ -15,7 +15,8 @@ struct LineMode {
         if interactive { prompt(continuation: false) }
         while let line = readLine(strippingNewline: true) {
             pending += pending.isEmpty ? line : "\n" + line
-            if BracketBalance.isOpen(pending) {
+            // A `:command` is one line, whatever brackets its argument opens (`:complete Author.including(`).
+            if !pending.hasPrefix(":"), BracketBalance.isOpen(pending) {
                 if interactive { prompt(continuation: true) }
                 continue
             }
