@@ -27,10 +27,19 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        .systemLibrary(name: "CNCursesW", providers: [.apt(["libncursesw5-dev"])]),
+        // The ncurses interface; only its NCursesTerminal.swift imports CNCursesW.
+        .target(
+            name: "ArborTerminal",
+            dependencies: [
+                "ArborSession", "ArborCore", "ArborLanguage", "CNCursesW",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .executableTarget(
             name: "arbor",
             dependencies: [
-                "ArborSession",
+                "ArborSession", "ArborTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -47,6 +56,14 @@ let package = Package(
             dependencies: ["ArborSession", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(
+            name: "ArborTerminalTests",
+            dependencies: ["ArborTerminal", "ArborSession", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // Start-up and keystroke timings of the interface: `swift run -c release TerminalBenchmarks`.
+        .executableTarget(
+            name: "TerminalBenchmarks", dependencies: ["ArborTerminal", "ArborSession"],
+            path: "Benchmarks/TerminalBenchmarks"),
         // Drives the real binary: `arbor` must be built first (`swift test` builds it).
         .testTarget(name: "EndToEndTests", dependencies: ["arbor"]),
     ]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ArborCore
 import ArborSession
+import ArborTerminal
 import Foundation
 
 #if canImport(Glibc)
@@ -69,6 +70,14 @@ struct Arbor: ParsableCommand {
                 return 1
             }
             return 0
+        }
+        // The full-screen interface when a person is at a terminal (LineMode otherwise,
+        // and when the terminal cannot show it).
+        if !noTUI, isatty(0) != 0, isatty(1) != 0,
+            TerminalInterface.isSupported(environment: ProcessInfo.processInfo.environment),
+            let status = TerminalInterface.run(session: session)
+        {
+            return status
         }
         var lineMode = LineMode(session: session, printer: printer)
         return lineMode.run()

@@ -1,0 +1,125 @@
+import ArborCore
+import ArborLanguage
+import ArborSession
+
+/// Where keys go.
+public enum Focus: Hashable, Sendable {
+    case input, schema, results, children, sql
+}
+
+/// A full-screen text shown over the panes: help, a row's values, a command's output.
+public struct Overlay: Sendable, Equatable {
+    public var title: String
+    public var lines: [[Span]]
+    public var top = 0
+
+    public init(title: String, lines: [[Span]]) {
+        self.title = title
+        self.lines = lines
+    }
+}
+
+/// The request being run.
+public struct Running: Sendable, Equatable {
+    public var generation: Int
+    public var text: String
+    public var started: Double
+    public var cancelling = false
+}
+
+/// Timing and counts of the last request, for the status line and the results title.
+public struct LastRun: Sendable, Equatable {
+    public var rows: Int
+    public var elapsed: Double
+    public var statements: Int
+}
+
+/// A line for the status bar that replaces the key hints for a while.
+public struct Notice: Sendable, Equatable {
+    public var text: String
+    public var isError: Bool
+}
+
+/// Ctrl-R: the query and the history entry it found.
+public struct HistorySearch: Sendable, Equatable {
+    public var query = ""
+    public var match: Int?
+    /// The line before the search, restored by Esc.
+    public var original: String
+}
+
+/// The errors of the last statement, underlined in the input while its text is unchanged.
+public struct InputError: Sendable, Equatable {
+    public var text: String
+    public var errors: [ArborError]
+}
+
+/// The whole state of the interface (the Elm architecture's model).
+public struct AppState: Sendable {
+    public var width: Int
+    public var height: Int
+    public var focus: Focus = .input
+    public var schema: SchemaState
+    public var results: ResultsState?
+    public var miller: MillerState?
+    public var sql = SQLState()
+    public var input = LineEditor()
+    public var history: History
+    /// The history entry shown by ↑/↓, and the line typed before browsing.
+    public var historyIndex: Int?
+    public var historyDraft = ""
+    public var search: HistorySearch?
+    public var completions: [String] = []
+    public var inputError: InputError?
+    public var overlay: Overlay?
+    public var running: Running?
+    public var generation = 0
+    public var now: Double = 0
+    public var last: LastRun?
+    public var notice: Notice?
+    public var completion: CompletionFunction
+    /// What `y`/`Y`/`J` copied last, for `:copy FILE`.
+    public var lastCopied: String?
+    public var colors = true
+
+    public init(
+        width: Int, height: Int, environment: Environment, history: History = History(),
+        completion: CompletionFunction? = nil
+    ) {
+        self.width = width
+        self.height = height
+        self.schema = SchemaState(environment: environment)
+        self.history = history
+        self.completion = completion ?? Self.completion(environment: environment)
+    }
+
+    public var layout: Layout {
+        Layout(width: width, height: height, childrenOpen: miller != nil, focus: focus)
+    }
+}
+
+/// One statement the last request ran, as the SQL pane shows it.
+public struct StatementInfo: Sendable, Equatable {
+    public var sql: String
+    /// Seconds.
+    public var duration: Double
+
+    public init(sql: String, duration: Double) {
+        self.sql = sql
+        self.duration = duration
+    }
+}
+
+/// The SQL pane: the statements of the last request and the selected one.
+public struct SQLState: Sendable {
+    public var statements: [StatementInfo] = []
+    public var selected = 0
+    public var top = 0
+
+    public mutating func move(by steps: Int, height: Int) {
+        guard !statements.isEmpty else { return }
+        selected = min(max(0, selected + steps), statements.count - 1)
+        if selected < top { top = selected }
+        if height > 0, selected >= top + height { top = selected - height + 1 }
+    }
+}

@@ -1,0 +1,20 @@
+/// What `update` asks the runtime to do; the state itself never touches the
+/// database, the clipboard or the file system.
+public enum Effect: Equatable, Sendable {
+    /// Run `text` in the session; the result comes back as `.finished` with `generation`.
+    case run(text: String, generation: Int)
+    /// Interrupt request `generation` (and older ones) if it is running, skip it if it is waiting.
+    case interrupt(generation: Int)
+    /// Count the rows of these tables in the background, one `.counted` each.
+    case countRows([String])
+    /// Copy to the clipboard (OSC 52, then a clipboard tool); `what` names it for the status line.
+    case copy(text: String, what: String)
+    /// `:copy FILE`.
+    case write(text: String, path: String)
+    case saveHistory(History)
+    /// Ctrl-Z.
+    case suspend
+    /// Ctrl-L: redraw the whole screen.
+    case redraw
+    case quit
+}

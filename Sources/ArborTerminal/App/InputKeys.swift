@@ -1,0 +1,174 @@
+import Foundation
+
+extension AppState {
+    /// Keys of the input line: Emacs editing, history, completion, running.
+    mutating func handleInput(_ key: Key) -> [Effect] {
+        if search != nil { return handleSearch(key) }
+        if key != .tab { completions = [] }
+        switch key {
+        case .character(let c): input.insert(String(c))
+        case .enter: return submit()
+        case .tab: return complete()
+        case .backTab: focusNext(backwards: true)
+        case .escape: focus = defaultPane
+        case .backspace, .control("h"): input.backspace()
+        case .delete: input.deleteForward()
+        case .control("d"):
+            if input.isEmpty { return [.quit] }
+            input.deleteForward()
+        case .left, .control("b"): input.left()
+        case .right, .control("f"): input.right()
+        case .home, .control("a"): input.home()
+        case .end, .control("e"): input.end()
+        case .control("k"): input.killToEnd()
+        case .control("u"): input.killToStart()
+        case .control("w"): input.killWordBackward()
+        case .control("y"): input.yank()
+        case .alt("b"), .alt("B"): input.wordBackward()
+        case .alt("f"), .alt("F"): input.wordForward()
+        case .up, .control("p"): browseHistory(-1)
+        case .down, .control("n"): browseHistory(1)
+        case .control("r"):
+            search = HistorySearch(match: history.search("", before: history.entries.count), original: input.text)
+        case .pageUp, .pageDown:
+            // Scroll the results without leaving the input.
+            let height = layout.contentHeight(of: .results)
+            results?.move(by: key == .pageUp ? -height : height, height: height)
+        default: break
+        }
+        return []
+    }
+
+    /// The pane Esc goes to: the results when there are some.
+    var defaultPane: Focus {
+        if results != nil, layout.results != nil { return .results }
+        if layout.schema != nil { return .schema }
+        return .input
+    }
+
+    mutating func browseHistory(_ direction: Int) {
+        guard !history.entries.isEmpty else { return }
+        let current = historyIndex ?? history.entries.count
+        if historyIndex == nil { historyDraft = input.text }
+        let next = current + direction
+        if next < 0 { return }
+        if next >= history.entries.count {
+            historyIndex = nil
+            input.set(historyDraft)
+            return
+        }
+        historyIndex = next
+        input.set(history.entries[next])
+    }
+
+    /// Ctrl-R: typing narrows, Ctrl-R goes to older matches, ↵ runs, Esc restores.
+    mutating func handleSearch(_ key: Key) -> [Effect] {
+        guard var search else { return [] }
+        switch key {
+        case .character(let c):
+            search.query.append(c)
+            search.match = history.search(search.query, before: history.entries.count)
+        case .backspace:
+            if !search.query.isEmpty { search.query.removeLast() }
+            search.match = history.search(search.query, before: history.entries.count)
+        case .control("r"):
+            if let match = search.match, let older = history.search(search.query, before: match) {
+                search.match = older
+            }
+        case .escape, .control("g"):
+            input.set(search.original)
+            self.search = nil
+            return []
+        default:
+            // Any other key takes the match and then does what it does.
+            input.set(search.match.map { history.entries[$0] } ?? search.original)
+            self.search = nil
+            return handleInput(key)
+        }
+        self.search = search
+        return []
+    }
+
+    /// Tab: completes the word before the cursor, as far as the candidates agree.
+    mutating func complete() -> [Effect] {
+        if input.isEmpty {
+            focusNext(backwards: false)
+            return []
+        }
+        let text = input.text
+        let cursor = input.utf8Offset(input.cursor)
+        let result = completion(text, cursor)
+        guard !result.candidates.isEmpty else {
+            completions = []
+            notice = Notice(text: "no completion", isError: false)
+            return []
+        }
+        // The candidates replace the word from the range's start up to the cursor.
+        let bytes = Array(text.utf8)
+        let start = min(max(0, result.range.lowerBound), cursor)
+        let replaced = String(decoding: bytes[start..<cursor], as: UTF8.self).count
+        let common = result.commonPrefix
+        if result.candidates.count == 1 {
+            input.replaceBeforeCursor(replaced, with: common)
+            completions = []
+        } else {
+            if common.count > replaced { input.replaceBeforeCursor(replaced, with: common) }
+            completions = result.candidates.map(\.text)
+        }
+        return []
+    }
+
+    /// ↵: runs the statement, or a command of the interface.
+    mutating func submit() -> [Effect] {
+        let text = input.text
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return [] }
+        history.add(text)
+        historyIndex = nil
+        var effects: [Effect] = [.saveHistory(history)]
+        if trimmed.hasPrefix(":") {
+            let (handled, commandEffects) = runCommand(trimmed)
+            if handled {
+                input.set("")
+                return effects + commandEffects
+            }
+        }
+        if let running { effects.append(.interrupt(generation: running.generation)) }
+        generation += 1
+        running = Running(generation: generation, text: text, started: now)
+        input.set("")
+        inputError = nil
+        return effects + [.run(text: text, generation: generation)]
+    }
+
+    /// The commands the interface answers itself; the others go to the session.
+    mutating func runCommand(_ command: String) -> (handled: Bool, effects: [Effect]) {
+        let parts = command.dropFirst().split(separator: " ", maxSplits: 1)
+        let name = parts.first.map(String.init) ?? ""
+        let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+        switch name {
+        case "quit", "q":
+            return (true, [.quit])
+        case "help", "h", "?":
+            overlay = HelpText.overlay
+            return (true, [])
+        case "copy":
+            guard !argument.isEmpty else {
+                notice = Notice(text: "name a file: :copy FILE", isError: true)
+                return (true, [])
+            }
+            let text = lastCopied ?? allStatementsText
+            guard !text.isEmpty else {
+                notice = Notice(text: "nothing to copy yet", isError: true)
+                return (true, [])
+            }
+            return (true, [.write(text: text, path: NSString(string: argument).expandingTildeInPath)])
+        case "format":
+            notice = Notice(
+                text: "the interface shows trees; J copies a row as JSON (--format is for -c)", isError: false)
+            return (true, [])
+        default:
+            return (false, [])
+        }
+    }
+}

@@ -1,0 +1,78 @@
+/// Where each pane goes for a terminal size. Panes collapse as the terminal
+/// shrinks: the schema pane below 60 columns, the SQL pane below 14 rows, and
+/// the results pane gives way to the children pane below 60 columns.
+public struct Layout: Equatable, Sendable {
+    public var schema: Rect?
+    public var results: Rect?
+    public var children: Rect?
+    public var sql: Rect?
+    public var input: Rect
+    public var status: Rect
+    /// The area an overlay (help, detail) covers: everything above the input line.
+    public var overlay: Rect
+    /// Too small to draw anything useful.
+    public var isTooSmall: Bool
+
+    public static let minimumWidth = 20
+    public static let minimumHeight = 5
+
+    public init(width: Int, height: Int, childrenOpen: Bool, focus: Focus) {
+        let screen = Rect(x: 0, y: 0, width: width, height: height)
+        isTooSmall = width < Self.minimumWidth || height < Self.minimumHeight
+        let (rest, status) = screen.splitBottom(1)
+        let (above, input) = rest.splitBottom(1)
+        self.status = status
+        self.input = input
+        overlay = above
+        let sqlHeight = height >= 24 ? 5 : height >= 14 ? 3 : 0
+        let (top, sqlRect) = above.splitBottom(sqlHeight)
+        sql = sqlHeight > 0 ? sqlRect : nil
+        let schemaWidth = width >= 100 ? 30 : width >= 60 ? 22 : 0
+        let (schemaRect, main) = top.splitLeft(schemaWidth)
+        schema = schemaWidth > 0 ? schemaRect : nil
+        if childrenOpen {
+            if main.width >= 60 {
+                let (left, right) = main.splitLeft(main.width / 2)
+                results = left
+                children = right
+            } else {
+                results = nil
+                children = main
+            }
+        } else {
+            results = main
+            children = nil
+        }
+        if isTooSmall {
+            schema = nil
+            results = nil
+            children = nil
+            sql = nil
+        }
+    }
+
+    /// The pane under a screen cell.
+    public func pane(atX x: Int, y: Int) -> Focus? {
+        if input.contains(x: x, y: y) { return .input }
+        if let r = schema, r.contains(x: x, y: y) { return .schema }
+        if let r = results, r.contains(x: x, y: y) { return .results }
+        if let r = children, r.contains(x: x, y: y) { return .children }
+        if let r = sql, r.contains(x: x, y: y) { return .sql }
+        return nil
+    }
+
+    public func rect(of focus: Focus) -> Rect? {
+        switch focus {
+        case .input: input
+        case .schema: schema
+        case .results: results
+        case .children: children
+        case .sql: sql
+        }
+    }
+
+    /// Rows of a pane below its title row.
+    public func contentHeight(of focus: Focus) -> Int {
+        max(0, (rect(of: focus)?.height ?? 1) - 1)
+    }
+}

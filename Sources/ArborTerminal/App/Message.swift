@@ -1,0 +1,22 @@
+import ArborLanguage
+import ArborSession
+
+/// Everything that can change the interface's state: input from the terminal,
+/// the passing of time, and the results of effects.
+public enum Message: Sendable {
+    case key(Key)
+    case mouse(MouseEvent)
+    case resize(width: Int, height: Int)
+    /// The clock, in seconds (monotonic), sent while something is running.
+    case tick(Double)
+    /// A request finished (or failed, or was interrupted).
+    case finished(generation: Int, outcomes: [Outcome], environment: Environment, elapsed: Double)
+    /// A table's row count arrived (nil: counting failed).
+    case counted(table: String, count: Int?)
+    /// A copy was made; says how.
+    case copied(String)
+    /// `:copy FILE` finished; the error when it failed.
+    case wrote(path: String, error: String?)
+    /// SIGTERM, SIGHUP or SIGINT from outside: leave.
+    case terminate(signal: Int32)
+}

@@ -1,0 +1,189 @@
+extension AppState {
+    /// Keys of the panes: moving, opening, walking children, copying.
+    mutating func handlePane(_ key: Key) -> [Effect] {
+        let height = layout.contentHeight(of: focus)
+        switch key {
+        case .tab:
+            focusNext(backwards: false)
+            return []
+        case .backTab:
+            focusNext(backwards: true)
+            return []
+        case .escape, .character("q"):
+            focus = .input
+            return []
+        case .character("?"):
+            overlay = HelpText.overlay
+            return []
+        case .character(":"):
+            focus = .input
+            input.insert(":")
+            return []
+        case .character("y"):
+            return copySelectedStatement()
+        case .character("Y"):
+            return copyAllStatements()
+        case .character("J"):
+            return copySelectedRow()
+        case .up, .character("k"): move(by: -1, height: height)
+        case .down, .character("j"): move(by: 1, height: height)
+        case .pageUp, .control("b"): move(by: -max(1, height - 1), height: height)
+        case .pageDown, .control("f"): move(by: max(1, height - 1), height: height)
+        case .home, .character("g"): move(by: Int.min / 2, height: height)
+        case .end, .character("G"): move(by: Int.max / 2, height: height)
+        default:
+            switch focus {
+            case .results: return resultsKey(key, height: height)
+            case .children: return childrenKey(key, height: height)
+            case .schema: return schemaKey(key, height: height)
+            case .sql: return sqlKey(key)
+            case .input: return []
+            }
+        }
+        return []
+    }
+
+    /// Typing a letter in a pane that has no use for it starts a statement.
+    mutating func startTyping(_ key: Key) -> [Effect] {
+        guard case .character(let c) = key else { return [] }
+        focus = .input
+        input.insert(String(c))
+        return []
+    }
+
+    mutating func move(by steps: Int, height: Int) {
+        switch focus {
+        case .results:
+            if steps == Int.min / 2 {
+                results?.selectFirst(height: height)
+            } else if steps == Int.max / 2 {
+                results?.selectLast(height: height)
+            } else {
+                results?.move(by: steps, height: height)
+            }
+        case .children:
+            guard let source = results?.source, let node = miller?.current?.node else { return }
+            let count = ChildListing(source: source, node: node).count
+            miller?.move(by: steps, count: count, height: height)
+        case .schema: schema.move(by: steps, height: height)
+        case .sql: sql.move(by: steps, height: height)
+        case .input: break
+        }
+    }
+
+    /// Tab and Shift-Tab: input → results → children → SQL → schema → input.
+    mutating func focusNext(backwards: Bool) {
+        let layout = self.layout
+        let order: [Focus] = [.input, .results, .children, .sql, .schema]
+        let available = order.filter { $0 == .input || layout.rect(of: $0) != nil }
+        guard let index = available.firstIndex(of: focus) else {
+            focus = .input
+            return
+        }
+        let step = backwards ? available.count - 1 : 1
+        focus = available[(index + step) % available.count]
+    }
+
+    mutating func resultsKey(_ key: Key, height: Int) -> [Effect] {
+        guard var results, let selected = results.selected else { return startTyping(key) }
+        switch key {
+        case .character(" "):
+            results.toggle(height: height)
+        case .enter:
+            if results.walker.isExpandable(selected) {
+                results.toggle(height: height)
+            } else {
+                openDetail(results.source, selected)
+            }
+        case .right, .character("l"):
+            if results.walker.isExpandable(selected) {
+                miller = MillerState(node: selected)
+                focus = .children
+            }
+        case .left, .character("h"):
+            results.collapseOrParent(height: height)
+        case .character("e"):
+            results.expandAll(height: height)
+        case .character("c"):
+            results.collapseAll(height: height)
+        case .character("v"):
+            openDetail(results.source, selected)
+        default:
+            return startTyping(key)
+        }
+        self.results = results
+        return []
+    }
+
+    mutating func childrenKey(_ key: Key, height: Int) -> [Effect] {
+        guard var miller, let level = miller.current, let source = results?.source else { return startTyping(key) }
+        let listing = ChildListing(source: source, node: level.node)
+        let entry = listing.entry(at: level.selected)
+        switch key {
+        case .right, .character("l"), .enter, .character(" "):
+            guard let entry else { return [] }
+            if (source.childCount(of: entry.path) ?? 0) > 0 {
+                miller.push(entry.path)
+            } else if key == .enter {
+                openDetail(source, entry.path)
+            }
+        case .left, .character("h"), .backspace:
+            if !miller.pop() {
+                self.miller = nil
+                focus = .results
+                return []
+            }
+        case .character("v"):
+            if let entry { openDetail(source, entry.path) }
+        default:
+            return startTyping(key)
+        }
+        self.miller = miller
+        return []
+    }
+
+    mutating func schemaKey(_ key: Key, height: Int) -> [Effect] {
+        switch key {
+        case .character(" "), .right, .character("l"), .left, .character("h"):
+            let lines = schema.lines
+            let isOpenTable: Bool
+            if lines.indices.contains(schema.selected), case .table(let t) = lines[schema.selected] {
+                isOpenTable = schema.expanded.contains(schema.tables[t].name)
+            } else {
+                isOpenTable = true
+            }
+            let wantsOpen = key == .right || key == .character("l")
+            let wantsClose = key == .left || key == .character("h")
+            if (wantsOpen && isOpenTable) || (wantsClose && !isOpenTable) { return [] }
+            schema.toggle(height: height)
+        case .enter:
+            if let text = schema.insertion {
+                input.insert(text)
+                focus = .input
+            }
+        default:
+            return startTyping(key)
+        }
+        return []
+    }
+
+    mutating func sqlKey(_ key: Key) -> [Effect] {
+        switch key {
+        case .enter, .character("v"):
+            guard sql.statements.indices.contains(sql.selected) else { return [] }
+            let statement = sql.statements[sql.selected]
+            overlay = Overlay(
+                title: "SQL \(sql.selected + 1)/\(sql.statements.count) · \(NumberText.duration(statement.duration))",
+                lines: statement.sql.split(separator: "\n", omittingEmptySubsequences: false).map { [Span(String($0))] }
+            )
+            return []
+        default:
+            return startTyping(key)
+        }
+    }
+
+    mutating func openDetail(_ source: any ResultSource, _ path: NodePath) {
+        guard let node = source.node(at: path) else { return }
+        overlay = Overlay(title: RowText.crumb(node), lines: RowText.detail(node))
+    }
+}

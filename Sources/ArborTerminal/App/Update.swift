@@ -1,0 +1,164 @@
+import ArborCore
+import ArborLanguage
+import ArborSession
+
+extension AppState {
+    /// The Elm architecture's `update`: applies a message, returns the effects to run.
+    public mutating func update(_ message: Message) -> [Effect] {
+        switch message {
+        case .key(let key):
+            return handle(key)
+        case .mouse(let event):
+            return handle(event)
+        case .resize(let width, let height):
+            self.width = width
+            self.height = height
+            keepSelectionsInView()
+            return []
+        case .tick(let now):
+            self.now = now
+            return []
+        case .finished(let generation, let outcomes, let environment, let elapsed):
+            return finish(generation: generation, outcomes: outcomes, environment: environment, elapsed: elapsed)
+        case .counted(let table, let count):
+            schema.counts[table] = count.map { .counted($0) } ?? .failed
+            return []
+        case .copied(let how):
+            notice = Notice(text: how, isError: false)
+            return []
+        case .wrote(let path, let error):
+            notice = Notice(
+                text: error.map { "could not write \(path): \($0)" } ?? "wrote \(path)", isError: error != nil)
+            return []
+        case .terminate:
+            return [.quit]
+        }
+    }
+
+    /// Keys that work everywhere, then those of the overlay or the focused pane.
+    mutating func handle(_ key: Key) -> [Effect] {
+        switch key {
+        case .control("c"):
+            return cancel()
+        case .control("z"):
+            return [.suspend]
+        case .control("l"):
+            return [.redraw]
+        case .function(1):
+            overlay = overlay == nil ? HelpText.overlay : nil
+            return []
+        default:
+            break
+        }
+        if overlay != nil { return handleOverlay(key) }
+        notice = nil
+        if focus == .input { return handleInput(key) }
+        return handlePane(key)
+    }
+
+    /// Ctrl-C: interrupts the running request; never quits.
+    mutating func cancel() -> [Effect] {
+        if var running {
+            running.cancelling = true
+            self.running = running
+            return [.interrupt(generation: running.generation)]
+        }
+        if search != nil {
+            if let original = search?.original { input.set(original) }
+            search = nil
+        } else if focus == .input, !input.isEmpty {
+            input.set("")
+        } else {
+            notice = Notice(text: "nothing to cancel · ^D or :quit to leave", isError: false)
+        }
+        return []
+    }
+
+    mutating func handleOverlay(_ key: Key) -> [Effect] {
+        guard var overlay else { return [] }
+        let page = max(1, layout.overlay.height - 2)
+        switch key {
+        case .escape, .character("q"), .enter, .character("?"):
+            self.overlay = nil
+            return []
+        case .up, .character("k"): overlay.top -= 1
+        case .down, .character("j"): overlay.top += 1
+        case .pageUp: overlay.top -= page
+        case .pageDown, .character(" "): overlay.top += page
+        case .home, .character("g"): overlay.top = 0
+        case .end, .character("G"): overlay.top = Int.max / 2
+        default: return []
+        }
+        let total = OverlayView.wrapped(overlay, width: max(1, width - 1)).count
+        overlay.top = max(0, min(overlay.top, total - page))
+        self.overlay = overlay
+        return []
+    }
+
+    /// A request finished: show its rows, SQL and timing, or its errors.
+    mutating func finish(generation: Int, outcomes: [Outcome], environment: Environment, elapsed: Double) -> [Effect] {
+        // A request replaced by a newer one: its outcome is no longer wanted.
+        guard let running, running.generation == generation else { return [] }
+        self.running = nil
+        schema.update(environment: environment)
+        completion = Self.completion(environment: environment)
+        var texts: [String] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .rows(let result):
+                results = ResultsState(source: ArrayResultSource(result), title: running.text)
+                miller = nil
+                sql = SQLState(statements: result.statements.map { StatementInfo(sql: $0.sql, duration: $0.duration) })
+                last = LastRun(rows: result.rows.count, elapsed: elapsed, statements: result.statements.count)
+                inputError = nil
+                if focus == .input, input.isEmpty { focus = .results }
+                keepSelectionsInView()
+            case .count(let count, let statement):
+                sql = SQLState(statements: [StatementInfo(sql: statement, duration: elapsed)])
+                notice = Notice(text: "count: \(NumberText.grouped(count))", isError: false)
+            case .description(let text), .commandOutput(let text):
+                texts.append(text)
+            case .silent(let what):
+                notice = Notice(text: what == "declarations" ? "declarations read" : "\(what) defined", isError: false)
+            case .failure(let errors, let text):
+                if running.cancelling {
+                    // The statement stays in the history (↑) but leaves the input free for the next one.
+                    notice = Notice(text: "cancelled after \(NumberText.duration(elapsed))", isError: false)
+                    continue
+                }
+                let first = errors.first.map { $0.description } ?? "failed"
+                notice = Notice(
+                    text: "error: " + first + (errors.count > 1 ? " (+\(errors.count - 1) more)" : ""), isError: true)
+                // Give the statement back, underlined, so that it can be fixed.
+                if input.isEmpty, text == running.text {
+                    input.set(text)
+                    focus = .input
+                }
+                inputError = InputError(text: text, errors: errors)
+            }
+        }
+        if !texts.isEmpty {
+            overlay = Overlay(
+                title: running.text,
+                lines: texts.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).map {
+                    [Span(String($0))]
+                })
+        }
+        return []
+    }
+
+    /// After a resize or a new result: selections stay on screen.
+    mutating func keepSelectionsInView() {
+        let layout = self.layout
+        results?.scrollIntoView(height: layout.contentHeight(of: .results))
+        schema.move(by: 0, height: layout.contentHeight(of: .schema))
+        sql.move(by: 0, height: layout.contentHeight(of: .sql))
+        if let source = results?.source, let node = miller?.current?.node {
+            let count = ChildListing(source: source, node: node).count
+            miller?.move(by: 0, count: count, height: layout.contentHeight(of: .children))
+        }
+        if layout.rect(of: focus) == nil, focus != .input {
+            focus = layout.rect(of: .results) != nil ? .results : .input
+        }
+    }
+}

@@ -1,0 +1,110 @@
+/// The results pane: a result source, which nodes are open, the selected line
+/// and the first line drawn.
+public struct ResultsState: Sendable {
+    public var source: any ResultSource
+    /// The request that produced the rows, shown in the pane's title.
+    public var title: String
+    public var expanded: Set<NodePath> = []
+    public var selected: NodePath?
+    public var top: NodePath?
+
+    public init(source: any ResultSource, title: String) {
+        self.source = source
+        self.title = title
+        let first = TreeWalker(source: source, expanded: []).first()
+        selected = first
+        top = first
+    }
+
+    public var walker: TreeWalker { TreeWalker(source: source, expanded: expanded) }
+
+    /// Moves the selection `steps` lines and keeps it within `height` lines of the top.
+    public mutating func move(by steps: Int, height: Int) {
+        guard let selected else { return }
+        self.selected = walker.move(selected, by: steps)
+        scrollIntoView(height: height)
+    }
+
+    public mutating func selectFirst(height: Int) {
+        selected = walker.first()
+        top = selected
+    }
+
+    public mutating func selectLast(height: Int) {
+        selected = walker.last()
+        scrollIntoView(height: height)
+    }
+
+    /// Opens or closes the selected node.
+    public mutating func toggle(height: Int) {
+        guard let selected, walker.isExpandable(selected) else { return }
+        if expanded.contains(selected) {
+            collapse(selected)
+        } else {
+            expanded.insert(selected)
+            // A row opens with its children's groups open, so its rows show at once.
+            if case .row? = source.node(at: selected) {
+                for i in 0..<(source.childCount(of: selected) ?? 0) {
+                    let child = selected.child(i)
+                    if case .toMany? = source.node(at: child) { expanded.insert(child) }
+                }
+            }
+        }
+        scrollIntoView(height: height)
+    }
+
+    /// `←`: closes the selected node, or goes to its parent when it is closed.
+    public mutating func collapseOrParent(height: Int) {
+        guard let selected else { return }
+        if walker.isOpen(selected) {
+            collapse(selected)
+        } else if let parent = selected.parent {
+            self.selected = parent
+        }
+        scrollIntoView(height: height)
+    }
+
+    /// `e`: opens every node under the selection.
+    public mutating func expandAll(height: Int) {
+        guard let selected else { return }
+        expanded.formUnion(walker.expandableDescendants(of: selected))
+        scrollIntoView(height: height)
+    }
+
+    /// `c`: closes every node under the selection.
+    public mutating func collapseAll(height: Int) {
+        guard let selected else { return }
+        collapse(selected)
+        scrollIntoView(height: height)
+    }
+
+    /// Closes `path` and everything under it; a selection or top line inside moves to it.
+    mutating func collapse(_ path: NodePath) {
+        expanded = expanded.filter { !$0.isWithin(path) }
+        if let selected, selected.isWithin(path) { self.selected = path }
+        if let top, top.isWithin(path) { self.top = path }
+    }
+
+    /// Scrolls so that the selection is one of the `height` lines drawn.
+    public mutating func scrollIntoView(height: Int) {
+        guard let selected, height > 0 else { return }
+        guard let top, top <= selected else {
+            self.top = selected
+            return
+        }
+        let walker = self.walker
+        var line = top
+        for _ in 0..<(height - 1) {
+            if line == selected { return }
+            guard let next = walker.next(line) else { break }
+            line = next
+        }
+        if line == selected { return }
+        self.top = walker.move(selected, by: -(height - 1))
+    }
+
+    /// The lines to draw in a pane `height` rows high.
+    public func visibleLines(height: Int) -> [NodePath] {
+        walker.lines(from: top, count: height)
+    }
+}

@@ -1,0 +1,130 @@
+import ArborCore
+import ArborLanguage
+
+/// The schema pane: tables and views with their row counts (filled in as the
+/// background counts arrive), each expandable to its columns and associations.
+public struct SchemaState: Sendable {
+    public struct Table: Sendable, Equatable {
+        public var name: String
+        /// The record type name (`Author`), or `Table("name")`.
+        public var typeName: String
+        public var isView: Bool
+        public var columns: [(name: String, type: String, isPrimaryKey: Bool)]
+        public var associations: [(name: String, summary: String)]
+
+        public static func == (a: Table, b: Table) -> Bool {
+            a.name == b.name && a.typeName == b.typeName && a.columns.map(\.name) == b.columns.map(\.name)
+                && a.associations.map(\.name) == b.associations.map(\.name)
+        }
+    }
+
+    public enum RowCount: Sendable, Equatable {
+        case counting
+        case counted(Int)
+        case failed
+    }
+
+    /// One line of the pane.
+    public enum Line: Sendable, Equatable {
+        case table(Int)
+        case column(table: Int, index: Int)
+        case association(table: Int, index: Int)
+    }
+
+    public var tables: [Table]
+    public var counts: [String: RowCount] = [:]
+    public var expanded: Set<String> = []
+    public var selected = 0
+    public var top = 0
+
+    public init(environment: Environment) {
+        tables = Self.tables(of: environment)
+    }
+
+    /// Refreshes tables and associations after declarations, keeping counts and state.
+    public mutating func update(environment: Environment) {
+        let fresh = Self.tables(of: environment)
+        if fresh != tables { tables = fresh }
+    }
+
+    static func tables(of environment: Environment) -> [Table] {
+        environment.schema.tables.filter { $0.kind != .shadow }.map { info in
+            Table(
+                name: info.name,
+                typeName: environment.displayName(ofTable: info.name),
+                isView: info.isView,
+                columns: info.columns.map { ($0.name, $0.type, $0.primaryKeyIndex > 0) },
+                associations: environment.catalog.associations(of: info.name).map { entry in
+                    (entry.name, summary(entry.plan, environment: environment))
+                })
+        }
+    }
+
+    /// `hasMany → Book (authorId)`.
+    static func summary(_ plan: AssociationPlan, environment: Environment) -> String {
+        var text = "\(plan.base.kind.rawValue) → \(environment.displayName(ofTable: plan.destination))"
+        switch plan.base {
+        case .direct(_, _, _, _, let foreignKey?):
+            text += " (\(foreignKey.originColumns.joined(separator: ", ")))"
+        case .through(_, _, let pivot, _, _):
+            text += " through \(pivot.displayName)"
+        default:
+            break
+        }
+        return text
+    }
+
+    public var lines: [Line] {
+        var lines: [Line] = []
+        for (t, table) in tables.enumerated() {
+            lines.append(.table(t))
+            guard expanded.contains(table.name) else { continue }
+            for c in table.columns.indices { lines.append(.column(table: t, index: c)) }
+            for a in table.associations.indices { lines.append(.association(table: t, index: a)) }
+        }
+        return lines
+    }
+
+    public mutating func move(by steps: Int, height: Int) {
+        let count = lines.count
+        guard count > 0 else { return }
+        selected = min(max(0, selected + steps), count - 1)
+        if selected < top { top = selected }
+        if height > 0, selected >= top + height { top = selected - height + 1 }
+    }
+
+    /// Opens or closes the table of the selected line.
+    public mutating func toggle(height: Int) {
+        let lines = self.lines
+        guard lines.indices.contains(selected) else { return }
+        let t: Int
+        switch lines[selected] {
+        case .table(let i): t = i
+        case .column(let i, _), .association(let i, _): t = i
+        }
+        let name = tables[t].name
+        if expanded.contains(name) {
+            expanded.remove(name)
+            // The selection goes back to the table line it was under.
+            selected = self.lines.firstIndex(of: .table(t)) ?? 0
+        } else {
+            expanded.insert(name)
+        }
+        move(by: 0, height: height)
+    }
+
+    /// What choosing the selected line inserts into the input: `Author`,
+    /// `Author.books`, `Column("name")`.
+    public var insertion: String? {
+        let lines = self.lines
+        guard lines.indices.contains(selected) else { return nil }
+        switch lines[selected] {
+        case .table(let t):
+            return tables[t].typeName
+        case .column(let t, let c):
+            return "Column(\(SQLValue.swiftQuoted(tables[t].columns[c].name)))"
+        case .association(let t, let a):
+            return "\(tables[t].typeName).\(tables[t].associations[a].name)"
+        }
+    }
+}

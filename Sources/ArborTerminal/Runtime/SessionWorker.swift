@@ -1,0 +1,73 @@
+import ArborCore
+import ArborSession
+import Foundation
+import GRDB
+
+/// Runs the session off the UI thread, one job at a time. The session is
+/// touched only on `queue`; the UI thread only interrupts the database.
+final class SessionWorker: @unchecked Sendable {
+    private let session: Session
+    private let database: DatabaseQueue
+    private let queue = DispatchQueue(label: "arbor.session", qos: .userInitiated)
+    private let inbox: Inbox
+    private let lock = NSLock()
+    /// Requests up to this generation are cancelled.
+    private var cancelledThrough = 0
+    /// The generation of the request running now, if one is.
+    private var runningGeneration: Int?
+
+    init(session: Session, inbox: Inbox) {
+        self.session = session
+        self.database = session.database
+        self.inbox = inbox
+    }
+
+    func run(_ text: String, generation: Int) {
+        queue.async { [self] in
+            let environment = session.environment
+            lock.lock()
+            let cancelled = generation <= cancelledThrough
+            if !cancelled { runningGeneration = generation }
+            lock.unlock()
+            guard !cancelled else {
+                // Cancelled while it waited its turn.
+                inbox.post(
+                    .finished(
+                        generation: generation, outcomes: [.failure([ArborError("cancelled")], text: text)],
+                        environment: environment, elapsed: 0))
+                return
+            }
+            let start = DispatchTime.now().uptimeNanoseconds
+            let outcomes = session.run(text)
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            lock.lock()
+            runningGeneration = nil
+            lock.unlock()
+            inbox.post(
+                .finished(
+                    generation: generation, outcomes: outcomes, environment: session.environment, elapsed: elapsed))
+        }
+    }
+
+    /// Interrupts request `generation` (or an older one) if it is running, and
+    /// makes it and every older one skip if still waiting. Called on the UI thread.
+    func interrupt(through generation: Int) {
+        lock.lock()
+        cancelledThrough = max(cancelledThrough, generation)
+        let interruptsRunning = runningGeneration.map { $0 <= generation } ?? false
+        lock.unlock()
+        if interruptsRunning { database.interrupt() }
+    }
+
+    /// Counts the rows of each table, one job each, so that requests typed
+    /// meanwhile wait for one count at most.
+    func countRows(_ tables: [String]) {
+        for table in tables {
+            queue.async { [self] in
+                let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                let count = try? database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quoted)") }
+                inbox.post(.counted(table: table, count: count ?? nil))
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Turns SIGTERM, SIGHUP and SIGINT sent from outside into messages, so that
+/// the loop ends and the terminal is restored. (Ctrl-C in the interface is a
+/// key, not a signal: the terminal is in raw mode.)
+final class SignalWatcher {
+    private var sources: [any DispatchSourceSignal] = []
+
+    init(inbox: Inbox) {
+        for number in [SIGTERM, SIGHUP, SIGINT] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { inbox.post(.terminate(signal: number)) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// Gives the signals their default meaning back.
+    func stop() {
+        for source in sources { source.cancel() }
+        sources = []
+        for number in [SIGTERM, SIGHUP, SIGINT] { signal(number, SIG_DFL) }
+    }
+}

@@ -1,0 +1,39 @@
+/// The results pane: the visible lines of the result tree, and nothing more.
+enum ResultsView {
+    static func draw(
+        _ state: ResultsState?, info: String, into buffer: inout ScreenBuffer, rect: Rect, focused: Bool,
+        separatorOnRight: Bool
+    ) {
+        let title = state.map { $0.title.isEmpty ? "Results" : $0.title } ?? "Results"
+        let inner = Panel.draw(
+            into: &buffer, rect: rect, title: title, info: info, focused: focused, separatorOnRight: separatorOnRight)
+        guard let state else {
+            buffer.put(
+                "Type a request below and press ↵", x: inner.x + 1, y: inner.y, maxWidth: inner.width - 1,
+                style: Theme.hint)
+            return
+        }
+        let walker = state.walker
+        let lines = state.visibleLines(height: inner.height)
+        if lines.isEmpty {
+            buffer.put("no rows", x: inner.x + 1, y: inner.y, maxWidth: inner.width - 1, style: Theme.hint)
+            return
+        }
+        for (i, path) in lines.enumerated() {
+            guard let node = state.source.node(at: path) else { continue }
+            let y = inner.y + i
+            let marker = walker.isExpandable(path) ? (walker.isOpen(path) ? "▾ " : "▸ ") : "  "
+            let indent = String(repeating: "  ", count: path.depth)
+            let spans = [Span(indent), Span(marker, Theme.marker)] + RowText.spans(node)
+            buffer.put(spans: spans, x: inner.x, y: y, maxWidth: inner.width)
+            if path == state.selected {
+                Panel.highlight(&buffer, row: Rect(x: inner.x, y: y, width: inner.width, height: 1), focused: focused)
+            }
+        }
+    }
+
+    /// The x offset of a line's marker, for mouse clicks that toggle.
+    static func markerRange(of path: NodePath) -> Range<Int> {
+        (path.depth * 2)..<(path.depth * 2 + 2)
+    }
+}

@@ -1,0 +1,79 @@
+import ArborCore
+import GRDB
+
+/// How nodes of the result tree read on one line.
+enum RowText {
+    /// Values are cut at this many columns so that later columns stay in view.
+    static let valueColumns = 40
+
+    /// `id:1  name:"Herman Melville"  …`.
+    static func columns(_ row: ResultRow) -> [Span] {
+        var spans: [Span] = []
+        for (i, column) in row.columns.enumerated() {
+            if i > 0 { spans.append(Span("  ")) }
+            spans.append(Span(column.name + ":", Theme.columnName))
+            let text = TextFit.truncated(TerminalText.escaped(ValueText.quoted(column.value)), columns: valueColumns)
+            spans.append(Span(text, Theme.value(column.value)))
+        }
+        return spans
+    }
+
+    /// One line of the tree for a node (without indent or marker).
+    static func spans(_ node: ResultNode) -> [Span] {
+        switch node {
+        case .row(let table, let row):
+            return [Span(table, Theme.table), Span("  ")] + columns(row)
+        case .toOne(let key, _, let row?):
+            return [Span(key, Theme.key), Span("  ")] + columns(row)
+        case .toOne(let key, _, nil):
+            return [Span(key, Theme.key), Span("  "), Span("nil", Theme.null)]
+        case .toMany(let key, _, let count):
+            return [Span(key, Theme.key), Span("  "), Span(count.map(TreeFormat.countText) ?? "… rows", Theme.count)]
+        }
+    }
+
+    /// A short name for a node in a breadcrumb: `author 1`, `books`.
+    static func crumb(_ node: ResultNode) -> String {
+        switch node {
+        case .row(let table, let row):
+            return row.columns.first.map { "\(table) \(ValueText.plain($0.value, maxLength: 20))" } ?? table
+        case .toOne(let key, _, _), .toMany(let key, _, _):
+            return key
+        }
+    }
+
+    /// The detail view of a node: every column with its full value.
+    static func detail(_ node: ResultNode) -> [[Span]] {
+        guard let row = node.row else { return [spans(node)] }
+        var lines: [[Span]] = []
+        for column in row.columns {
+            lines.append([Span(column.name, Theme.key), Span(": ", Theme.columnName)] + fullValue(column.value))
+        }
+        for child in row.children {
+            switch child.value {
+            case .toOne(let row?): lines.append([Span(child.key, Theme.key), Span(": ")] + columns(row))
+            case .toOne(nil): lines.append([Span(child.key, Theme.key), Span(": "), Span("nil", Theme.null)])
+            case .toMany(let rows):
+                lines.append([
+                    Span(child.key, Theme.key), Span(": "), Span(TreeFormat.countText(rows.count), Theme.count),
+                ])
+            }
+        }
+        return lines
+    }
+
+    static func fullValue(_ value: DatabaseValue) -> [Span] {
+        switch value.storage {
+        case .blob(let data):
+            let hex = data.prefix(1024).map { byte in
+                let digits = String(byte, radix: 16)
+                return digits.count == 1 ? "0" + digits : digits
+            }.joined(separator: " ")
+            return [
+                Span("<\(data.count) bytes> ", Theme.blob), Span(hex + (data.count > 1024 ? " …" : ""), Theme.blob),
+            ]
+        default:
+            return [Span(TerminalText.escaped(ValueText.quoted(value, maxLength: Int.max)), Theme.value(value))]
+        }
+    }
+}

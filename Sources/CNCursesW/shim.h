@@ -1,0 +1,54 @@
+// The ncursesw API for Swift. Wide-character calls need _XOPEN_SOURCE_EXTENDED;
+// globals and function-like macros are wrapped in functions because Swift
+// imports neither (and strict concurrency rejects the globals).
+#ifndef ARBOR_CNCURSESW_SHIM_H
+#define ARBOR_CNCURSESW_SHIM_H
+
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+#include <locale.h>
+#include <signal.h>
+#include <wchar.h>
+#include <ncursesw/curses.h>
+
+static inline WINDOW *arbor_stdscr(void) { return stdscr; }
+static inline int arbor_lines(void) { return LINES; }
+static inline int arbor_cols(void) { return COLS; }
+static inline int arbor_colors(void) { return COLORS; }
+static inline int arbor_color_pairs(void) { return COLOR_PAIRS; }
+
+static inline attr_t arbor_a_normal(void) { return A_NORMAL; }
+static inline attr_t arbor_a_bold(void) { return A_BOLD; }
+static inline attr_t arbor_a_dim(void) { return A_DIM; }
+static inline attr_t arbor_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t arbor_a_reverse(void) { return A_REVERSE; }
+
+static inline mmask_t arbor_mouse_mask(void) {
+    return BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED
+        | BUTTON5_PRESSED;
+}
+static inline int arbor_mouse_is_click(mmask_t state) {
+    return (state & (BUTTON1_PRESSED | BUTTON1_CLICKED)) != 0;
+}
+static inline int arbor_mouse_is_double_click(mmask_t state) { return (state & BUTTON1_DOUBLE_CLICKED) != 0; }
+static inline int arbor_mouse_is_wheel_up(mmask_t state) { return (state & BUTTON4_PRESSED) != 0; }
+static inline int arbor_mouse_is_wheel_down(mmask_t state) { return (state & BUTTON5_PRESSED) != 0; }
+
+// A crash must not leave the terminal in raw mode: restore it, then let the
+// signal do what it would have done.
+static void arbor_fatal_signal(int sig) {
+    endwin();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+static inline void arbor_install_fatal_handlers(void) {
+    signal(SIGSEGV, arbor_fatal_signal);
+    signal(SIGBUS, arbor_fatal_signal);
+    signal(SIGILL, arbor_fatal_signal);
+    signal(SIGTRAP, arbor_fatal_signal);
+    signal(SIGABRT, arbor_fatal_signal);
+    signal(SIGFPE, arbor_fatal_signal);
+}
+
+#endif

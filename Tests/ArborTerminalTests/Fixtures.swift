@@ -1,0 +1,67 @@
+import ArborCore
+import ArborLanguage
+import ArborSession
+import GRDB
+import XCTest
+
+@testable import ArborTerminal
+
+/// Rows built by hand, and the demo session, shared by the tests.
+enum Fixtures {
+    static func row(_ columns: [(String, DatabaseValueConvertible?)], children: [ResultChild] = []) -> ResultRow {
+        ResultRow(columns: columns.map { ($0.0, $0.1?.databaseValue ?? .null) }, children: children)
+    }
+
+    /// Two authors with books, and a book with a to-one author, a control character and wide text.
+    static let authors: [ResultRow] = [
+        row(
+            [("id", 1), ("name", "Herman Melville")],
+            children: [
+                ResultChild(
+                    key: "books", table: "book",
+                    value: .toMany([
+                        row([("id", 1), ("title", "Moby-Dick"), ("year", 1851)]),
+                        row([("id", 7), ("title", "Typee"), ("year", 1846)]),
+                    ]))
+            ]),
+        row(
+            [("id", 2), ("name", "村上春樹")],
+            children: [
+                ResultChild(
+                    key: "books", table: "book",
+                    value: .toMany([row([("id", 3), ("title", "A\u{1B}[31mB"), ("year", nil)])]))
+            ]),
+    ]
+
+    static let source = ArrayResultSource(table: "author", rows: authors)
+
+    nonisolated(unsafe) static var demoSession: Session? = try? Session(path: nil)
+
+    static func demo() throws -> Session {
+        try XCTUnwrap(demoSession)
+    }
+
+    /// The state after running `text` in the demo session, as the loop would.
+    static func state(after text: String, width: Int, height: Int) throws -> AppState {
+        let session = try demo()
+        var state = AppState(width: width, height: height, environment: session.environment)
+        for c in text { _ = state.update(.key(.character(c))) }
+        let effects = state.update(.key(.enter))
+        guard case .run(let submitted, let generation)? = effects.last else {
+            XCTFail("no run effect: \(effects)")
+            return state
+        }
+        _ = state.update(
+            .finished(
+                generation: generation, outcomes: session.run(submitted), environment: session.environment,
+                elapsed: 0.004))
+        return state
+    }
+}
+
+extension Fixtures {
+    /// An environment with no tables, for tests that need none.
+    static var emptyEnvironment: ArborLanguage.Environment {
+        Environment(schema: SchemaGraph(tables: []))
+    }
+}

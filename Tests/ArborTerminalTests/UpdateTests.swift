@@ -1,0 +1,192 @@
+import ArborCore
+import ArborLanguage
+import XCTest
+
+@testable import ArborTerminal
+
+/// Keys in, state and effects out: the app's `update`, without a terminal.
+final class UpdateTests: XCTestCase {
+    func type(_ text: String, into state: inout AppState) {
+        for c in text { _ = state.update(.key(.character(c))) }
+    }
+
+    func testEnterRunsAndTheResultOpensInTheResultsPane() throws {
+        let state = try Fixtures.state(after: "Author.including(all: Author.books)", width: 120, height: 40)
+        XCTAssertNil(state.running)
+        XCTAssertEqual(state.focus, .results)
+        XCTAssertEqual(state.input.text, "")
+        XCTAssertEqual(state.sql.statements.count, 2)
+        XCTAssertEqual(state.sql.statements.first?.sql, "SELECT * FROM \"author\"")
+        XCTAssertEqual(state.results?.source.rowCount, 76)
+        XCTAssertEqual(state.history.entries, ["Author.including(all: Author.books)"])
+    }
+
+    func testCtrlCInterruptsTheRunningRequestAndANewRequestReplacesIt() {
+        var state = AppState(width: 80, height: 24, environment: Fixtures.emptyEnvironment)
+        type("Book.all()", into: &state)
+        let first = state.update(.key(.enter))
+        XCTAssertEqual(first.last, .run(text: "Book.all()", generation: 1))
+        type("Author.all()", into: &state)
+        let second = state.update(.key(.enter))
+        XCTAssertEqual(
+            second, [.saveHistory(state.history), .interrupt(generation: 1), .run(text: "Author.all()", generation: 2)])
+        XCTAssertEqual(state.update(.key(.control("c"))), [.interrupt(generation: 2)])
+        XCTAssertEqual(state.running?.cancelling, true)
+        // The replaced request's outcome is dropped; the cancelled one reports it.
+        _ = state.update(.finished(generation: 1, outcomes: [], environment: Fixtures.emptyEnvironment, elapsed: 1))
+        XCTAssertNotNil(state.running)
+        _ = state.update(
+            .finished(
+                generation: 2, outcomes: [.failure([ArborError("interrupted")], text: "Author.all()")],
+                environment: Fixtures.emptyEnvironment, elapsed: 0.25))
+        XCTAssertNil(state.running)
+        XCTAssertEqual(state.notice?.text, "cancelled after 250 ms")
+        XCTAssertEqual(state.input.text, "", "the input stays free for the next request")
+        XCTAssertEqual(state.update(.key(.control("c"))), [], "Ctrl-C with nothing running never quits")
+    }
+
+    func testExpandOpenChildrenGoBackAndCopy() throws {
+        var state = try Fixtures.state(after: "Author.including(all: Author.books)", width: 120, height: 40)
+        _ = state.update(.key(.character(" ")))
+        XCTAssertEqual(state.results?.expanded, [NodePath([0]), NodePath([0, 0])])
+        _ = state.update(.key(.right))
+        XCTAssertEqual(state.focus, .children)
+        XCTAssertEqual(state.miller?.current?.node, NodePath([0]))
+        _ = state.update(.key(.down))
+        let json = state.update(.key(.character("J")))
+        guard case .copy(let text, let what)? = json.first else { return XCTFail("\(json)") }
+        XCTAssertEqual(what, "row as JSON")
+        XCTAssertTrue(text.hasPrefix("{\"id\":"), text)
+        XCTAssertTrue(text.contains("\"authorId\":1,"), text)
+        _ = state.update(.key(.left))
+        XCTAssertNil(state.miller)
+        XCTAssertEqual(state.focus, .results)
+        XCTAssertEqual(
+            state.update(.key(.character("y"))), [.copy(text: "SELECT * FROM \"author\";", what: "statement 1/2")])
+        let all = state.update(.key(.character("Y")))
+        guard case .copy(let statements, "2 statements")? = all.first else { return XCTFail("\(all)") }
+        XCTAssertEqual(statements.split(separator: "\n").count, 2)
+        // `:copy FILE` writes what was copied last.
+        type(":copy /tmp/x.sql", into: &state)
+        XCTAssertEqual(state.update(.key(.enter)).last, .write(text: statements, path: "/tmp/x.sql"))
+    }
+
+    func testLettersTypedInAPaneStartAStatement() throws {
+        var state = try Fixtures.state(after: "Author.limit(2)", width: 120, height: 40)
+        XCTAssertEqual(state.focus, .results)
+        type("Book", into: &state)
+        XCTAssertEqual(state.focus, .input)
+        XCTAssertEqual(state.input.text, "Book")
+    }
+
+    func testEmacsEditing() {
+        var state = AppState(width: 80, height: 24, environment: Fixtures.emptyEnvironment)
+        type("Author.filter(key: 1)", into: &state)
+        _ = state.update(.key(.control("a")))
+        _ = state.update(.key(.alt("f")))
+        XCTAssertEqual(state.input.cursor, 6)
+        _ = state.update(.key(.control("k")))
+        XCTAssertEqual(state.input.text, "Author")
+        _ = state.update(.key(.control("y")))
+        _ = state.update(.key(.alt("b")))
+        _ = state.update(.key(.alt("b")))
+        XCTAssertEqual(state.input.cursor, 14)
+        _ = state.update(.key(.control("e")))
+        _ = state.update(.key(.control("w")))
+        XCTAssertEqual(state.input.text, "Author.filter(key: ")
+        _ = state.update(.key(.control("u")))
+        XCTAssertEqual(state.input.text, "")
+        XCTAssertEqual(state.update(.key(.control("d"))), [.quit], "Ctrl-D on an empty line quits")
+    }
+
+    func testHistoryBrowsingAndReverseSearch() {
+        var state = AppState(
+            width: 80, height: 24, environment: Fixtures.emptyEnvironment,
+            history: History(entries: ["Author.all()", "Book.limit(3)", "Author.limit(1)"]))
+        type("draft", into: &state)
+        _ = state.update(.key(.up))
+        XCTAssertEqual(state.input.text, "Author.limit(1)")
+        _ = state.update(.key(.up))
+        XCTAssertEqual(state.input.text, "Book.limit(3)")
+        _ = state.update(.key(.down))
+        _ = state.update(.key(.down))
+        XCTAssertEqual(state.input.text, "draft")
+        _ = state.update(.key(.control("r")))
+        type("Auth", into: &state)
+        XCTAssertEqual(state.search?.match, 2)
+        _ = state.update(.key(.control("r")))
+        XCTAssertEqual(state.search?.match, 0)
+        var buffer = ScreenBuffer(width: 60, height: 1)
+        _ = InputLineView.draw(state, into: &buffer, rect: buffer.bounds)
+        XCTAssertEqual(buffer.line(0), "(reverse-i-search)'Auth': Author.all()")
+        let effects = state.update(.key(.enter))
+        XCTAssertEqual(effects.last, .run(text: "Author.all()", generation: 1))
+    }
+
+    func testHistoryKeepsTwoThousandEntriesAndMultiLineStatementsWhole() {
+        var history = History()
+        for i in 0..<2_005 { history.add("Book.limit(\(i))") }
+        history.add("extension Book {\n  static let x = 1 // a \\ b\n}")
+        XCTAssertEqual(history.entries.count, 2_000)
+        XCTAssertEqual(history.entries.first, "Book.limit(6)")
+        XCTAssertEqual(History.decode(history.encoded()), history.entries)
+        XCTAssertEqual(
+            History.fileURL(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"])?.path, "/s/arbor/history")
+        XCTAssertEqual(History.fileURL(environment: ["HOME": "/h"])?.path, "/h/.local/state/arbor/history")
+    }
+
+    func testTabCompletesAssociationsThroughTheLanguage() throws {
+        var state = AppState(width: 80, height: 24, environment: try Fixtures.demo().environment)
+        type("Author.including(all: Author.pain", into: &state)
+        _ = state.update(.key(.tab))
+        XCTAssertEqual(state.input.text, "Author.including(all: Author.paintings")
+        type(")", into: &state)
+        _ = state.update(.key(.home))
+        _ = state.update(.key(.alt("f")))
+        type(".", into: &state)
+        _ = state.update(.key(.tab))
+        XCTAssertGreaterThan(state.completions.count, 5, "several methods are offered")
+        XCTAssertTrue(state.completions.contains("filter"))
+    }
+
+    func testTabWithAStubCompletionFunction() {
+        var state = AppState(
+            width: 80, height: 24, environment: Fixtures.emptyEnvironment,
+            completion: { text, cursor in
+                CompletionResult(
+                    range: SourceRange(cursor - 2, cursor),
+                    candidates: [Completion("books", kind: .association), Completion("booksCount", kind: .method)])
+            })
+        type("Author.bo", into: &state)
+        _ = state.update(.key(.tab))
+        XCTAssertEqual(state.input.text, "Author.books")
+        XCTAssertEqual(state.completions, ["books", "booksCount"])
+    }
+
+    func testSchemaInsertsTheChosenAssociation() throws {
+        var state = AppState(width: 120, height: 40, environment: try Fixtures.demo().environment)
+        _ = state.update(.key(.escape))
+        XCTAssertEqual(state.focus, .schema)
+        _ = state.update(.key(.down))
+        _ = state.update(.key(.down))
+        _ = state.update(.key(.down))
+        _ = state.update(.key(.character(" ")))
+        for _ in 0..<8 { _ = state.update(.key(.down)) }
+        _ = state.update(.key(.enter))
+        XCTAssertEqual(state.focus, .input)
+        XCTAssertEqual(state.input.text, "Author.postalAddress")
+    }
+
+    func testMouseSelectsAndToggles() throws {
+        var state = try Fixtures.state(after: "Author.including(all: Author.books)", width: 120, height: 40)
+        guard let results = state.layout.results else { return XCTFail("no results pane") }
+        // Row 3 of the pane is the third author; a click on its marker opens it.
+        _ = state.update(.mouse(MouseEvent(.click, x: results.x + 5, y: results.y + 3)))
+        XCTAssertEqual(state.results?.selected, NodePath([2]))
+        XCTAssertEqual(state.results?.expanded, [])
+        _ = state.update(.mouse(MouseEvent(.click, x: results.x, y: results.y + 3)))
+        XCTAssertEqual(state.results?.expanded, [NodePath([2]), NodePath([2, 0])])
+        _ = state.update(.mouse(MouseEvent(.wheelDown, x: results.x + 5, y: results.y + 3)))
+        XCTAssertEqual(state.results?.selected, NodePath([2, 0, 1]))
+    }
+}
