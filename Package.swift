@@ -47,6 +47,16 @@ let package = Package(
             name: "ArborCoreTests",
             dependencies: ["ArborCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // libFuzzer's C interface, for ArborFuzz.
+        .target(name: "CLibFuzzer"),
+        // A regression runner normally; the libFuzzer target with `-D ARBOR_FUZZ` (scripts/fuzz.sh).
+        .executableTarget(
+            name: "ArborFuzz",
+            dependencies: [
+                "ArborCore", "ArborLanguage", "ArborSession", "CLibFuzzer",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(
             name: "ArborLanguageTests",
             dependencies: ["ArborLanguage", .product(name: "GRDB", package: "GRDB.swift")]

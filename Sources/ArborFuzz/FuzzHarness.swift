@@ -1,0 +1,86 @@
+import ArborCore
+import ArborLanguage
+import ArborSession
+import Foundation
+import GRDB
+
+/// Runs one input the way arbor runs what a user types: parse, evaluate,
+/// validate, lower, prepare and fetch on the demo database, then render every
+/// outcome in every output format and render every error under the text.
+///
+/// One session serves every input (opening the demo database takes far longer
+/// than running a statement); its environment is restored before each input,
+/// so that a `let` or a declaration of one input cannot change how the next
+/// one runs, and each input gives the same result alone as in a campaign.
+final class FuzzHarness {
+    let session: Session
+    private let initialEnvironment: Environment
+
+    init() throws {
+        session = try Session(path: nil)
+        initialEnvironment = session.environment
+    }
+
+    /// Runs `text`; returns the broken promises it revealed (an error outside
+    /// the text, a failure without an error). Crashes show by themselves.
+    func run(_ text: String) -> [String] {
+        session.evaluator.environment = initialEnvironment
+        guard !Self.readsFiles(text) else { return [] }
+        var problems: [String] = []
+        for outcome in session.run(text, fetch: true) {
+            problems += render(outcome)
+        }
+        problems += complete(text)
+        return problems
+    }
+
+    /// Completion at the end of the text, in its middle and at a place chosen by its bytes,
+    /// with the environment the text left behind (its `let`s and declarations).
+    private func complete(_ text: String) -> [String] {
+        let length = text.utf8.count
+        let checksum = text.utf8.reduce(0) { ($0 &* 31 &+ Int($1)) & 0xFFFF }
+        var problems: [String] = []
+        for cursor in Set([length, length / 2, length == 0 ? 0 : checksum % (length + 1)]) {
+            let result = Completer.complete(text, cursor: cursor, environment: session.environment)
+            let range = result.range
+            if range.lowerBound < 0 || range.upperBound > cursor || range.lowerBound > range.upperBound {
+                problems.append("completion at \(cursor) replaces \(range), outside the text before the cursor")
+            }
+        }
+        return problems
+    }
+
+    /// `:load FILE` reads any file of the machine (`/dev/zero` never ends): not fuzzed.
+    static func readsFiles(_ text: String) -> Bool {
+        Lexer.tokenize(text, recognizesCommands: true).contains { token in
+            if case .command(let name, _) = token.kind { return name == "load" }
+            return false
+        }
+    }
+
+    private func render(_ outcome: Outcome) -> [String] {
+        switch outcome {
+        case .rows(let result):
+            _ = TreeFormat.lines(table: result.plan.table, rows: result.rows)
+            var writer = JSONWriter()
+            for row in result.rows { writer.write(row) }
+            let columns = result.rows.first?.columns.map(\.name) ?? []
+            _ = TableFormat.lines(columns: columns, rows: result.rows.map { $0.columns.map(\.value) })
+            _ = SwiftCode.generate(result.plan, environment: session.environment)
+            return []
+        case .failure(let errors, let text):
+            var problems: [String] = []
+            if errors.isEmpty { problems.append("a failure without any error") }
+            let length = text.utf8.count
+            for error in errors {
+                if let range = error.range, range.lowerBound < 0 || range.upperBound > length {
+                    problems.append("error “\(error.message)” at \(range), outside the text (\(length) bytes)")
+                }
+                _ = DiagnosticRenderer.render(error, in: text)
+            }
+            return problems
+        case .count, .description, .silent, .commandOutput:
+            return []
+        }
+    }
+}
