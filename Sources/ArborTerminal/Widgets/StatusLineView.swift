@@ -15,7 +15,7 @@ enum StatusLineView {
                 Span(NumberText.duration(elapsed) + " · ^C to cancel", Theme.hint),
             ]
         } else if let last = state.last {
-            right = [Span(summary(last), Theme.hint)]
+            right = [Span(summary(last, short: rect.width < 80), Theme.hint)]
         }
         let rightWidth = right.reduce(0) { $0 + TextFit.width($1.text) }
         let leftRoom = max(0, rect.width - (rightWidth > 0 ? rightWidth + 2 : 0))
@@ -33,9 +33,9 @@ enum StatusLineView {
         }
     }
 
-    static func summary(_ last: LastRun) -> String {
+    static func summary(_ last: LastRun, short: Bool = false) -> String {
         var parts = [NumberText.rows(last.rows)]
-        if last.statements > 1 { parts.append("\(last.statements) statements") }
+        if last.statements > 1, !short { parts.append("\(last.statements) statements") }
         parts.append(NumberText.duration(last.elapsed))
         return parts.joined(separator: " · ")
     }

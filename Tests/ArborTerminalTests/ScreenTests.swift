@@ -1,0 +1,114 @@
+import XCTest
+
+@testable import ArborTerminal
+
+/// Whole screens rendered from state, as the terminal would show them.
+final class ScreenTests: XCTestCase {
+    func testA40By10TerminalCollapsesToResultsInputAndStatus() throws {
+        var state = try Fixtures.state(after: "Author.including(all: Author.books)", width: 40, height: 10)
+        _ = state.update(.key(.character(" ")))
+        XCTAssertNil(state.layout.schema)
+        XCTAssertNil(state.layout.sql)
+        XCTAssertEqual(
+            View.render(state).buffer.text,
+            """
+            ─ Author.including(all: Author.books) ──
+            ▾ author  id:1  name:"Victor Hugo"  bir…
+              ▾ books  11 rows
+                  book  id:12  authorId:1  translat…
+                  book  id:102  authorId:1  transla…
+                  book  id:107  authorId:1  transla…
+                  book  id:149  authorId:1  transla…
+                  book  id:173  authorId:1  transla…
+            arbor>
+            ␣ expand · → children ·…  76 rows · 4 ms
+            """)
+        // The children pane takes the whole width when there is no room for two.
+        _ = state.update(.key(.right))
+        XCTAssertEqual(
+            View.render(state).buffer.text,
+            """
+            ─ author 1 ──────────────────── ← back ─
+            › books  11 rows
+                book  id:12  authorId:1  translator…
+                book  id:102  authorId:1  translato…
+                book  id:107  authorId:1  translato…
+                book  id:149  authorId:1  translato…
+                book  id:173  authorId:1  translato…
+                book  id:182  authorId:1  translato…
+            arbor>
+            → into · ← back · v det…  76 rows · 4 ms
+            """)
+    }
+
+    func testAFullScreenWithWideCharacters() throws {
+        var state = try Fixtures.state(
+            after: "Author.including(all: Author.books).filter(key: 64)", width: 120, height: 40)
+        _ = state.update(.key(.character(" ")))
+        let frame = View.render(state)
+        let lines = frame.buffer.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines.count, 40)
+        XCTAssertEqual(
+            lines[0],
+            "─ Schema ────────────────────┬─ Author.including(all: Author.books).filter(key: 64) ────── 1 row · 2 statements · 4 ms ─"
+        )
+        XCTAssertEqual(
+            lines[1],
+            "▸ country                   …│▾ author  id:64  name:\"村上春樹\"  birthYear:1949  deathDate:NULL  countryCode:\"JP\"  count…"
+        )
+        XCTAssertEqual(
+            lines[3],
+            "▸ postal_address            …│      book  id:38  authorId:64  translatorId:NULL  libraryId:1  title:\"羊をめぐる冒険\"  k…"
+        )
+        // A wide character that does not fit leaves a blank before the ellipsis.
+        XCTAssertEqual(
+            lines[10],
+            "▸ review                    …│      book  id:270  authorId:64  translatorId:NULL  libraryId:2  title:\"世界の終りとハー …"
+        )
+        XCTAssertEqual(lines[33], "─ SQL 1/2 " + String(repeating: "─", count: 93) + " y copy · Y all ─")
+        XCTAssertTrue(lines[34].hasPrefix("1/2 SELECT * FROM \"author\" WHERE \"id\" = 64 "))
+        XCTAssertTrue(
+            lines[35].hasPrefix(
+                "2/2 SELECT *, \"authorId\" AS \"grdb_authorId\" FROM \"book\" WHERE \"authorId\" = 64 "))
+        XCTAssertEqual(lines[38], "arbor>")
+        XCTAssertEqual(
+            lines[39],
+            "␣ expand · → children · e/c all · v detail · y SQL · J JSON · Tab pane · q input             1 row · 2 statements · 4 ms"
+        )
+        XCTAssertNil(frame.cursorX, "the cursor hides while a pane has the focus")
+        // Every wide character is a head cell followed by its continuation.
+        let buffer = frame.buffer
+        for y in 0..<buffer.height {
+            for x in 0..<buffer.width where buffer[x, y].width == 2 {
+                XCTAssertTrue(buffer[x + 1, y].isContinuation)
+            }
+        }
+    }
+
+    func testHelpOverlayAndTooSmallTerminal() {
+        var state = AppState(width: 100, height: 30, environment: Fixtures.emptyEnvironment)
+        _ = state.update(.key(.function(1)))
+        let text = View.render(state).buffer.text
+        XCTAssertTrue(text.hasPrefix("─ Help "), text)
+        XCTAssertTrue(
+            text.contains("  y copy the selected SQL statement · Y every statement · J the selected row as JSON"))
+        XCTAssertTrue(text.contains("  :copy FILE   write the last copied text (or every SQL statement) to FILE"))
+        _ = state.update(.key(.escape))
+        XCTAssertNil(state.overlay)
+        _ = state.update(.resize(width: 15, height: 4))
+        XCTAssertEqual(View.render(state).buffer.text, "arbor: terminal\n\n\n")
+    }
+
+    func testDetailViewShowsTheFullValues() {
+        var state = AppState(width: 60, height: 12, environment: Fixtures.emptyEnvironment)
+        state.results = ResultsState(source: Fixtures.source, title: "Author.all()")
+        state.focus = .results
+        _ = state.update(.key(.character("v")))
+        let lines = View.render(state).buffer.text.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.count, 12)
+        XCTAssertEqual(lines[0], "─ author 1 " + String(repeating: "─", count: 37) + " Esc close ─")
+        XCTAssertEqual(lines[1...3], [" id: 1", " name: \"Herman Melville\"", " books: 2 rows"])
+        XCTAssertEqual(lines[4...9].joined(), "")
+        XCTAssertEqual(lines[10...11], ["arbor>", "↑↓ scroll · Esc close"])
+    }
+}
