@@ -74,6 +74,16 @@ let package = Package(
         .executableTarget(
             name: "TerminalBenchmarks", dependencies: ["ArborTerminal", "ArborSession"],
             path: "Benchmarks/TerminalBenchmarks"),
+        // The engine's figures against raw SQLite and the sqlite3 shell: `Benchmarks/run.sh`.
+        .executableTarget(
+            name: "ArborBenchmarks",
+            dependencies: [
+                "ArborSession", "ArborCore", "ArborLanguage",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks/Engine"
+        ),
         // Drives the real binary: `arbor` must be built first (`swift test` builds it).
         .testTarget(name: "EndToEndTests", dependencies: ["arbor"]),
     ]

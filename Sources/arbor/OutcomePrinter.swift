@@ -25,6 +25,11 @@ struct OutcomePrinter {
     func stream(_ result: RequestResult, from session: Session) -> Bool {
         do {
             var output = StreamingOutput(format: format, table: result.plan.table)
+            if format == .json, !result.isSingleRow,
+                try session.streamJSON(result.plan, write: Output.writeBytes)
+            {
+                return true
+            }
             if result.isSingleRow {
                 let fetched = try session.request(result.plan, range: nil, single: true, fetch: true)
                 for row in fetched.rows { output.write(row) }

@@ -44,7 +44,7 @@ public struct JSONWriter {
     public mutating func write(_ value: DatabaseValue) {
         switch value.storage {
         case .null: append("null")
-        case .int64(let i): append(String(i))
+        case .int64(let i): JSONBytes.integer(i, into: &bytes)
         case .double(let d):
             // JSON has no NaN or infinities.
             if d.isFinite { append(Self.format(d)) } else { append("null") }
@@ -53,9 +53,10 @@ public struct JSONWriter {
         }
     }
 
-    static func format(_ d: Double) -> String {
-        if d == d.rounded(), abs(d) < 1e15 { return String(format: "%.1f", d) }
-        return "\(d)"
+    /// A finite double as JSON: `3.0` for integral values, Swift's shortest form otherwise.
+    public static func format(_ d: Double) -> String {
+        if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) + ".0" }
+        return d.description
     }
 
     public mutating func append(_ s: String) { bytes.append(contentsOf: s.utf8) }

@@ -1,5 +1,5 @@
 /// The named associations of every table: inferred from foreign keys by the
-/// convention, then shadowed by the user's declarations.
+/// convention (lazily, table by table), then shadowed by the user's declarations.
 public struct AssociationCatalog: Sendable {
     public struct Entry: Hashable, Sendable {
         public var name: String
@@ -13,25 +13,45 @@ public struct AssociationCatalog: Sendable {
         }
     }
 
-    private var entriesByTable: [String: [Entry]] = [:]
+    private let convention: Convention?
+    private var declaredByTable: [String: [Entry]] = [:]
 
-    public init() {}
-
-    /// The associations of `table`, inferred ones first in convention order, then declared ones.
-    public func associations(of table: String) -> [Entry] { entriesByTable[table.lowercased()] ?? [] }
-
-    public func association(named name: String, of table: String) -> Entry? {
-        associations(of: table).first { $0.name == name }
+    public init(convention: Convention? = nil) {
+        self.convention = convention
     }
 
-    /// Adds an association, replacing one of the same name.
+    /// The associations of `table`: inferred ones in convention order (a declared one
+    /// of the same name takes its place), then the other declared ones.
+    public func associations(of table: String) -> [Entry] {
+        let declared = declaredByTable[table.lowercased()] ?? []
+        var entries = (convention?.associations(of: table) ?? []).map {
+            Entry(name: $0.name, plan: $0.plan, isDeclared: false)
+        }
+        for entry in declared {
+            if let i = entries.firstIndex(where: { $0.name == entry.name }) {
+                entries[i] = entry
+            } else {
+                entries.append(entry)
+            }
+        }
+        return entries
+    }
+
+    public func association(named name: String, of table: String) -> Entry? {
+        if let declared = declaredByTable[table.lowercased()]?.first(where: { $0.name == name }) { return declared }
+        return convention?.associations(of: table).first { $0.name == name }.map {
+            Entry(name: $0.name, plan: $0.plan, isDeclared: false)
+        }
+    }
+
+    /// Adds a declared association, replacing one of the same name.
     public mutating func add(_ entry: Entry, to table: String) {
-        var entries = entriesByTable[table.lowercased()] ?? []
+        var entries = declaredByTable[table.lowercased()] ?? []
         if let i = entries.firstIndex(where: { $0.name == entry.name }) {
             entries[i] = entry
         } else {
             entries.append(entry)
         }
-        entriesByTable[table.lowercased()] = entries
+        declaredByTable[table.lowercased()] = entries
     }
 }

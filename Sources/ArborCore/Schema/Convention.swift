@@ -1,139 +1,203 @@
+import Foundation
+
 /// Infers associations from foreign keys exactly as LANGUAGE.md §1 says.
-public enum Convention {
-    /// One inferred association, before it becomes a catalog entry.
+///
+/// The index is cheap to build (no inflection); the associations of a table are
+/// computed the first time they are asked for, because GRDB's inflections run
+/// dozens of regular expressions per name and a schema may have thousands of tables.
+public final class Convention: @unchecked Sendable {
+    /// One inferred association.
     public struct Inferred: Hashable, Sendable {
         public var owner: String
         public var name: String
         public var plan: AssociationPlan
         /// The foreign key (of the child table) a direct association comes from.
         var foreignKeyID: Int?
+        /// Convention order across the whole schema: (child position, key id, side) for
+        /// rules 1-3, after every one of them for rule 4.
+        var order: [Int]
     }
 
-    public static func catalog(for schema: SchemaGraph, typeNames: RecordTypeNames) -> AssociationCatalog {
-        var catalog = AssociationCatalog()
-        for inferred in infer(schema, typeNames: typeNames) {
-            catalog.add(.init(name: inferred.name, plan: inferred.plan, isDeclared: false), to: inferred.owner)
-        }
-        return catalog
+    /// A usable foreign key: both tables exist and its columns are resolved.
+    struct Key {
+        var child: TableInfo
+        var childPosition: Int
+        var parent: TableInfo
+        var info: ForeignKeyInfo
+        /// True when the child has several keys to this parent (rule 3).
+        var isOneOfSeveral: Bool
     }
 
-    /// The inferred associations, in convention order.
-    public static func infer(_ schema: SchemaGraph, typeNames: RecordTypeNames) -> [Inferred] {
-        // A usable foreign key: both tables exist and its columns are resolved.
-        struct Key {
-            var child: TableInfo
-            var parent: TableInfo
-            var info: ForeignKeyInfo
-        }
-        var keysByChild: [String: [Key]] = [:]
+    private let schema: SchemaGraph
+    private let typeNames: RecordTypeNames
+    /// Keys by lowercased child and by lowercased parent.
+    private var keysByChild: [String: [Key]] = [:]
+    private var keysByParent: [String: [Key]] = [:]
+    /// Link tables (rule 4) by lowercased name of the tables they link.
+    private var linksByTable: [String: [(position: Int, link: TableInfo, a: Key, b: Key)]] = [:]
+
+    private let lock = NSLock()
+    private var directCache: [String: [Inferred]] = [:]
+    private var allCache: [String: [Inferred]] = [:]
+
+    public init(schema: SchemaGraph, typeNames: RecordTypeNames) {
+        self.schema = schema
+        self.typeNames = typeNames
         var referenced: Set<String> = []
-        for child in schema.tables where child.kind == .table {
+        for (position, child) in schema.tables.enumerated() where child.kind == .table {
+            var keys: [Key] = []
             for fk in child.foreignKeys {
                 guard let parent = schema.table(named: fk.destinationTable), parent.kind == .table,
                     fk.destinationColumns.count == fk.originColumns.count, !fk.originColumns.isEmpty
                 else { continue }
-                keysByChild[child.name, default: []].append(Key(child: child, parent: parent, info: fk))
+                keys.append(Key(child: child, childPosition: position, parent: parent, info: fk, isOneOfSeveral: false))
                 referenced.insert(parent.name.lowercased())
             }
-        }
-        func display(_ table: String) -> String { typeNames.type(forTable: table) ?? "Table(\"\(table)\")" }
-
-        // Rules 1-3, in table then foreign key order; `perTable` keeps each table's order.
-        var perTable: [String: [Inferred]] = [:]
-        var tableOrder: [String] = []
-        var processingOrder: [(owner: String, index: Int)] = []
-        func append(_ inferred: Inferred) {
-            let owner = inferred.owner.lowercased()
-            if perTable[owner] == nil { tableOrder.append(owner) }
-            processingOrder.append((owner, perTable[owner, default: []].count))
-            perTable[owner, default: []].append(inferred)
-        }
-        for child in schema.tables {
-            guard let keys = keysByChild[child.name] else { continue }
-            for key in keys {
-                let parent = key.parent
-                let fk = key.info
-                let several = keys.filter { $0.parent.name == parent.name }.count > 1
-                let belongsTo = belongsToName(fk, parent: parent)
-                let isOne = child.isUniqueKey(fk.originColumns)
-                var childName = Naming.lowerCamel(Naming.words(child.name))
-                if !isOne { childName = Naming.pluralize(childName) }
-                if several { childName += "As" + Naming.uppercasingFirst(belongsTo) }
-                let spec = ForeignKeySpec(originColumns: fk.originColumns, destinationColumns: fk.destinationColumns)
-                append(
-                    Inferred(
-                        owner: child.name, name: belongsTo,
-                        plan: AssociationPlan(
-                            base: .direct(
-                                kind: .belongsTo, origin: child.name, destination: parent.name, key: belongsTo,
-                                foreignKey: spec),
-                            displayName: "\(display(child.name)).\(belongsTo)"),
-                        foreignKeyID: fk.id))
-                append(
-                    Inferred(
-                        owner: parent.name, name: childName,
-                        plan: AssociationPlan(
-                            base: .direct(
-                                kind: isOne ? .hasOne : .hasMany, origin: parent.name, destination: child.name,
-                                key: childName, foreignKey: spec),
-                            displayName: "\(display(parent.name)).\(childName)"),
-                        foreignKeyID: fk.id))
+            for i in keys.indices {
+                keys[i].isOneOfSeveral = keys.filter { $0.parent.name == keys[i].parent.name }.count > 1
             }
+            guard !keys.isEmpty else { continue }
+            keysByChild[child.name.lowercased()] = keys
+            for key in keys { keysByParent[key.parent.name.lowercased(), default: []].append(key) }
         }
-
-        // Rule 5: number clashes among rules 1-3, later ones get 2, 3, …
-        for owner in tableOrder {
-            guard var entries = perTable[owner] else { continue }
-            var seen: [String: Int] = [:]
-            for i in entries.indices {
-                let name = entries[i].name
-                let count = (seen[name] ?? 0) + 1
-                seen[name] = count
-                if count > 1 { rename(&entries[i], to: name + String(count), display: display) }
-            }
-            perTable[owner] = entries
-        }
-
-        // Rule 4: link tables.
-        var throughs: [Inferred] = []
-        for link in schema.tables {
-            guard let keys = keysByChild[link.name], keys.count == 2 else { continue }
-            let (a, b) = (keys[0], keys[1])
-            guard a.parent.name.lowercased() != b.parent.name.lowercased(),
-                a.parent.name.lowercased() != link.name.lowercased(),
-                b.parent.name.lowercased() != link.name.lowercased(),
-                !referenced.contains(link.name.lowercased())
+        for (position, link) in schema.tables.enumerated() {
+            guard let keys = keysByChild[link.name.lowercased()], keys.count == 2, Self.isLinkTable(link, keys, referenced)
             else { continue }
-            let keyColumns = a.info.originColumns + b.info.originColumns
-            let keyColumnSet = Set(keyColumns.map { $0.lowercased() })
-            let primaryKeySet = Set(link.primaryKey.map { $0.lowercased() })
-            let others = link.columns.filter {
-                !primaryKeySet.contains($0.name.lowercased()) && !keyColumnSet.contains($0.name.lowercased())
+            for table in Set([keys[0].parent.name.lowercased(), keys[1].parent.name.lowercased()]) {
+                linksByTable[table, default: []].append((position, link, keys[0], keys[1]))
             }
-            guard link.isUniqueKey(keyColumns) || others.count <= 2 else { continue }
-            for (from, to) in [(a, b), (b, a)] {
-                guard let pivotEntry = entry(in: perTable, owner: from.parent.name, child: link.name, fkID: from.info.id),
-                    let targetEntry = entry(in: perTable, owner: link.name, belongsToID: to.info.id)
+        }
+    }
+
+    /// Rule 4's definition of a link table.
+    private static func isLinkTable(_ link: TableInfo, _ keys: [Key], _ referenced: Set<String>) -> Bool {
+        let (a, b) = (keys[0], keys[1])
+        let linkName = link.name.lowercased()
+        guard a.parent.name.lowercased() != b.parent.name.lowercased(), a.parent.name.lowercased() != linkName,
+            b.parent.name.lowercased() != linkName, !referenced.contains(linkName)
+        else { return false }
+        let keyColumns = a.info.originColumns + b.info.originColumns
+        let keyColumnSet = Set(keyColumns.map { $0.lowercased() })
+        let primaryKeySet = Set(link.primaryKey.map { $0.lowercased() })
+        let others = link.columns.filter {
+            !primaryKeySet.contains($0.name.lowercased()) && !keyColumnSet.contains($0.name.lowercased())
+        }
+        return link.isUniqueKey(keyColumns) || others.count <= 2
+    }
+
+    /// The inferred associations of `table`, in convention order.
+    public func associations(of table: String) -> [Inferred] {
+        let key = table.lowercased()
+        lock.lock()
+        if let cached = allCache[key] {
+            lock.unlock()
+            return cached
+        }
+        lock.unlock()
+        var result = direct(key)
+        result += throughs(key, direct: result)
+        lock.lock()
+        allCache[key] = result
+        lock.unlock()
+        return result
+    }
+
+    /// Every inferred association of the schema, in convention order.
+    public func all() -> [Inferred] {
+        schema.tables.flatMap { associations(of: $0.name) }.sorted { $0.order.lexicographicallyPrecedes($1.order) }
+    }
+
+    /// The inferred associations of a whole schema (convenience for tests and tools).
+    public static func infer(_ schema: SchemaGraph, typeNames: RecordTypeNames) -> [Inferred] {
+        Convention(schema: schema, typeNames: typeNames).all()
+    }
+
+    private func display(_ table: String) -> String { typeNames.type(forTable: table) ?? "Table(\"\(table)\")" }
+
+    /// Rules 1-3 and 5 for one table: its BelongsTo from its own keys, its HasOne/HasMany
+    /// from the keys that reference it, in the order of their child tables and key ids.
+    private func direct(_ table: String) -> [Inferred] {
+        lock.lock()
+        if let cached = directCache[table] {
+            lock.unlock()
+            return cached
+        }
+        lock.unlock()
+        var events: [(order: [Int], key: Key, isBelongsTo: Bool)] = []
+        for key in keysByChild[table] ?? [] { events.append(([key.childPosition, key.info.id, 0], key, true)) }
+        for key in keysByParent[table] ?? [] { events.append(([key.childPosition, key.info.id, 1], key, false)) }
+        events.sort { $0.order.lexicographicallyPrecedes($1.order) }
+        var entries: [Inferred] = events.map { event in
+            let key = event.key
+            let belongsTo = Self.belongsToName(key.info, parent: key.parent)
+            let spec = ForeignKeySpec(originColumns: key.info.originColumns, destinationColumns: key.info.destinationColumns)
+            if event.isBelongsTo {
+                return Inferred(
+                    owner: key.child.name, name: belongsTo,
+                    plan: AssociationPlan(
+                        base: .direct(
+                            kind: .belongsTo, origin: key.child.name, destination: key.parent.name, key: belongsTo,
+                            foreignKey: spec),
+                        displayName: "\(display(key.child.name)).\(belongsTo)"),
+                    foreignKeyID: key.info.id, order: event.order)
+            }
+            let isOne = key.child.isUniqueKey(key.info.originColumns)
+            var name = Naming.lowerCamel(Naming.words(key.child.name))
+            if !isOne { name = Naming.pluralize(name) }
+            if key.isOneOfSeveral { name += "As" + Naming.uppercasingFirst(belongsTo) }
+            return Inferred(
+                owner: key.parent.name, name: name,
+                plan: AssociationPlan(
+                    base: .direct(
+                        kind: isOne ? .hasOne : .hasMany, origin: key.parent.name, destination: key.child.name,
+                        key: name, foreignKey: spec),
+                    displayName: "\(display(key.parent.name)).\(name)"),
+                foreignKeyID: key.info.id, order: event.order)
+        }
+        // Rule 5: clashes left get 2, 3, … in order.
+        var seen: [String: Int] = [:]
+        for i in entries.indices {
+            let name = entries[i].name
+            let count = (seen[name] ?? 0) + 1
+            seen[name] = count
+            if count > 1 { rename(&entries[i], to: name + String(count)) }
+        }
+        lock.lock()
+        directCache[table] = entries
+        lock.unlock()
+        return entries
+    }
+
+    /// Rule 4 for one table: a HasManyThrough for each link table it takes part in.
+    private func throughs(_ table: String, direct: [Inferred]) -> [Inferred] {
+        var result: [Inferred] = []
+        for (position, link, a, b) in (linksByTable[table] ?? []).sorted(by: { $0.position < $1.position }) {
+            for (sideIndex, (from, to)) in [(a, b), (b, a)].enumerated() where from.parent.name.lowercased() == table {
+                let linkEntries = self.direct(link.name.lowercased())
+                guard
+                    let pivot = direct.first(where: {
+                        $0.foreignKeyID == from.info.id && $0.plan.base.kind != .belongsTo
+                            && $0.plan.destination.lowercased() == link.name.lowercased()
+                    }),
+                    let target = linkEntries.first(where: {
+                        $0.foreignKeyID == to.info.id && $0.plan.base.kind == .belongsTo
+                    })
                 else { continue }
-                let name = Naming.pluralize(targetEntry.name)
-                let owner = from.parent.name.lowercased()
-                let taken = (perTable[owner] ?? []).contains { $0.name == name }
-                    || throughs.contains { $0.owner.lowercased() == owner && $0.name == name }
+                let name = Naming.pluralize(target.name)
+                let taken = direct.contains { $0.name == name } || result.contains { $0.name == name }
                 if taken { continue }
-                throughs.append(
+                result.append(
                     Inferred(
                         owner: from.parent.name, name: name,
                         plan: AssociationPlan(
                             base: .through(
-                                kind: .hasManyThrough, origin: from.parent.name, pivot: pivotEntry.plan,
-                                target: targetEntry.plan, key: name),
+                                kind: .hasManyThrough, origin: from.parent.name, pivot: pivot.plan, target: target.plan,
+                                key: name),
                             displayName: "\(display(from.parent.name)).\(name)"),
-                        foreignKeyID: nil))
+                        foreignKeyID: nil, order: [Int.max, position, sideIndex]))
             }
         }
-
-        let direct = processingOrder.compactMap { perTable[$0.owner]?[$0.index] }
-        return direct + throughs
+        return result
     }
 
     /// Rule 1: the BelongsTo name.
@@ -152,27 +216,11 @@ public enum Convention {
         return Naming.lowerCamel(Naming.words(parent.name))
     }
 
-    private static func rename(_ inferred: inout Inferred, to name: String, display: (String) -> String) {
+    private func rename(_ inferred: inout Inferred, to name: String) {
         inferred.name = name
         inferred.plan.displayName = "\(display(inferred.owner)).\(name)"
         if case .direct(let kind, let origin, let destination, _, let fk) = inferred.plan.base {
             inferred.plan.base = .direct(kind: kind, origin: origin, destination: destination, key: name, foreignKey: fk)
-        }
-    }
-
-    /// The HasOne/HasMany of `owner` made from foreign key `fkID` of `child`.
-    private static func entry(in perTable: [String: [Inferred]], owner: String, child: String, fkID: Int) -> Inferred? {
-        perTable[owner.lowercased()]?.first {
-            guard case .direct(let kind, _, let destination, _, _) = $0.plan.base, kind != .belongsTo else { return false }
-            return destination.lowercased() == child.lowercased() && $0.foreignKeyID == fkID
-        }
-    }
-
-    /// The BelongsTo of `owner` made from its foreign key `belongsToID`.
-    private static func entry(in perTable: [String: [Inferred]], owner: String, belongsToID: Int) -> Inferred? {
-        perTable[owner.lowercased()]?.first {
-            guard case .direct(.belongsTo, _, _, _, _) = $0.plan.base else { return false }
-            return $0.foreignKeyID == belongsToID
         }
     }
 }

@@ -18,7 +18,7 @@ public struct Environment: Sendable {
     public init(schema: SchemaGraph) {
         self.schema = schema
         self.typeNames = RecordTypeNames(schema: schema)
-        self.catalog = Convention.catalog(for: schema, typeNames: typeNames)
+        self.catalog = AssociationCatalog(convention: Convention(schema: schema, typeNames: typeNames))
     }
 
     /// The record type name of a table, or `Table("t")`.

@@ -1,0 +1,136 @@
+import ArborCore
+import ArborLanguage
+import ArborSession
+import Foundation
+import GRDB
+
+/// The figures of issue 5 that concern the engine: each with its reference,
+/// measured in the same run, and the ratio.
+enum EngineBenchmarks {
+    static func run(arbor: String, sqlite3: String) throws {
+        let small = try BenchmarkData.library(authors: 1_000, books: 10_000, prizes: 30_000)
+        let big = try BenchmarkData.library(authors: 100_000, books: 1_000_000, prizes: 3_000_000)
+        let wide = try BenchmarkData.wideSchema()
+
+        try schemaLoad(wide)
+        if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "schema" { return }
+        try inProcessFetch(big)
+        try wholeProcessJSON(big, arbor: arbor, sqlite3: sqlite3)
+        try interruption(big)
+        try processStart(small, arbor: arbor, sqlite3: sqlite3)
+    }
+
+    /// Schema load of 1,000 tables and 2,000 foreign keys, with the convention,
+    /// against reading `sqlite_master` alone.
+    static func schemaLoad(_ path: String) throws {
+        let queue = try DatabaseQueue(path: path, configuration: readOnly)
+        let arbor = try Measure.seconds(repeat: 9) {
+            try queue.read { db in
+                db.clearSchemaCache()
+                _ = Environment(schema: try SchemaGraph.load(db))
+            }
+        }
+        let raw = Measure.seconds(repeat: 9) { _ = RawSQLite.step(path: path, sql: "SELECT * FROM sqlite_master") }
+        var schema: SchemaGraph?
+        let introspection = try Measure.seconds(repeat: 9) {
+            try queue.read { db in
+                db.clearSchemaCache()
+                schema = try SchemaGraph.load(db)
+            }
+        }
+        let convention = Measure.seconds(repeat: 9) { if let schema { _ = Environment(schema: schema) } }
+        Measure.report("  of which introspection (5 queries)", Measure.ms(introspection))
+        Measure.report("  of which naming and convention", Measure.ms(convention))
+        Measure.report(
+            "schema load, 1,000 tables / 2,000 FKs (+ convention)", Measure.ms(arbor), reference: Measure.ms(raw),
+            ratio: arbor / raw, goal: "≤ 50 ms")
+    }
+
+    static var readOnly: Configuration {
+        var configuration = Configuration()
+        configuration.readonly = true
+        return configuration
+    }
+
+    /// `Book.including(required: Book.author)` on the 1M-book library into result
+    /// rows, against stepping the same SQL with the C API.
+    static func inProcessFetch(_ path: String) throws {
+        let session = try Session(path: path)
+        let plan = try requestPlan("Book.including(required: Book.author)", session)
+        var sql = ""
+        var rows = 0
+        let arbor = try Measure.seconds(repeat: 3) {
+            rows = 0
+            sql = try session.stream(plan, range: nil) { _ in rows += 1 }
+        }
+        let raw = Measure.seconds(repeat: 3) { _ = RawSQLite.step(path: path, sql: sql) }
+        Measure.report(
+            "fetch \(rows) rows of Book.including(required:) into rows", Measure.ms(arbor), reference: Measure.ms(raw),
+            ratio: arbor / raw, goal: "ratio ≤ 2.0")
+    }
+
+    /// The whole `arbor BIG -c … --format json > /dev/null` against `sqlite3 -json`.
+    static func wholeProcessJSON(_ path: String, arbor: String, sqlite3: String) throws {
+        let session = try Session(path: path)
+        let plan = try requestPlan("Book.including(required: Book.author)", session)
+        let sql = try session.request(plan, range: nil, single: false, fetch: false).mainSQL
+        let arborTime = try Measure.seconds(repeat: 3) {
+            _ = try Measure.process(arbor, [path, "-c", "Book.including(required: Book.author)", "--format", "json"])
+        }
+        let sqliteTime = try Measure.seconds(repeat: 3) { _ = try Measure.process(sqlite3, ["-json", path, sql]) }
+        Measure.report(
+            "arbor BIG -c 'Book.including(required:)' --format json", Measure.ms(arborTime),
+            reference: Measure.ms(sqliteTime), ratio: arborTime / sqliteTime, goal: "ratio ≤ 1.0 vs sqlite3 -json")
+    }
+
+    /// Interrupting a query that runs for seconds: the time from `interrupt()` to
+    /// the session answering the next request.
+    static func interruption(_ path: String) throws {
+        let session = try Session(path: path)
+        let slow = try requestPlan(
+            "Book.filter(sql: \"(WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 60000000) SELECT count(*) FROM c) > 0\").limit(1)",
+            session)
+        let quick = try requestPlan("Author.limit(1)", session)
+        let started = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) let unsafeSession = session
+        let queryStart = DispatchTime.now().uptimeNanoseconds
+        Thread.detachNewThread {
+            started.signal()
+            _ = try? unsafeSession.request(slow, range: nil, single: false, fetch: true)
+            finished.signal()
+        }
+        started.wait()
+        Thread.sleep(forTimeInterval: 1.0)
+        let interruptAt = DispatchTime.now().uptimeNanoseconds
+        session.database.interrupt()
+        finished.wait()
+        _ = try session.request(quick, range: nil, single: false, fetch: true)
+        let usable = DispatchTime.now().uptimeNanoseconds
+        let latency = Double(usable - interruptAt) / 1e9
+        let ranFor = Double(interruptAt - queryStart) / 1e9
+        Measure.report(
+            "Ctrl-C (interrupt) after \(String(format: "%.1f", ranFor)) s of a long query → usable",
+            Measure.ms(latency), goal: "≤ 100 ms")
+    }
+
+    /// Whole processes: start-up costs.
+    static func processStart(_ path: String, arbor: String, sqlite3: String) throws {
+        let sqliteTime = try Measure.seconds(repeat: 9) { _ = try Measure.process(sqlite3, [path, "select 1"]) }
+        let version = try Measure.seconds(repeat: 9) { _ = try Measure.process(arbor, ["--version"]) }
+        let demo = try Measure.seconds(repeat: 9) { _ = try Measure.process(arbor, ["-c", "Author.limit(1)"]) }
+        Measure.report(
+            "arbor --version (whole process)", Measure.ms(version), reference: Measure.ms(sqliteTime),
+            ratio: version / sqliteTime, goal: "report")
+        Measure.report(
+            "arbor -c 'Author.limit(1)' on the demo (whole process)", Measure.ms(demo),
+            reference: Measure.ms(sqliteTime), ratio: demo / sqliteTime, goal: "report")
+    }
+
+    static func requestPlan(_ text: String, _ session: Session) throws -> RequestPlan {
+        guard case .rows(let result)? = session.run(text, fetch: false).last else {
+            throw ArborError("not a request: \(text)")
+        }
+        return result.plan
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Timing and reporting helpers: every figure is printed beside the reference
+/// it is compared to, measured in the same run, and their ratio.
+enum Measure {
+    /// Seconds taken by `body`: the median of `repeat` runs after one warm-up.
+    static func seconds(repeat count: Int = 5, warmUp: Bool = true, _ body: () throws -> Void) rethrows -> Double {
+        if warmUp { try body() }
+        var samples: [Double] = []
+        for _ in 0..<count {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try body()
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return samples.sorted()[samples.count / 2]
+    }
+
+    /// The p-th percentile of samples.
+    static func percentile(_ samples: [Double], _ p: Double) -> Double {
+        guard !samples.isEmpty else { return 0 }
+        let sorted = samples.sorted()
+        return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))]
+    }
+
+    /// Runs a command with its output sent to /dev/null; returns its wall time.
+    static func process(_ executable: String, _ arguments: [String]) throws -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let start = DispatchTime.now().uptimeNanoseconds
+        try process.run()
+        process.waitUntilExit()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    /// Peak resident memory of this process, in MB (`VmHWM`).
+    static func peakResidentMB() -> Double { statusField("VmHWM") }
+
+    /// Current resident memory of this process, in MB (`VmRSS`).
+    static func residentMB() -> Double { statusField("VmRSS") }
+
+    private static func statusField(_ name: String) -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
+            let digits = line.split(separator: " ").compactMap { Double($0) }
+            return (digits.first ?? 0) / 1024
+        }
+        return 0
+    }
+
+    static func report(_ figure: String, _ value: String, reference: String = "", ratio: Double? = nil, goal: String = "") {
+        var line = figure.padding(toLength: 58, withPad: " ", startingAt: 0) + " " + value.padding(toLength: 12, withPad: " ", startingAt: 0)
+        if !reference.isEmpty { line += " ref " + reference.padding(toLength: 12, withPad: " ", startingAt: 0) }
+        if let ratio { line += String(format: " ratio %.2f", ratio) }
+        if !goal.isEmpty { line += "  (goal \(goal))" }
+        print(line)
+        fflush(nil)
+    }
+
+    static func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+}

@@ -1,0 +1,15 @@
+import Foundation
+
+// The benchmark suite (issue 5): `Benchmarks/run.sh` builds in release mode and runs it.
+// Each figure is printed with its reference, measured in the same run, and the ratio.
+let arguments = CommandLine.arguments
+let buildDirectory = URL(fileURLWithPath: arguments[0]).deletingLastPathComponent().path
+let arbor = ProcessInfo.processInfo.environment["ARBOR_BINARY"] ?? buildDirectory + "/arbor"
+let sqlite3 = ProcessInfo.processInfo.environment["SQLITE3"] ?? "/usr/bin/sqlite3"
+do {
+    print("arbor benchmarks — \(ProcessInfo.processInfo.processorCount) cores")
+    try EngineBenchmarks.run(arbor: arbor, sqlite3: sqlite3)
+} catch {
+    print("benchmark failed: \(error)")
+    exit(1)
+}

@@ -1,0 +1,28 @@
+import ArborCore
+import GRDB
+
+extension Session {
+    /// Writes a request's rows as a JSON array with the C-level fast path when it
+    /// applies (no `including(all:)`, to-one scopes only); returns false when it
+    /// does not, so that the caller streams result rows instead.
+    public func streamJSON(_ plan: RequestPlan, write: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+        guard !plan.hasPrefetch else { return false }
+        try Validator(schema: environment.schema, range: nil).validate(plan)
+        let tree = IncludeTree(operations: plan.operations)
+        let request = try Lowering().request(plan)
+        return try database.read { db in
+            let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+            guard let streamer = try RawJSONStreamer(tree: tree, statement: prepared.statement, adapter: prepared.adapter)
+            else { return false }
+            var out: [UInt8] = []
+            out.reserveCapacity(1 << 17)
+            let count = try streamer.stream(prepared.statement, into: &out) { buffer in
+                try buffer.withUnsafeBytes(write)
+                buffer.removeAll(keepingCapacity: true)
+            }
+            out.append(contentsOf: Array((count == 0 ? "[]\n" : "\n]\n").utf8))
+            try out.withUnsafeBytes(write)
+            return true
+        }
+    }
+}
