@@ -195,7 +195,8 @@ final class NCursesTerminal {
             if nextStatus == OK, let scalar = Unicode.Scalar(UInt32(next)), next >= 32 {
                 return .key(.alt(Character(scalar)))
             }
-            if nextStatus == KEY_CODE_YES { return functionKey(Int32(next)) }
+            // Anything else is a key of its own, read next time.
+            if nextStatus == OK || nextStatus == KEY_CODE_YES { unget_wch(wchar_t(bitPattern: UInt32(next))) }
             return .key(.escape)
         }
         return .key(Self.key(forCharacter: UInt32(character)))
