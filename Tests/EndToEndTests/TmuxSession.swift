@@ -79,6 +79,7 @@ final class TmuxSession {
         throw TimeoutError()
     }
 
+    @discardableResult
     func waitFor(_ text: String, timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line) throws
         -> String
     {
