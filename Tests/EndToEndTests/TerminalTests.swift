@@ -91,7 +91,9 @@ final class TerminalTests: XCTestCase {
         // Ctrl-D on the empty input quits, with the terminal restored.
         try tmux.press("Escape")
         try tmux.press("C-d")
-        screen = try tmux.waitFor("exit=0")
+        screen = try tmux.waitUntil("the exit status and the terminal modes") {
+            $0.contains("exit=0") && $0.contains("icanon")
+        }
         XCTAssertTrue(screen.contains("echo icanon"), screen)
         XCTAssertFalse(screen.contains("arbor>"), "the interface's screen is gone: \(screen)")
         print("Ctrl-C to cancelled on screen: \(Int(cancelTime * 1000)) ms")
@@ -124,7 +126,9 @@ final class TerminalTests: XCTestCase {
         let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
         let arbor = try XCTUnwrap(children.split(separator: " ").compactMap { Int32($0) }.first)
         XCTAssertEqual(Glibc.kill(arbor, SIGTERM), 0)
-        let screen = try tmux.waitFor("exit=143")
+        let screen = try tmux.waitUntil("the exit status and the terminal modes") {
+            $0.contains("exit=143") && $0.contains("icanon")
+        }
         XCTAssertTrue(screen.contains("echo icanon"), screen)
     }
 
