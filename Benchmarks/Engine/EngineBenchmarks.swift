@@ -14,6 +14,9 @@ enum EngineBenchmarks {
 
         try schemaLoad(wide)
         if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "schema" { return }
+        try firstWindow(small: small, big: big)
+        try scrollMemory(big)
+        if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "windows" { return }
         try inProcessFetch(big)
         try wholeProcessJSON(big, arbor: arbor, sqlite3: sqlite3)
         try interruption(big)
@@ -44,6 +47,47 @@ enum EngineBenchmarks {
         Measure.report(
             "schema load, 1,000 tables / 2,000 FKs (+ convention)", Measure.ms(arbor), reference: Measure.ms(raw),
             ratio: arbor / raw, goal: "≤ 50 ms")
+    }
+
+    /// The first window (100 authors with their books) of `Author.including(all: Author.books)`,
+    /// on the 1M-book library against the 10k-book one: the cost must not follow the size.
+    static func firstWindow(small: String, big: String) throws {
+        func measure(_ path: String) throws -> Double {
+            let session = try Session(path: path)
+            let plan = try requestPlan("Author.including(all: Author.books)", session)
+            return try Measure.seconds(repeat: 9) {
+                let window = try WindowedResult(session: session, plan: plan, windowSize: 100)
+                _ = try window.rows(in: 0..<100)
+            }
+        }
+        let bigTime = try measure(big)
+        let smallTime = try measure(small)
+        Measure.report(
+            "first window of Author.including(all: Author.books), 1M books", Measure.ms(bigTime),
+            reference: Measure.ms(smallTime), ratio: bigTime / smallTime, goal: "ratio ≤ 1.5 vs 10k books, ≤ 20 ms")
+    }
+
+    /// Resident memory after walking every window of the 1M books, against after the first.
+    static func scrollMemory(_ path: String) throws {
+        let session = try Session(path: path)
+        let plan = try requestPlan("Book.including(required: Book.author)", session)
+        let window = try WindowedResult(session: session, plan: plan, windowSize: 100, maximumWindows: 20)
+        _ = try window.rows(in: 0..<100)
+        let afterFirst = Measure.residentMB()
+        var index = 100
+        let start = DispatchTime.now().uptimeNanoseconds
+        while true {
+            let rows = try window.rows(in: index..<(index + 100))
+            if rows.count < 100 { break }
+            index += 100
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let afterAll = Measure.residentMB()
+        Measure.report(
+            "memory after scrolling \(index) rows (\(String(format: "%.1f", seconds)) s)",
+            String(format: "%.1f MB", afterAll), reference: String(format: "%.1f MB", afterFirst),
+            ratio: afterAll / max(afterFirst, 1), goal: "≤ 100 MB, growth ≤ 20 MB")
+        Measure.report("peak resident memory of the suite so far", String(format: "%.1f MB", Measure.peakResidentMB()))
     }
 
     static var readOnly: Configuration {

@@ -1,0 +1,168 @@
+import ArborCore
+import Foundation
+import GRDB
+
+/// A request's rows fetched a window at a time, for views that show a few dozen
+/// rows of a result that may hold millions: the cost follows what is on screen.
+///
+/// - Root rows come in windows of `windowSize`: by keyset on the primary key when
+///   the request is unordered over a table with a one-column key (so that the
+///   millionth row costs what the first does), else by `limit(_:offset:)`.
+/// - To-one children come with their row; `including(all:)` children are
+///   prefetched by GRDB for the window's rows only.
+/// - Windows far from the last one asked for are evicted, so memory stays bounded
+///   however far one scrolls.
+public final class WindowedResult: @unchecked Sendable {
+    public let plan: RequestPlan
+    public let windowSize: Int
+    /// How many windows stay in memory.
+    public let maximumWindows: Int
+    /// The main statement of the request as the user wrote it, for the SQL pane.
+    public let mainSQL: String
+
+    private let session: Session
+    private let builder: ResultTreeBuilder
+    private let keyColumn: String?
+    private let lock = NSLock()
+    private var windows: [Int: [ResultRow]] = [:]
+    /// The last key of each window fetched by keyset, to start the next one.
+    private var lastKeys: [Int: DatabaseValue] = [:]
+    private var count: Int?
+
+    public init(session: Session, plan: RequestPlan, windowSize: Int = 100, maximumWindows: Int = 20) throws {
+        try Validator(schema: session.environment.schema, range: nil).validate(plan)
+        self.session = session
+        self.plan = plan
+        self.windowSize = max(1, windowSize)
+        self.maximumWindows = max(2, maximumWindows)
+        self.builder = ResultTreeBuilder(plan: plan)
+        self.mainSQL = try session.request(plan, range: nil, single: false, fetch: false).mainSQL
+        self.keyColumn = Self.keysetColumn(plan, schema: session.environment.schema)
+    }
+
+    /// The column to page on, when keyset paging gives the same rows as the request.
+    static func keysetColumn(_ plan: RequestPlan, schema: SchemaGraph) -> String? {
+        for operation in plan.operations {
+            switch operation {
+            case .order, .orderSQL, .orderByPrimaryKey, .reversed, .limit, .group, .distinct, .select, .selectSQL,
+                .aliased, .having:
+                return nil
+            case .annotated(let selection) where selection.contains(where: { if case .expression(let e) = $0 { e.containsAggregate } else { false } }):
+                return nil
+            default:
+                continue
+            }
+        }
+        guard let table = schema.table(named: plan.table), table.kind == .table, table.primaryKey.count == 1,
+            let key = table.primaryKey.first, table.column(named: key) != nil
+        else { return nil }
+        return key
+    }
+
+    /// The number of root rows.
+    public func rowCount() throws -> Int {
+        lock.lock()
+        if let count {
+            lock.unlock()
+            return count
+        }
+        lock.unlock()
+        let counted = try session.database.read { db in try Lowering().request(plan).fetchCount(db) }
+        lock.lock()
+        count = counted
+        lock.unlock()
+        return counted
+    }
+
+    /// The count if it is known already (never queries).
+    public var knownRowCount: Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+
+    /// Root rows of `range` (fewer at the end of the result).
+    public func rows(in range: Range<Int>) throws -> [ResultRow] {
+        guard !range.isEmpty, range.lowerBound >= 0 else { return [] }
+        var result: [ResultRow] = []
+        var window = range.lowerBound / windowSize
+        while window * windowSize < range.upperBound {
+            let rows = try self.window(window)
+            let start = window * windowSize
+            for (i, row) in rows.enumerated() where range.contains(start + i) { result.append(row) }
+            if rows.count < windowSize { break }
+            window += 1
+        }
+        return result
+    }
+
+    /// The root row at `index`, if any.
+    public func row(at index: Int) throws -> ResultRow? {
+        try rows(in: index..<(index + 1)).first
+    }
+
+    private func window(_ index: Int) throws -> [ResultRow] {
+        lock.lock()
+        if let rows = windows[index] {
+            lock.unlock()
+            return rows
+        }
+        let previousKey = index > 0 ? lastKeys[index - 1] : nil
+        lock.unlock()
+
+        let page: RequestPlan
+        if let keyColumn, index == 0 || previousKey != nil {
+            var keyset = plan
+            if let previousKey {
+                keyset = keyset.appending(.filter(.binary(.greater, .column(keyColumn, alias: nil), .value(SQLValue(previousKey)))))
+            }
+            page = keyset.appending(.order([OrderingTerm(.column(keyColumn, alias: nil), .asc)])).appending(.limit(windowSize, offset: nil))
+        } else if let keyColumn {
+            // A jump: reach the window by offset, in key order, once; keyset from then on.
+            page = plan.appending(.order([OrderingTerm(.column(keyColumn, alias: nil), .asc)]))
+                .appending(.limit(windowSize, offset: index * windowSize))
+        } else {
+            page = windowOfOwnLimit(index)
+        }
+        let request = try Lowering().request(page)
+        let rows: [ResultRow] = try session.database.read { db in
+            if page.hasPrefetch { return try Row.fetchAll(db, request).map(builder.row) }
+            var rows: [ResultRow] = []
+            let cursor = try Row.fetchCursor(db, request)
+            while let row = try cursor.next() { rows.append(builder.row(row)) }
+            return rows
+        }
+        lock.lock()
+        windows[index] = rows
+        if let keyColumn, let last = rows.last, let position = last.names.firstIndex(of: keyColumn) {
+            lastKeys[index] = last.values[position]
+        }
+        if rows.count < windowSize { count = count ?? index * windowSize + rows.count }
+        evict(around: index)
+        lock.unlock()
+        return rows
+    }
+
+    /// A window by offset, within the request's own limit and offset.
+    private func windowOfOwnLimit(_ index: Int) -> RequestPlan {
+        let own = plan.limit
+        let start = (own?.offset ?? 0) + index * windowSize
+        var size = windowSize
+        if let limit = own?.limit { size = max(0, min(windowSize, limit - index * windowSize)) }
+        return plan.appending(.limit(size, offset: start))
+    }
+
+    /// Keeps the windows nearest to `index`; keyset keys are tiny and kept.
+    private func evict(around index: Int) {
+        guard windows.count > maximumWindows else { return }
+        let far = windows.keys.sorted { abs($0 - index) > abs($1 - index) }
+        for key in far.prefix(windows.count - maximumWindows) { windows[key] = nil }
+    }
+
+    /// How many windows are in memory (for tests and benchmarks).
+    public var cachedWindowCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return windows.count
+    }
+}
