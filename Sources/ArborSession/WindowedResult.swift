@@ -29,15 +29,29 @@ public final class WindowedResult: @unchecked Sendable {
     private var lastKeys: [Int: DatabaseValue] = [:]
     private var count: Int?
 
-    public init(session: Session, plan: RequestPlan, windowSize: Int = 100, maximumWindows: Int = 20) throws {
+    /// At most this many rows of a to-many child per parent (the rest is announced).
+    public let childCap: Int?
+    /// The plan fetched for root rows: `plan` without the includes that are capped.
+    private let rootPlan: RequestPlan
+    private let cappedTargets: [CappedChildren.Target]
+
+    public init(
+        session: Session, plan: RequestPlan, windowSize: Int = 100, maximumWindows: Int = 20, childCap: Int? = 50
+    ) throws {
         try Validator(schema: session.environment.schema, range: nil).validate(plan)
         self.session = session
         self.plan = plan
         self.windowSize = max(1, windowSize)
         self.maximumWindows = max(2, maximumWindows)
-        self.builder = ResultTreeBuilder(plan: plan)
+        self.childCap = childCap.map { max(1, $0) }
+        if childCap != nil {
+            (rootPlan, cappedTargets) = CappedChildren.split(plan, schema: session.environment.schema)
+        } else {
+            (rootPlan, cappedTargets) = (plan, [])
+        }
+        self.builder = ResultTreeBuilder(plan: rootPlan)
         self.mainSQL = try session.request(plan, range: nil, single: false, fetch: false).mainSQL
-        self.keyColumn = Self.keysetColumn(plan, schema: session.environment.schema)
+        self.keyColumn = Self.keysetColumn(rootPlan, schema: session.environment.schema)
     }
 
     /// The column to page on, when keyset paging gives the same rows as the request.
@@ -67,7 +81,7 @@ public final class WindowedResult: @unchecked Sendable {
             return count
         }
         lock.unlock()
-        let counted = try session.database.read { db in try Lowering().request(plan).fetchCount(db) }
+        let counted = try session.database.read { db in try Lowering().request(rootPlan).fetchCount(db) }
         lock.lock()
         count = counted
         lock.unlock()
@@ -111,6 +125,7 @@ public final class WindowedResult: @unchecked Sendable {
         lock.unlock()
 
         let page: RequestPlan
+        let plan = rootPlan
         if let keyColumn, index == 0 || previousKey != nil {
             var keyset = plan
             if let previousKey {
@@ -125,12 +140,16 @@ public final class WindowedResult: @unchecked Sendable {
             page = windowOfOwnLimit(index)
         }
         let request = try Lowering().request(page)
-        let rows: [ResultRow] = try session.database.read { db in
+        var rows: [ResultRow] = try session.database.read { db in
             if page.hasPrefetch { return try Row.fetchAll(db, request).map(builder.row) }
             var rows: [ResultRow] = []
             let cursor = try Row.fetchCursor(db, request)
             while let row = try cursor.next() { rows.append(builder.row(row)) }
             return rows
+        }
+        if let childCap {
+            let capped = CappedChildren(session: session, cap: childCap)
+            for target in cappedTargets { try capped.attach(target, to: &rows) }
         }
         lock.lock()
         windows[index] = rows
@@ -145,6 +164,7 @@ public final class WindowedResult: @unchecked Sendable {
 
     /// A window by offset, within the request's own limit and offset.
     private func windowOfOwnLimit(_ index: Int) -> RequestPlan {
+        let plan = rootPlan
         let own = plan.limit
         let start = (own?.offset ?? 0) + index * windowSize
         var size = windowSize

@@ -35,11 +35,20 @@ public struct ResultChild: Sendable {
     public var key: String
     public var table: String
     public var value: Value
+    /// For a to-many child cut to its first rows: how many rows it has in all.
+    public var totalCount: Int?
 
-    public init(key: String, table: String, value: Value) {
+    public init(key: String, table: String, value: Value, totalCount: Int? = nil) {
         self.key = key
         self.table = table
         self.value = value
+        self.totalCount = totalCount
+    }
+
+    /// True when only the first rows of a to-many child are here.
+    public var isTruncated: Bool {
+        guard let totalCount, case .toMany(let rows) = value else { return false }
+        return rows.count < totalCount
     }
 }
 

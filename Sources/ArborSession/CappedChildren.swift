@@ -1,0 +1,114 @@
+import ArborCore
+import GRDB
+
+/// Fetches the `including(all:)` children of a window of parents with at most
+/// `cap` rows per parent: GRDB's prefetch has no per-parent limit (GRDB-FACTS §2),
+/// so one parent with a million children would be fetched whole. Children are
+/// counted per parent first; parents under the cap get theirs in one request,
+/// as GRDB's prefetch would, and each parent over it gets its first `cap` rows
+/// with a request of its own. The lists say how many rows they have in all.
+struct CappedChildren {
+    /// A root-level `including(all:)` that can be capped: a direct hasMany or hasOne
+    /// on a one-column key whose parent column the root rows show.
+    struct Target {
+        var association: AssociationPlan
+        var childColumn: String
+        var parentColumn: String
+        /// Where the child goes among the row's children (the include tree's order).
+        var position: Int
+    }
+
+    let session: Session
+    let cap: Int
+
+    /// The cappable includes of `plan`, and the plan without them.
+    static func split(_ plan: RequestPlan, schema: SchemaGraph) -> (plan: RequestPlan, targets: [Target]) {
+        let tree = IncludeTree(operations: plan.operations)
+        var targets: [Target] = []
+        var kept: [RequestOperation] = []
+        let selectsAll = !plan.operations.contains { if case .select = $0 { true } else if case .selectSQL = $0 { true } else { false } }
+        for operation in plan.operations {
+            guard selectsAll, case .including(.all, let association) = operation,
+                case .direct(.hasMany, let origin, let destination, _, let foreignKey) = association.base,
+                let resolved = try? ForeignKeyResolver(schema: schema).resolve(
+                    kind: .hasMany, origin: origin, destination: destination, foreignKey: foreignKey,
+                    displayName: association.displayName, range: nil),
+                resolved.originColumns.count == 1, let childColumn = resolved.originColumns.first,
+                let parentColumn = resolved.destinationColumns?.first,
+                let position = tree.children.firstIndex(where: { $0.key == association.key.plural && $0.kind == .toMany }),
+                !targets.contains(where: { $0.position == position })
+            else {
+                kept.append(operation)
+                continue
+            }
+            targets.append(Target(association: association, childColumn: childColumn, parentColumn: parentColumn, position: position))
+        }
+        return (RequestPlan(table: plan.table, operations: kept), targets)
+    }
+
+    /// Adds the children of `target` to `rows`.
+    func attach(_ target: Target, to rows: inout [ResultRow]) throws {
+        let keys: [DatabaseValue] = rows.compactMap { row in
+            row.names.firstIndex(of: target.parentColumn).map { row.values[$0] }
+        }
+        let distinctKeys = Array(Set(keys.filter { !$0.isNull }))
+        let childColumn = SQLExpr.column(target.childColumn, alias: nil)
+        let destination = target.association.destination
+        // The association's own refinements apply to its rows; `forKey` only names them.
+        let refinements = target.association.operations.filter { if case .forKey = $0 { false } else { true } }
+        let keyList = distinctKeys.map { SQLExpr.value(SQLValue($0)) }
+
+        // Children per parent.
+        var counts: [DatabaseValue: Int] = [:]
+        if !distinctKeys.isEmpty {
+            let counting = RequestPlan(
+                table: destination,
+                operations: refinements.filter(Self.isFilter) + [
+                    .filter(.inList(keyList, childColumn)),
+                    .select([.expression(childColumn), .expression(.named(.function(.count, [childColumn]), "n"))]),
+                    .group([childColumn]),
+                ])
+            let request = try Lowering().request(counting)
+            for row in try session.database.read({ db in try Row.fetchAll(db, request) }) {
+                let n: DatabaseValue = row[1]
+                if case .int64(let count) = n.storage { counts[row[0]] = Int(count) }
+            }
+        }
+        let small = distinctKeys.filter { (counts[$0] ?? 0) <= cap && (counts[$0] ?? 0) > 0 }
+        let large = distinctKeys.filter { (counts[$0] ?? 0) > cap }
+
+        var children: [DatabaseValue: [ResultRow]] = [:]
+        let childPlan = RequestPlan(table: destination, operations: refinements)
+        let builder = ResultTreeBuilder(plan: childPlan)
+        func fetch(_ plan: RequestPlan) throws -> [ResultRow] {
+            let request = try Lowering().request(plan)
+            return try session.database.read { db in try Row.fetchAll(db, request).map(builder.row) }
+        }
+        if !small.isEmpty {
+            let rows = try fetch(childPlan.appending(.filter(.inList(small.map { .value(SQLValue($0)) }, childColumn))))
+            for row in rows {
+                guard let index = row.names.firstIndex(of: target.childColumn) else { continue }
+                children[row.values[index], default: []].append(row)
+            }
+        }
+        for key in large {
+            children[key] = try fetch(
+                childPlan.appending(.filter(.binary(.equal, childColumn, .value(SQLValue(key))))).appending(.limit(cap, offset: nil)))
+        }
+        for i in rows.indices {
+            let key = rows[i].names.firstIndex(of: target.parentColumn).map { rows[i].values[$0] }
+            let list = key.flatMap { children[$0] } ?? []
+            let total = key.flatMap { counts[$0] } ?? 0
+            let child = ResultChild(
+                key: target.association.key.plural, table: destination, value: .toMany(list), totalCount: total)
+            rows[i].children.insert(child, at: min(target.position, rows[i].children.count))
+        }
+    }
+
+    private static func isFilter(_ operation: RequestOperation) -> Bool {
+        switch operation {
+        case .filter, .filterSQL, .filterKeys, .filterKeyDictionaries, .none: true
+        default: false
+        }
+    }
+}
