@@ -73,7 +73,7 @@ final class ScreenTests: XCTestCase {
         XCTAssertEqual(lines[38], "arbor>")
         XCTAssertEqual(
             lines[39],
-            "␣ expand · → children · e/c all · v detail · y SQL · J JSON · Tab pane · q input             1 row · 2 statements · 4 ms"
+            "␣ expand · → children · e/c all · v detail · / find · y SQL · J JSON · Tab pane · q input    1 row · 2 statements · 4 ms"
         )
         XCTAssertNil(frame.cursorX, "the cursor hides while a pane has the focus")
         // Every wide character is a head cell followed by its continuation.

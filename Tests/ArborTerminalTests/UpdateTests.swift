@@ -1,5 +1,6 @@
 import ArborCore
 import ArborLanguage
+import GRDB
 import XCTest
 
 @testable import ArborTerminal
@@ -188,5 +189,36 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(state.results?.expanded, [NodePath([2]), NodePath([2, 0])])
         _ = state.update(.mouse(MouseEvent(.wheelDown, x: results.x + 5, y: results.y + 3)))
         XCTAssertEqual(state.results?.selected, NodePath([2, 0, 1]))
+    }
+}
+
+extension UpdateTests {
+    func testSlashFindsTheNextOpenLineContainingTheText() throws {
+        var state = try Fixtures.state(after: "Author.including(all: Author.books)", width: 120, height: 40)
+        _ = state.update(.key(.character("/")))
+        XCTAssertEqual(state.focus, .input)
+        type("melville", into: &state)
+        var buffer = ScreenBuffer(width: 40, height: 1)
+        _ = InputLineView.draw(state, into: &buffer, rect: buffer.bounds)
+        XCTAssertEqual(buffer.line(0), "find: melville")
+        _ = state.update(.key(.enter))
+        XCTAssertEqual(state.focus, .results)
+        XCTAssertEqual(state.results?.selected, NodePath([18]))
+        _ = state.update(.key(.character(" ")))
+        _ = state.update(.key(.character("/")))
+        type("Moby", into: &state)
+        _ = state.update(.key(.enter))
+        guard let selected = state.results?.selected, let node = state.results?.source.node(at: selected) else {
+            return XCTFail("nothing selected")
+        }
+        XCTAssertEqual(selected.steps.prefix(2), [18, 0])
+        let title = node.row.flatMap { row in zip(row.names, row.values).first { $0.0 == "title" }?.1 }
+        XCTAssertEqual(title.flatMap { String.fromDatabaseValue($0) }, "Moby-Dick; or, The Whale")
+        _ = state.update(.key(.character("n")))
+        XCTAssertEqual(state.results?.selected, selected, "the only match is found again")
+        _ = state.update(.key(.character("/")))
+        type("zzz", into: &state)
+        _ = state.update(.key(.enter))
+        XCTAssertEqual(state.notice?.text, "“zzz” not found in the open lines")
     }
 }

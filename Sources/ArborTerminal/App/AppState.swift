@@ -69,6 +69,9 @@ public struct AppState: Sendable {
     public var historyIndex: Int?
     public var historyDraft = ""
     public var search: HistorySearch?
+    /// `/`: the find prompt, and the last query (`n` repeats it).
+    public var find: FindPrompt?
+    public var lastFind = ""
     public var completions: [String] = []
     public var inputError: InputError?
     public var overlay: Overlay?

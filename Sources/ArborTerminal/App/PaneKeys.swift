@@ -108,6 +108,13 @@ extension AppState {
             results.collapseAll(height: height)
         case .character("v"):
             openDetail(results.source, selected)
+        case .character("/"):
+            find = FindPrompt(returnFocus: .results)
+            focus = .input
+            return []
+        case .character("n"):
+            findNext()
+            return []
         default:
             return startTyping(key)
         }

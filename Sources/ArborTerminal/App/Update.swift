@@ -52,6 +52,7 @@ extension AppState {
         }
         if overlay != nil { return handleOverlay(key) }
         notice = nil
+        if find != nil { return handleFind(key) }
         if focus == .input { return handleInput(key) }
         return handlePane(key)
     }

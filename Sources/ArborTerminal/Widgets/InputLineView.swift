@@ -15,6 +15,12 @@ enum InputLineView {
             buffer.put(spans: [Span(match)], x: rect.x + used, y: rect.y, maxWidth: rect.width - used)
             return (min(rect.maxX - 1, rect.x + TextFit.width(TerminalText.escaped(head)) - 3), rect.y)
         }
+        if let find = state.find {
+            let used = buffer.put("find: ", x: rect.x, y: rect.y, style: Theme.prompt)
+            buffer.put(find.query.text, x: rect.x + used, y: rect.y, maxWidth: rect.width - used)
+            let column = TextFit.width(TerminalText.escaped(String(find.query.characters.prefix(find.query.cursor))))
+            return (min(rect.maxX - 1, rect.x + used + column), rect.y)
+        }
         let promptWidth = buffer.put(
             prompt, x: rect.x, y: rect.y, style: state.focus == .input ? Theme.prompt : Theme.hint)
         let characters = state.input.characters

@@ -30,6 +30,7 @@ enum HelpText {
         "  ↑/↓ or j/k · PgUp/PgDn · g/G first/last · mouse: click selects, click ▸ toggles, wheel scrolls",
         "  Results:  ␣ or ↵ open/close · → or l open the children pane · ← or h close/parent",
         "            e/c open/close all under the cursor · v detail of the full values",
+        "            / find text in the open lines · n find the next",
         "  Children: → or l go into a row's children · ← or h back",
         "  Schema:   ␣ open a table · ↵ insert the name (table, column or association) into the input",
         "  SQL:      ↵ show the full statement",

@@ -42,11 +42,12 @@ enum StatusLineView {
 
     static func hints(_ state: AppState) -> String {
         if state.overlay != nil { return "↑↓ scroll · Esc close" }
+        if state.find != nil { return "↵ find the next line containing the text · Esc cancel" }
         switch state.focus {
         case .input:
             return "F1 help · ↵ run · Tab complete · ^R history · Esc panes · ^D quit"
         case .results:
-            return "␣ expand · → children · e/c all · v detail · y SQL · J JSON · Tab pane · q input"
+            return "␣ expand · → children · e/c all · v detail · / find · y SQL · J JSON · Tab pane · q input"
         case .children:
             return "→ into · ← back · v detail · J JSON · q input"
         case .schema:
