@@ -106,3 +106,21 @@ extension SQLExpr {
         }
     }
 }
+
+extension SQLExpr {
+    /// The table aliases the expression refers to (not inside aggregates' associations).
+    public var aliasesUsed: Set<Int> {
+        switch self {
+        case .column(_, let alias?): [alias.id]
+        case .aliasExists(let alias): [alias.id]
+        case .binary(_, let l, let r): l.aliasesUsed.union(r.aliasesUsed)
+        case .not(let x), .negated(let x), .collating(let x, _), .cast(let x, _), .named(let x, _): x.aliasesUsed
+        case .function(_, let args): args.reduce(into: []) { $0.formUnion($1.aliasesUsed) }
+        case .like(let a, let b, let c): a.aliasesUsed.union(b.aliasesUsed).union(c?.aliasesUsed ?? [])
+        case .inList(let list, let x): list.reduce(into: x.aliasesUsed) { $0.formUnion($1.aliasesUsed) }
+        case .closedRange(let lo, let hi, let x), .halfOpenRange(let lo, let hi, let x):
+            lo.aliasesUsed.union(hi.aliasesUsed).union(x.aliasesUsed)
+        default: []
+        }
+    }
+}

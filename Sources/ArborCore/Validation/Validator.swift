@@ -13,6 +13,7 @@ public struct Validator {
     public func validate(_ plan: RequestPlan) throws {
         try checkLevel(table: plan.table, operations: plan.operations, context: .root)
         try checkAliases(plan)
+        try PrefetchAliases.check(plan.operations, fail: fail)
         var rootAlias: String?
         try JoinGraph.fill(JoinGraph.Node(), operations: plan.operations, aliasName: &rootAlias, fail: fail)
     }
