@@ -97,6 +97,34 @@ final class TerminalTests: XCTestCase {
         XCTAssertTrue(screen.contains("echo icanon"), screen)
         XCTAssertFalse(screen.contains("arbor>"), "the interface's screen is gone: \(screen)")
         print("Ctrl-C to cancelled on screen: \(Int(cancelTime * 1000)) ms")
+        // Every statement run is in the history file, oldest first.
+        let history = try String(contentsOfFile: stateDirectory + "/arbor/history", encoding: .utf8)
+        let entries = history.split(separator: "\n")
+        XCTAssertEqual(entries.first, "Author.including(all: Author.books)")
+        XCTAssertEqual(entries.last, "Book.limit(2)")
+        XCTAssertEqual(entries.count, 3)
+    }
+
+    /// A mouse press at a cell, as the terminal reports it (X10 encoding, 1-based).
+    func click(_ tmux: TmuxSession, x: Int, y: Int) throws {
+        let at = String(UnicodeScalar(UInt8(33 + x))) + String(UnicodeScalar(UInt8(33 + y)))
+        try tmux.type("\u{1B}[M " + at)
+        try tmux.type("\u{1B}[M#" + at)
+    }
+
+    func testTheMouseSelectsAndToggles() throws {
+        let tmux = try TmuxSession(command: command(), width: 100, height: 30)
+        defer { tmux.kill() }
+        try tmux.waitFor("arbor>")
+        try tmux.type("Author.including(all: Author.books)")
+        try tmux.press("Enter")
+        try tmux.waitFor("▸ author  id:3  name:\"Molière\"")
+        // The first click selects the third author, a second one opens it.
+        try click(tmux, x: 40, y: 3)
+        try click(tmux, x: 40, y: 3)
+        let screen = try tmux.waitFor("▾ author  id:3  name:\"Molière\"")
+        XCTAssertTrue(screen.contains("▾ books  "), screen)
+        XCTAssertTrue(screen.contains("▸ author  id:1  name:\"Victor Hugo\""), screen)
     }
 
     func testControlCharactersFromTheDatabaseAreShownEscaped() throws {
