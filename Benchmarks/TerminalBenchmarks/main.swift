@@ -43,6 +43,10 @@ do {
     _ = first
 
     let session = try Session(path: nil)
+    measure("  of which the first screen alone (state, view, diff)", count: 200) {
+        let state = AppState(width: 120, height: 40, environment: session.environment)
+        first = frame(state, previous: nil)
+    }
     var state = AppState(width: 120, height: 40, environment: session.environment)
     let text = "Author.including(all: Author.books)"
     for c in text { _ = state.update(.key(.character(c))) }

@@ -20,7 +20,7 @@ enum ChildrenView {
             let hasChildren = (source.childCount(of: entry.path) ?? 0) > 0
             let spans =
                 [Span(String(repeating: "  ", count: entry.indent)), Span(hasChildren ? "› " : "  ", Theme.marker)]
-                + RowText.spans(node)
+                + RowText.spans(node, limit: inner.width)
             buffer.put(spans: spans, x: inner.x, y: inner.y + row, maxWidth: inner.width)
             if index == level.selected {
                 Panel.highlight(

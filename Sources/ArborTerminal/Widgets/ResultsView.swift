@@ -24,7 +24,7 @@ enum ResultsView {
             let y = inner.y + i
             let marker = walker.isExpandable(path) ? (walker.isOpen(path) ? "▾ " : "▸ ") : "  "
             let indent = String(repeating: "  ", count: path.depth)
-            let spans = [Span(indent), Span(marker, Theme.marker)] + RowText.spans(node)
+            let spans = [Span(indent), Span(marker, Theme.marker)] + RowText.spans(node, limit: inner.width)
             buffer.put(spans: spans, x: inner.x, y: y, maxWidth: inner.width)
             if path == state.selected {
                 Panel.highlight(&buffer, row: Rect(x: inner.x, y: y, width: inner.width, height: 1), focused: focused)

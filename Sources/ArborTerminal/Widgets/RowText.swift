@@ -6,25 +6,29 @@ enum RowText {
     /// Values are cut at this many columns so that later columns stay in view.
     static let valueColumns = 40
 
-    /// `id:1  name:"Herman Melville"  …`.
-    static func columns(_ row: ResultRow) -> [Span] {
+    /// `id:1  name:"Herman Melville"  …`, stopping once about `limit` characters
+    /// are made (a line is drawn no wider than its pane).
+    static func columns(_ row: ResultRow, limit: Int = .max) -> [Span] {
         var spans: [Span] = []
-        for (i, column) in row.columns.enumerated() {
+        var length = 0
+        for (i, (name, value)) in zip(row.names, row.values).enumerated() {
+            if length > limit { break }
             if i > 0 { spans.append(Span("  ")) }
-            spans.append(Span(column.name + ":", Theme.columnName))
-            let text = TextFit.truncated(TerminalText.escaped(ValueText.quoted(column.value)), columns: valueColumns)
-            spans.append(Span(text, Theme.value(column.value)))
+            spans.append(Span(name + ":", Theme.columnName))
+            let text = TextFit.truncated(TerminalText.escaped(ValueText.quoted(value)), columns: valueColumns)
+            spans.append(Span(text, Theme.value(value)))
+            length += name.count + text.count + 3
         }
         return spans
     }
 
     /// One line of the tree for a node (without indent or marker).
-    static func spans(_ node: ResultNode) -> [Span] {
+    static func spans(_ node: ResultNode, limit: Int = .max) -> [Span] {
         switch node {
         case .row(let table, let row):
-            return [Span(table, Theme.table), Span("  ")] + columns(row)
+            return [Span(table, Theme.table), Span("  ")] + columns(row, limit: limit)
         case .toOne(let key, _, let row?):
-            return [Span(key, Theme.key), Span("  ")] + columns(row)
+            return [Span(key, Theme.key), Span("  ")] + columns(row, limit: limit)
         case .toOne(let key, _, nil):
             return [Span(key, Theme.key), Span("  "), Span("nil", Theme.null)]
         case .toMany(let key, _, let count):
