@@ -64,3 +64,16 @@ final class ScreenBufferTests: XCTestCase {
         XCTAssertEqual(BufferDiff.runs(from: nil, to: new).count, 2, "a first frame is written whole, row by row")
     }
 }
+
+extension ScreenBufferTests {
+    func testDrawingOutsideTheBufferDoesNothing() {
+        var buffer = ScreenBuffer(width: 4, height: 2)
+        buffer.fill(Rect(x: 2, y: 5, width: 3, height: 3), character: "x")
+        buffer.fill(Rect(x: -3, y: -3, width: 2, height: 2), character: "x")
+        buffer.restyle(Rect(x: 9, y: 0, width: 3, height: 1)) { $0.bold = true }
+        XCTAssertEqual(buffer.put("abc", x: 1, y: 7), 0)
+        XCTAssertEqual(buffer, ScreenBuffer(width: 4, height: 2))
+        buffer.fill(Rect(x: 3, y: 1, width: 9, height: 9), character: "x")
+        XCTAssertEqual(buffer.text, "\n   x")
+    }
+}

@@ -17,7 +17,7 @@ public struct MillerState: Sendable, Equatable {
 
     /// Goes back a level; false when there is none left (the pane closes).
     public mutating func pop() -> Bool {
-        levels.removeLast()
+        _ = levels.popLast()
         return !levels.isEmpty
     }
 

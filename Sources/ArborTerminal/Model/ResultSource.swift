@@ -48,9 +48,8 @@ public struct NodePath: Hashable, Sendable, Comparable, CustomStringConvertible 
 
     /// The path with its last step moved by `offset`.
     public func sibling(_ offset: Int) -> NodePath {
-        var steps = self.steps
-        steps[steps.count - 1] += offset
-        return NodePath(steps)
+        guard let last = steps.last else { return self }
+        return NodePath(steps.dropLast() + [last + offset])
     }
 
     /// Whether `self` is `other` or lies under it.

@@ -186,7 +186,7 @@ final class NCursesTerminal {
     private func nextEvent() -> Message? {
         var character: wint_t = 0
         let status = wget_wch(arbor_stdscr(), &character)
-        if status == KEY_CODE_YES { return functionKey(Int32(character)) }
+        if status == KEY_CODE_YES { return functionKey(Int32(truncatingIfNeeded: character)) }
         guard status == OK else { return nil }
         if character == 27 {
             // Escape followed at once by a character is Alt with that character.

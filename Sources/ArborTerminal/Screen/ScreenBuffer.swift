@@ -87,16 +87,25 @@ public struct ScreenBuffer: Equatable, Sendable {
     /// Fills `rect` with spaces in `style`.
     public mutating func fill(_ rect: Rect, style: Style = .plain, character: Character = " ") {
         let blank = Cell(text: String(character), width: 1, style: style)
-        for y in max(0, rect.y)..<min(height, rect.maxY) {
-            for x in max(0, rect.x)..<min(width, rect.maxX) { set(blank, x: x, y: y) }
+        let (rows, columns) = clipped(rect)
+        for y in rows {
+            for x in columns { set(blank, x: x, y: y) }
         }
     }
 
     /// Changes the style of the cells of `rect`, keeping their text.
     public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
-        for y in max(0, rect.y)..<min(height, rect.maxY) {
-            for x in max(0, rect.x)..<min(width, rect.maxX) { change(&cells[y * width + x].style) }
+        let (rows, columns) = clipped(rect)
+        for y in rows {
+            for x in columns { change(&cells[y * width + x].style) }
         }
+    }
+
+    /// The rows and columns of `rect` inside the buffer (empty when it lies outside).
+    private func clipped(_ rect: Rect) -> (rows: Range<Int>, columns: Range<Int>) {
+        let top = min(max(0, rect.y), height)
+        let left = min(max(0, rect.x), width)
+        return (top..<max(top, min(height, rect.maxY)), left..<max(left, min(width, rect.maxX)))
     }
 
     /// Row `y` as text, trailing spaces removed.
