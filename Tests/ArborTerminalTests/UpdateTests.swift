@@ -222,3 +222,15 @@ extension UpdateTests {
         XCTAssertEqual(state.notice?.text, "“zzz” not found in the open lines")
     }
 }
+
+extension UpdateTests {
+    func testEscapeFollowedAtOnceByALetterIsBothKeys() {
+        var state = AppState(width: 80, height: 24, environment: Fixtures.emptyEnvironment)
+        _ = state.update(.key(.function(1)))
+        XCTAssertNotNil(state.overlay)
+        _ = state.update(.key(.alt("l")))
+        type("et x = 1", into: &state)
+        XCTAssertNil(state.overlay)
+        XCTAssertEqual(state.input.text, "let x = 1")
+    }
+}

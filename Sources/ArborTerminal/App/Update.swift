@@ -37,6 +37,11 @@ extension AppState {
 
     /// Keys that work everywhere, then those of the overlay or the focused pane.
     mutating func handle(_ key: Key) -> [Effect] {
+        // Esc typed just before a character arrives as Alt with it; where Alt means
+        // nothing, it is the two keys.
+        if case .alt(let c) = key, !(focus == .input && overlay == nil && find == nil && "bBfF".contains(c)) {
+            return handle(.escape) + handle(.character(c))
+        }
         switch key {
         case .control("c"):
             return cancel()

@@ -177,6 +177,11 @@ final class NCursesTerminal {
             pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         _ = poll(&descriptors, 2, timeout)
+        // The terminal went away (its window closed without a SIGHUP reaching us): leave
+        // rather than spin on a descriptor that is always ready.
+        if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            return [.terminate(signal: SIGHUP)]
+        }
         var messages: [Message] = []
         // SIGWINCH interrupts poll (or lands on another thread): curses reports it as KEY_RESIZE.
         while let message = nextEvent() { messages.append(message) }

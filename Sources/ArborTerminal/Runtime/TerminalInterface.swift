@@ -71,6 +71,8 @@ final class AppLoop {
                 if quitting { break }
             }
         }
+        // A request still running must not hold the database while the process ends.
+        if let running = state.running { worker.interrupt(through: running.generation) }
         return exitStatus
     }
 
