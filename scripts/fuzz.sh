@@ -12,7 +12,10 @@
 # New interesting inputs go to fuzz-out/corpus (not committed); crashes to
 # Tests/Fuzz/crashes/. To keep a crash as a regression test: minimize it
 #   .build-fuzz/release/ArborFuzz -minimize_crash=1 -runs=20000 -exact_artifact_path=MIN Tests/Fuzz/crashes/crash-…
-# and copy MIN to Tests/Fuzz/regressions/NAME.txt (FuzzRegressionTests runs it).
+# and copy MIN to Tests/Fuzz/regressions/NAME.txt (FuzzRegressionTests runs it),
+# with a first line `// open: WHY` while the crash is not fixed (the harness and
+# the test skip such inputs; `swift run ArborFuzz --open FILE` runs one).
+# To go on past crashes: scripts/fuzz.sh 600 -fork=1 -ignore_crashes=1 -ignore_timeouts=1
 # `swift run ArborFuzz FILES…` replays inputs without libFuzzer.
 set -euo pipefail
 
@@ -34,6 +37,7 @@ exec nice -n 10 "$fuzzer" \
     -dict=Tests/Fuzz/arbor.dict \
     -artifact_prefix=Tests/Fuzz/crashes/ \
     -timeout=10 \
+    -max_len=4096 \
     -rss_limit_mb=4096 \
     -detect_leaks=0 \
     -print_final_stats=1 \

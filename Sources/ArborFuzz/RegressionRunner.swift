@@ -6,7 +6,9 @@
     @main
     struct RegressionRunner {
         static let usage = """
-            usage: arbor-fuzz FILE|DIRECTORY...     run each file (each file of each directory) as one input
+            usage: arbor-fuzz [--open] FILE|DIRECTORY...
+                                                run each file (each file of each directory) as one input;
+                                                inputs whose first line is `// open:` (known crashes) only with --open
                    arbor-fuzz --dictionary          print the libFuzzer dictionary of the language
                    arbor-fuzz --mutate FILE SEED    print a grammar-aware mutation of FILE
             Exits 0 when every input ran without breaking a promise (an error outside the text,
@@ -14,14 +16,16 @@
             """
 
         static func main() {
-            let arguments = Array(CommandLine.arguments.dropFirst())
+            var arguments = Array(CommandLine.arguments.dropFirst())
+            let runsOpenInputs = arguments.first == "--open"
+            if runsOpenInputs { arguments.removeFirst() }
             guard let first = arguments.first, first != "--help", first != "-h" else {
                 print(usage)
                 exit(arguments.isEmpty ? 2 : 0)
             }
             let harness: FuzzHarness
             do {
-                harness = try FuzzHarness()
+                harness = try FuzzHarness(runsOpenInputs: runsOpenInputs)
             } catch {
                 fail("cannot open the demo database: \(error)")
             }

@@ -9,7 +9,9 @@ import XCTest
 /// the fuzzer found a crash with (Tests/Fuzz/regressions) runs in-process, as
 /// `arbor-fuzz` runs it: it must produce outcomes, fail only with located
 /// errors, and complete without crashing. An input whose first line is
-/// `// expect-error` must fail with a located error.
+/// `// expect-error` must fail with a located error. An input whose first line
+/// is `// open: WHY` is a known crash not fixed yet: it is skipped (it would
+/// stop the test process); whoever fixes it removes that line.
 final class FuzzRegressionTests: XCTestCase {
     static let fuzzDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz")
@@ -32,13 +34,19 @@ final class FuzzRegressionTests: XCTestCase {
     }
 
     func testRegressions() throws {
-        try run(try Self.inputs(in: "regressions"))
+        let inputs = try Self.inputs(in: "regressions")
+        let open = inputs.filter { $0.text.hasPrefix("// open:") }.map(\.name)
+        if !open.isEmpty {
+            print("FuzzRegressionTests: \(open.count) open inputs (known problems, not fixed yet) not run:")
+            print(open.joined(separator: "\n"))
+        }
+        try run(inputs)
     }
 
     func run(_ inputs: [(name: String, text: String)]) throws {
         let session = try Session(path: nil)
         let initialEnvironment = session.environment
-        for (name, text) in inputs {
+        for (name, text) in inputs where !text.hasPrefix("// open:") {
             session.evaluator.environment = initialEnvironment
             let outcomes = session.run(text, fetch: true)
             let statements = Parser.parse(text).statements
