@@ -234,3 +234,15 @@ extension UpdateTests {
         XCTAssertEqual(state.input.text, "let x = 1")
     }
 }
+
+extension UpdateTests {
+    func testReturnInsideOpenBracketsContinuesTheStatement() {
+        var state = AppState(width: 80, height: 24, environment: Fixtures.emptyEnvironment)
+        type("extension Book {", into: &state)
+        XCTAssertEqual(state.update(.key(.enter)), [])
+        type("static let x = \"{\" }", into: &state)
+        let effects = state.update(.key(.enter))
+        XCTAssertEqual(effects.last, .run(text: "extension Book {\nstatic let x = \"{\" }", generation: 1))
+        XCTAssertEqual(state.history.entries, ["extension Book {\nstatic let x = \"{\" }"])
+    }
+}

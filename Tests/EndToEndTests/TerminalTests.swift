@@ -21,7 +21,7 @@ final class TerminalTests: XCTestCase {
 
     /// A shell command line that runs arbor, then shows how it ended and the terminal modes.
     func command(_ arguments: String = "") -> String {
-        "env XDG_STATE_HOME='\(stateDirectory)' SWIFT_BACKTRACE=enable=no '\(ArborProcess.executable.path)' \(arguments);"
+        "env LANG=C.UTF-8 XDG_STATE_HOME='\(stateDirectory)' SWIFT_BACKTRACE=enable=no '\(ArborProcess.executable.path)' \(arguments);"
             + " echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo -e -icanon -e -echo | sort | tr '\\n' ' '; echo; sleep 60"
     }
 

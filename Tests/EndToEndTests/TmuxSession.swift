@@ -25,7 +25,8 @@ final class TmuxSession {
 
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        try Self.run(["/usr/bin/tmux", "-L", name, "-f", "/dev/null"] + arguments)
+        // -u: UTF-8 whatever the locale of the test run says.
+        try Self.run(["/usr/bin/tmux", "-u", "-L", name, "-f", "/dev/null"] + arguments)
     }
 
     /// Runs a command and returns its standard output. posix_spawn and waitpid rather

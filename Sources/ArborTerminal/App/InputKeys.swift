@@ -7,7 +7,13 @@ extension AppState {
         if key != .tab { completions = [] }
         switch key {
         case .character(let c): input.insert(String(c))
-        case .enter: return submit()
+        case .enter:
+            // Inside open brackets ↵ starts a new line; at the end of the input it runs.
+            if input.cursor == input.characters.count, OpenBrackets.isOpen(input.text) {
+                input.insert("\n")
+                return []
+            }
+            return submit()
         case .tab: return complete()
         case .backTab: focusNext(backwards: true)
         case .escape: focus = defaultPane
