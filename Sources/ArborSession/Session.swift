@@ -140,8 +140,15 @@ public final class Session {
                 // GRDB can not prefetch through a cursor (T22).
                 rows = try Row.fetchAll(db, request).map(builder.row)
             } else {
-                let cursor = try Row.fetchCursor(db, request)
-                while let row = try cursor.next() { rows.append(builder.row(row)) }
+                let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+                if let layout = try StatementLayout(
+                    tree: builder.tree, statement: prepared.statement, adapter: prepared.adapter)
+                {
+                    try layout.forEachRow(prepared.statement) { rows.append($0) }
+                } else {
+                    let cursor = try Row.fetchCursor(db, request)
+                    while let row = try cursor.next() { rows.append(builder.row(row)) }
+                }
             }
             return RequestResult(
                 plan: plan, rows: rows, mainSQL: mainSQL, statements: recorder.statements, isSingleRow: single)

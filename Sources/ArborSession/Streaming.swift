@@ -15,6 +15,13 @@ extension Session {
         let mainSQL = try database.read { db in try Self.expandedSQL(request, db, single: false) }
         guard plan.hasPrefetch else {
             try database.read { db in
+                let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+                if let layout = try StatementLayout(
+                    tree: builder.tree, statement: prepared.statement, adapter: prepared.adapter)
+                {
+                    try layout.forEachRow(prepared.statement, body)
+                    return
+                }
                 let cursor = try Row.fetchCursor(db, request)
                 while let row = try cursor.next() { try body(builder.row(row)) }
             }

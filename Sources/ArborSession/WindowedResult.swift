@@ -143,6 +143,11 @@ public final class WindowedResult: @unchecked Sendable {
         var rows: [ResultRow] = try session.database.read { db in
             if page.hasPrefetch { return try Row.fetchAll(db, request).map(builder.row) }
             var rows: [ResultRow] = []
+            let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+            if let layout = try StatementLayout(tree: builder.tree, statement: prepared.statement, adapter: prepared.adapter) {
+                try layout.forEachRow(prepared.statement) { rows.append($0) }
+                return rows
+            }
             let cursor = try Row.fetchCursor(db, request)
             while let row = try cursor.next() { rows.append(builder.row(row)) }
             return rows

@@ -49,6 +49,8 @@ final class SessionTests: XCTestCase {
             """)
         let result = try rows("Author.including(all: Author.books)", in: session)
         XCTAssertEqual(result.statements.count, 2, "main statement and one prefetch")
+        let joined = try rows("Book.including(optional: Book.author)", in: session)
+        XCTAssertEqual(joined.statements.map(\.sql), [joined.mainSQL], "rows read from the statement are traced too")
         XCTAssertEqual(result.statements.last?.sql, "SELECT *, \"authorId\" AS \"grdb_authorId\" FROM \"book\" WHERE \"authorId\" IN (1, 2)")
     }
 

@@ -5,45 +5,27 @@ import GRDBSQLite
 /// The fast path of `--format json` for requests without `including(all:)`:
 /// steps the statement GRDB prepared with SQLite's C API and writes each row's
 /// JSON straight from the column values, nested as GRDB's row adapter lays the
-/// columns out (its `_layoutedAdapter`), with no Swift value built per cell.
+/// columns out, with no Swift value built per cell.
 public struct RawJSONStreamer {
-    /// The columns of one level and its to-one children, by statement column index.
-    public final class Layout {
-        var columns: [(index: Int32, key: [UInt8])] = []
-        var children: [(key: [UInt8], layout: Layout)] = []
+    /// A `StatementLayout` with its JSON keys (`"name":`) encoded once.
+    final class EncodedLayout {
+        let indexes: [Int32]
+        let keys: [[UInt8]]
+        let children: [(key: [UInt8], layout: EncodedLayout)]
+
+        init(_ layout: StatementLayout) {
+            indexes = layout.indexes
+            keys = layout.names.map(JSONBytes.key)
+            children = layout.children.map { (JSONBytes.key($0.key), EncodedLayout($0.layout)) }
+        }
     }
 
-    public let layout: Layout
+    let layout: EncodedLayout
 
-    /// Nil when the adapter does not expose the scopes the plan includes.
+    /// Nil when the request prefetches or its adapter does not expose its scopes.
     public init?(tree: IncludeTree, statement: Statement, adapter: (any RowAdapter)?) throws {
-        if let adapter {
-            let layouted = try adapter._layoutedAdapter(from: statement)
-            guard let layout = Self.layout(tree, layouted) else { return nil }
-            self.layout = layout
-        } else {
-            guard tree.children.isEmpty else { return nil }
-            let layout = Layout()
-            layout.columns = Self.visible(statement._layoutColumns)
-            self.layout = layout
-        }
-    }
-
-    private static func layout(_ tree: IncludeTree, _ adapter: any _LayoutedRowAdapter) -> Layout? {
-        let layout = Layout()
-        layout.columns = visible(adapter._mapping._layoutColumns)
-        for child in tree.children {
-            guard case .toOne(let path) = child.kind else { return nil }
-            var scoped: (any _LayoutedRowAdapter)? = adapter
-            for name in path { scoped = scoped?._scopes[name] }
-            guard let scoped, let childLayout = Self.layout(child.tree, scoped) else { return nil }
-            layout.children.append((JSONBytes.key(child.key), childLayout))
-        }
-        return layout
-    }
-
-    private static func visible(_ columns: [(Int, String)]) -> [(index: Int32, key: [UInt8])] {
-        columns.filter { !$0.1.hasPrefix("grdb_") }.map { (Int32($0.0), JSONBytes.key($0.1)) }
+        guard let layout = try StatementLayout(tree: tree, statement: statement, adapter: adapter) else { return nil }
+        self.layout = EncodedLayout(layout)
     }
 
     /// Steps `statement` to the end, appending one JSON object per row to `out`
@@ -55,10 +37,7 @@ public struct RawJSONStreamer {
         while true {
             let code = sqlite3_step(handle)
             if code == SQLITE_DONE { break }
-            guard code == SQLITE_ROW else {
-                let message = sqlite3_db_handle(handle).flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message)
-            }
+            guard code == SQLITE_ROW else { throw StatementLayout.error(handle, code) }
             out.append(contentsOf: count == 0 ? JSONBytes.arrayOpen : JSONBytes.rowSeparator)
             write(layout, handle, into: &out)
             count += 1
@@ -67,10 +46,10 @@ public struct RawJSONStreamer {
         return count
     }
 
-    private func write(_ layout: Layout, _ handle: OpaquePointer, into out: inout [UInt8]) {
+    private func write(_ layout: EncodedLayout, _ handle: OpaquePointer, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
         var first = true
-        for (index, key) in layout.columns {
+        for (index, key) in zip(layout.indexes, layout.keys) {
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
             out.append(contentsOf: key)
@@ -81,7 +60,7 @@ public struct RawJSONStreamer {
             first = false
             out.append(contentsOf: key)
             // A missing joined row (all its columns NULL) is `null`, as in the other formats.
-            if child.columns.allSatisfy({ sqlite3_column_type(handle, $0.index) == SQLITE_NULL }) {
+            if child.indexes.allSatisfy({ sqlite3_column_type(handle, $0) == SQLITE_NULL }) {
                 out.append(contentsOf: JSONBytes.null)
             } else {
                 write(child, handle, into: &out)
