@@ -106,7 +106,7 @@ final class WidgetTests: XCTestCase {
             text,
             """
             ─ SQL 2/2 ─────────────────────────────────────────── y copy · Y all ─
-            1/2 SELECT * FROM "author"                                     0.20 ms
+            1/2 SELECT * FROM "author"                                       <1 ms
             2/2 SELECT *, "authorId" AS "grdb_authorId" FROM "book" WHERE "a… 3 ms
             """)
     }

@@ -180,7 +180,8 @@ extension AppState {
             guard sql.statements.indices.contains(sql.selected) else { return [] }
             let statement = sql.statements[sql.selected]
             overlay = Overlay(
-                title: "SQL \(sql.selected + 1)/\(sql.statements.count) · \(NumberText.duration(statement.duration))",
+                title:
+                    "SQL \(sql.selected + 1)/\(sql.statements.count) · \(NumberText.statementDuration(statement.duration))",
                 lines: statement.sql.split(separator: "\n", omittingEmptySubsequences: false).map { [Span(String($0))] }
             )
             return []

@@ -21,7 +21,7 @@ enum SQLView {
             let statement = state.statements[index]
             let y = inner.y + row
             let number = "\(index + 1)/\(count)"
-            let duration = NumberText.duration(statement.duration)
+            let duration = NumberText.statementDuration(statement.duration)
             let durationWidth = TextFit.width(duration)
             buffer.put(
                 String(repeating: " ", count: max(0, numberWidth - number.count)) + number, x: inner.x, y: y,

@@ -68,5 +68,11 @@ enum NumberText {
         return String(format: "%.1f s", seconds)
     }
 
+    /// A statement's time as SQLite's profile trace measures it: with the VFS clock,
+    /// in whole milliseconds, so that zero means "under a millisecond".
+    static func statementDuration(_ seconds: Double) -> String {
+        seconds < 0.001 ? "<1 ms" : duration(seconds)
+    }
+
     static func rows(_ n: Int) -> String { n == 1 ? "1 row" : "\(grouped(n)) rows" }
 }
