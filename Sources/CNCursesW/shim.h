@@ -9,6 +9,7 @@
 #endif
 #include <locale.h>
 #include <signal.h>
+#include <unistd.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
 
@@ -49,6 +50,31 @@ static inline void arbor_install_fatal_handlers(void) {
     signal(SIGTRAP, arbor_fatal_signal);
     signal(SIGABRT, arbor_fatal_signal);
     signal(SIGFPE, arbor_fatal_signal);
+}
+
+// SIGWINCH may land on any thread while the UI thread sleeps in poll: after
+// curses' own handler (which makes the next read return KEY_RESIZE), a byte
+// on the loop's wake-up pipe ends the sleep at once.
+static int arbor_resize_descriptor = -1;
+static void (*arbor_curses_winch)(int) = SIG_DFL;
+static void arbor_winch(int sig) {
+    if (arbor_curses_winch != SIG_DFL && arbor_curses_winch != SIG_IGN) arbor_curses_winch(sig);
+    if (arbor_resize_descriptor >= 0) {
+        char byte = 0;
+        ssize_t ignored = write(arbor_resize_descriptor, &byte, 1);
+        (void)ignored;
+    }
+}
+static inline void arbor_watch_resize(int descriptor) {
+    struct sigaction old;
+    sigaction(SIGWINCH, NULL, &old);
+    if (old.sa_handler != arbor_winch) arbor_curses_winch = old.sa_handler;
+    arbor_resize_descriptor = descriptor;
+    struct sigaction action;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    action.sa_handler = arbor_winch;
+    sigaction(SIGWINCH, &action, NULL);
 }
 
 #endif

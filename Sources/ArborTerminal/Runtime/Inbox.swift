@@ -11,7 +11,8 @@ final class Inbox: @unchecked Sendable {
     private let lock = NSLock()
     private var messages: [Message] = []
     let readDescriptor: Int32
-    private let writeDescriptor: Int32
+    /// Any byte written here wakes the UI thread (a signal handler may write too).
+    let writeDescriptor: Int32
 
     init() {
         var descriptors: [Int32] = [-1, -1]

@@ -22,8 +22,9 @@ final class NCursesTerminal {
     private var pairs: [Int: Int16] = [:]
     private var isEnded = false
 
-    /// Starts curses on the controlling terminal (standard input and output).
-    init(colors: Bool) throws {
+    /// Starts curses on the controlling terminal (standard input and output);
+    /// a resize writes a byte to `wakeDescriptor`.
+    init(colors: Bool, wakeDescriptor: Int32) throws {
         setlocale(LC_ALL, "")
         guard let output = fdopen(1, "w"), let input = fdopen(0, "r") else {
             throw StartError(description: "cannot open the terminal")
@@ -56,6 +57,7 @@ final class NCursesTerminal {
             use_default_colors()
         }
         arbor_install_fatal_handlers()
+        arbor_watch_resize(wakeDescriptor)
     }
 
     deinit { end() }

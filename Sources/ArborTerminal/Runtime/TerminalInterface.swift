@@ -22,9 +22,12 @@ public enum TerminalInterface {
         -> Int32?
     {
         let colors = (environment["NO_COLOR"] ?? "").isEmpty
-        guard let terminal = try? NCursesTerminal(colors: colors) else { return nil }
+        let inbox = Inbox()
+        guard let terminal = try? NCursesTerminal(colors: colors, wakeDescriptor: inbox.writeDescriptor) else {
+            return nil
+        }
         defer { terminal.end() }
-        let loop = AppLoop(session: session, terminal: terminal, environment: environment)
+        let loop = AppLoop(session: session, terminal: terminal, inbox: inbox, environment: environment)
         return loop.run()
     }
 }
@@ -32,7 +35,7 @@ public enum TerminalInterface {
 /// The loop itself, on the UI thread.
 final class AppLoop {
     private let terminal: NCursesTerminal
-    private let inbox = Inbox()
+    private let inbox: Inbox
     private let worker: SessionWorker
     private let historyURL: URL?
     private let environment: [String: String]
@@ -41,8 +44,9 @@ final class AppLoop {
     private var quitting = false
     private var exitStatus: Int32 = 0
 
-    init(session: Session, terminal: NCursesTerminal, environment: [String: String]) {
+    init(session: Session, terminal: NCursesTerminal, inbox: Inbox, environment: [String: String]) {
         self.terminal = terminal
+        self.inbox = inbox
         self.environment = environment
         worker = SessionWorker(session: session, inbox: inbox)
         historyURL = History.fileURL(environment: environment)
@@ -59,11 +63,13 @@ final class AppLoop {
         let signals = SignalWatcher(inbox: inbox)
         defer { signals.stop() }
         perform([.countRows(state.schema.tables.map(\.name))])
+        var changed = true
         while !quitting {
-            terminal.draw(View.render(state))
-            // Wake often while a request runs, for the spinner and the clock.
+            // Draw after a change, and while a request runs (the spinner and the clock).
+            if changed || state.running != nil { terminal.draw(View.render(state)) }
             let timeout: Int32 = state.running != nil ? 80 : 1_000
             let messages = terminal.events(timeout: timeout, wakeDescriptor: inbox.readDescriptor) + inbox.drain()
+            changed = !messages.isEmpty
             state.now = Self.clock()
             for message in messages {
                 if case .terminate(let number) = message { exitStatus = 128 + number }
