@@ -246,3 +246,29 @@ extension UpdateTests {
         XCTAssertEqual(state.history.entries, ["extension Book {\nstatic let x = \"{\" }"])
     }
 }
+
+extension UpdateTests {
+    /// Author → books → prizes, level by level in the children pane, and back.
+    func testTheChildrenPaneWalksToGrandchildrenAndBack() throws {
+        var state = try Fixtures.state(
+            after: "Author.including(all: Author.books.including(all: Book.prizes)).filter(key: 5)", width: 120,
+            height: 40)
+        _ = state.update(.key(.right))
+        XCTAssertEqual(state.focus, .children)
+        // The first entry is the `books` group, then the books; the first book has a prize.
+        _ = state.update(.key(.down))
+        _ = state.update(.key(.right))
+        XCTAssertEqual(state.miller?.levels.map(\.node), [NodePath([0]), NodePath([0, 0, 0])])
+        _ = state.update(.key(.right))
+        XCTAssertEqual(state.miller?.current?.node, NodePath([0, 0, 0, 0]))
+        let lines = View.render(state).buffer.text.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines[0].contains("─ author 5 › book 7 › prizes ─"), lines[0])
+        XCTAssertTrue(lines[1].hasSuffix("│  prize  id:1  bookId:7  name:\"Prix Goncourt…"), lines[1])
+        _ = state.update(.key(.left))
+        _ = state.update(.key(.left))
+        XCTAssertEqual(state.miller?.current?.selected, 1, "each level keeps its selection")
+        _ = state.update(.key(.left))
+        XCTAssertNil(state.miller)
+        XCTAssertEqual(state.focus, .results)
+    }
+}
