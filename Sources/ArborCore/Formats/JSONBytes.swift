@@ -21,7 +21,7 @@ public enum JSONBytes {
             integer(sqlite3_column_int64(handle, index), into: &out)
         case SQLITE_FLOAT:
             let d = sqlite3_column_double(handle, index)
-            if d.isFinite { out.append(contentsOf: JSONWriter.format(d).utf8) } else { out.append(contentsOf: null) }
+            real(d, into: &out)
         case SQLITE_TEXT:
             let count = Int(sqlite3_column_bytes(handle, index))
             guard let text = sqlite3_column_text(handle, index) else {
@@ -37,6 +37,22 @@ public enum JSONBytes {
             out.append(UInt8(ascii: "\""))
         default:
             out.append(contentsOf: null)
+        }
+    }
+
+    /// A double as JSON: `3.0` for integral values, Swift's shortest form otherwise,
+    /// `null` for NaN and infinities (JSON has none).
+    public static func real(_ d: Double, into out: inout [UInt8]) {
+        guard d.isFinite else {
+            out.append(contentsOf: null)
+            return
+        }
+        if d == d.rounded(), abs(d) < 1e15 {
+            if d == 0, d.sign == .minus { out.append(UInt8(ascii: "-")) }
+            integer(Int64(d), into: &out)
+            out.append(contentsOf: [UInt8(ascii: "."), UInt8(ascii: "0")])
+        } else {
+            out.append(contentsOf: d.description.utf8)
         }
     }
 
@@ -61,9 +77,12 @@ public enum JSONBytes {
 
     /// A JSON string from UTF-8 bytes: quotes, backslashes and control characters
     /// escaped, invalid UTF-8 replaced by U+FFFD so that the output stays valid JSON.
-    public static func string(_ bytes: some Collection<UInt8>, into out: inout [UInt8]) {
+    public static func string(_ bytes: [UInt8], into out: inout [UInt8]) {
+        bytes.withUnsafeBufferPointer { string($0, into: &out) }
+    }
+
+    public static func string(_ array: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        let array = Array(bytes)
         var i = 0
         let count = array.count
         while i < count {
@@ -76,7 +95,7 @@ public enum JSONBytes {
                     if b < 0x20 || b >= 0x80 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { break }
                     j += 1
                 }
-                out.append(contentsOf: array[i..<j])
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: array[i..<j]))
                 i = j
                 continue
             }
@@ -106,7 +125,7 @@ public enum JSONBytes {
                     out.append(contentsOf: [0xEF, 0xBF, 0xBD])
                     i += 1
                 } else {
-                    out.append(contentsOf: array[i..<(i + length)])
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: array[i..<(i + length)]))
                     i += length
                 }
             }
@@ -115,7 +134,7 @@ public enum JSONBytes {
     }
 
     /// The length of the well-formed UTF-8 sequence at `i`, or 0.
-    static func validUTF8Length(_ bytes: [UInt8], at i: Int) -> Int {
+    static func validUTF8Length(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
         let b0 = bytes[i]
         let (length, minimum): (Int, UInt32) =
             switch b0 {

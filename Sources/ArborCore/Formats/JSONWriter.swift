@@ -46,40 +46,18 @@ public struct JSONWriter {
         case .null: append("null")
         case .int64(let i): JSONBytes.integer(i, into: &bytes)
         case .double(let d):
-            // JSON has no NaN or infinities.
-            if d.isFinite { append(Self.format(d)) } else { append("null") }
+            JSONBytes.real(d, into: &bytes)
         case .string(let s): write(string: s)
         case .blob(let data): write(string: data.base64EncodedString())
         }
     }
 
-    /// A finite double as JSON: `3.0` for integral values, Swift's shortest form otherwise.
-    public static func format(_ d: Double) -> String {
-        if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) + ".0" }
-        return d.description
-    }
 
     public mutating func append(_ s: String) { bytes.append(contentsOf: s.utf8) }
 
-    /// A JSON string: quotes, backslashes and control characters escaped; invalid
-    /// UTF-8 was already replaced when SQLite text became a Swift string.
+    /// A JSON string, escaped as `JSONBytes.string` escapes text read from SQLite.
     public mutating func write(string s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case 0x0A: append("\\n")
-            case 0x0D: append("\\r")
-            case 0x09: append("\\t")
-            case 0..<0x20, 0x7F:
-                append("\\u00")
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { JSONBytes.string($0, into: &bytes) }
     }
 }
