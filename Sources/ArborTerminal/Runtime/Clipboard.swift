@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Copying text out of the terminal: OSC 52 (through the terminal, which
 /// works over SSH and in tmux with `set-clipboard on`), then the first
 /// clipboard tool present.
@@ -38,24 +42,49 @@ enum Clipboard {
 
     /// Pipes `text` into the first tool that succeeds; returns its name.
     static func copyWithTool(_ text: String, tools: [Tool]) -> String? {
-        for tool in tools {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: tool.path)
-            process.arguments = tool.arguments
-            let input = Pipe()
-            process.standardInput = input
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            do {
-                try process.run()
-                input.fileHandleForWriting.write(Data(text.utf8))
-                try input.fileHandleForWriting.close()
-                process.waitUntilExit()
-                if process.terminationStatus == 0 { return tool.name }
-            } catch {
-                continue
-            }
-        }
+        for tool in tools where run(tool, input: text) == 0 { return tool.name }
         return nil
+    }
+
+    /// Runs a tool with `input` on its standard input and returns its exit status.
+    /// posix_spawn rather than Process: xclip and wl-copy leave a process behind to
+    /// serve the selection, and it would inherit Foundation's descriptors and keep
+    /// `waitUntilExit` waiting.
+    static func run(_ tool: Tool, input: String) -> Int32? {
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else { return nil }
+        let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, readEnd, 0)
+        posix_spawn_file_actions_addclose(&actions, writeEnd)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let arguments = [tool.path] + tool.arguments
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, tool.path, &actions, nil, &argv, environ)
+        close(readEnd)
+        guard spawned == 0 else {
+            close(writeEnd)
+            return nil
+        }
+        var bytes = Array(input.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeMutableBytes { write(writeEnd, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            if written <= 0 { break }
+            offset += written
+        }
+        close(writeEnd)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { return nil }
+        }
+        // WIFEXITED and WEXITSTATUS, which Swift does not import.
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : nil
     }
 }

@@ -1,0 +1,24 @@
+import Foundation
+import XCTest
+
+@testable import ArborTerminal
+
+/// Copying: the OSC 52 sequence, and a clipboard tool fed through its standard input.
+final class ClipboardTests: XCTestCase {
+    func testOSC52CarriesTheTextInBase64() {
+        XCTAssertEqual(String(decoding: Clipboard.osc52("SELECT 1"), as: UTF8.self), "\u{1B}]52;c;U0VMRUNUIDE=\u{07}")
+    }
+
+    func testAToolReceivesTheTextOnItsStandardInput() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("clip-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("copied").path
+        let tool = Clipboard.Tool(name: "sh", path: "/bin/sh", arguments: ["-c", "cat > '\(output)'"])
+        XCTAssertEqual(Clipboard.copyWithTool("SELECT * FROM \"author\";\n", tools: [tool]), "sh")
+        XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), "SELECT * FROM \"author\";\n")
+        let failing = Clipboard.Tool(name: "false", path: "/bin/false", arguments: [])
+        XCTAssertNil(Clipboard.copyWithTool("x", tools: [failing]))
+        XCTAssertEqual(Clipboard.tools(environment: ["PATH": directory.path]), [], "no tool, no display")
+    }
+}
