@@ -36,20 +36,28 @@ static inline int arbor_mouse_is_double_click(mmask_t state) { return (state & B
 static inline int arbor_mouse_is_wheel_up(mmask_t state) { return (state & BUTTON4_PRESSED) != 0; }
 static inline int arbor_mouse_is_wheel_down(mmask_t state) { return (state & BUTTON5_PRESSED) != 0; }
 
-// A crash must not leave the terminal in raw mode: restore it, then let the
-// signal do what it would have done.
+// A crash must not leave the terminal in raw mode: restore it, then hand the
+// signal to the handler that was there before (Swift's backtracer), or to the
+// default action.
+static struct sigaction arbor_previous_fatal[32];
 static void arbor_fatal_signal(int sig) {
     endwin();
-    signal(sig, SIG_DFL);
+    if (sig > 0 && sig < 32) {
+        sigaction(sig, &arbor_previous_fatal[sig], NULL);
+    } else {
+        signal(sig, SIG_DFL);
+    }
     raise(sig);
 }
 static inline void arbor_install_fatal_handlers(void) {
-    signal(SIGSEGV, arbor_fatal_signal);
-    signal(SIGBUS, arbor_fatal_signal);
-    signal(SIGILL, arbor_fatal_signal);
-    signal(SIGTRAP, arbor_fatal_signal);
-    signal(SIGABRT, arbor_fatal_signal);
-    signal(SIGFPE, arbor_fatal_signal);
+    int signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE};
+    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        struct sigaction action;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = 0;
+        action.sa_handler = arbor_fatal_signal;
+        sigaction(signals[i], &action, &arbor_previous_fatal[signals[i]]);
+    }
 }
 
 // SIGWINCH may land on any thread while the UI thread sleeps in poll: after
