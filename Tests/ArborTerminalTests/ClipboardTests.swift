@@ -17,8 +17,11 @@ final class ClipboardTests: XCTestCase {
         let tool = Clipboard.Tool(name: "sh", path: "/bin/sh", arguments: ["-c", "cat > '\(output)'"])
         XCTAssertEqual(Clipboard.copyWithTool("SELECT * FROM \"author\";\n", tools: [tool]), "sh")
         XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), "SELECT * FROM \"author\";\n")
+        // A tool that fails before reading: the next one is tried, and no SIGPIPE ends the process.
         let failing = Clipboard.Tool(name: "false", path: "/bin/false", arguments: [])
-        XCTAssertNil(Clipboard.copyWithTool("x", tools: [failing]))
+        XCTAssertNil(Clipboard.copyWithTool(String(repeating: "x", count: 1 << 20), tools: [failing]))
+        XCTAssertEqual(Clipboard.copyWithTool("SELECT 2", tools: [failing, tool]), "sh")
+        XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), "SELECT 2")
         XCTAssertEqual(Clipboard.tools(environment: ["PATH": directory.path]), [], "no tool, no display")
     }
 }

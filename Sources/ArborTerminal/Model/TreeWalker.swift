@@ -10,8 +10,15 @@ public struct TreeWalker {
         self.expanded = expanded
     }
 
+    /// Whether there is a node at `path`, from the counts when the source knows
+    /// them: a row not fetched yet still has its line (drawn as loading).
     public func exists(_ path: NodePath) -> Bool {
-        guard path.steps.allSatisfy({ $0 >= 0 }) else { return false }
+        guard let last = path.steps.last, path.steps.allSatisfy({ $0 >= 0 }) else { return false }
+        if let parent = path.parent {
+            if let count = source.childCount(of: parent) { return last < count }
+        } else if let count = source.rowCount {
+            return last < count
+        }
         return source.node(at: path) != nil
     }
 

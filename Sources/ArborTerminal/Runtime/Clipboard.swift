@@ -71,14 +71,7 @@ enum Clipboard {
             close(writeEnd)
             return nil
         }
-        var bytes = Array(input.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeMutableBytes { write(writeEnd, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            if written <= 0 { break }
-            offset += written
-        }
+        writeIgnoringBrokenPipe(Array(input.utf8), to: writeEnd)
         close(writeEnd)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
@@ -86,5 +79,27 @@ enum Clipboard {
         }
         // WIFEXITED and WEXITSTATUS, which Swift does not import.
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : nil
+    }
+
+    /// Writes to a pipe whose reader may have gone: SIGPIPE is blocked on this
+    /// thread meanwhile and a pending one is consumed, so that it never ends the process.
+    static func writeIgnoringBrokenPipe(_ bytes: [UInt8], to descriptor: Int32) {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        defer {
+            var timeout = timespec(tv_sec: 0, tv_nsec: 0)
+            while sigtimedwait(&pipeSignal, nil, &timeout) == SIGPIPE {}
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            if written <= 0 { return }
+            offset += written
+        }
     }
 }

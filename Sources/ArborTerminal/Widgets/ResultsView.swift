@@ -20,10 +20,15 @@ enum ResultsView {
             return
         }
         for (i, path) in lines.enumerated() {
-            guard let node = state.source.node(at: path) else { continue }
             let y = inner.y + i
-            let marker = walker.isExpandable(path) ? (walker.isOpen(path) ? "▾ " : "▸ ") : "  "
             let indent = String(repeating: "  ", count: path.depth)
+            guard let node = state.source.node(at: path) else {
+                // Counted but not fetched yet (a windowed source loads it meanwhile).
+                buffer.put(
+                    spans: [Span(indent + "  "), Span("loading…", Theme.hint)], x: inner.x, y: y, maxWidth: inner.width)
+                continue
+            }
+            let marker = walker.isExpandable(path) ? (walker.isOpen(path) ? "▾ " : "▸ ") : "  "
             let spans = [Span(indent), Span(marker, Theme.marker)] + RowText.spans(node, limit: inner.width)
             buffer.put(spans: spans, x: inner.x, y: y, maxWidth: inner.width)
             if path == state.selected {
