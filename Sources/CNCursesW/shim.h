@@ -36,14 +36,28 @@ static inline int arbor_mouse_is_double_click(mmask_t state) { return (state & B
 static inline int arbor_mouse_is_wheel_up(mmask_t state) { return (state & BUTTON4_PRESSED) != 0; }
 static inline int arbor_mouse_is_wheel_down(mmask_t state) { return (state & BUTTON5_PRESSED) != 0; }
 
+// State for the signal handlers below lives in function-local statics: Swift
+// emits the inline functions it uses, but not file-scope static variables.
+static inline struct sigaction *arbor_previous_fatal_handlers(void) {
+    static struct sigaction saved[32];
+    return saved;
+}
+static inline int *arbor_resize_descriptor(void) {
+    static int descriptor = -1;
+    return &descriptor;
+}
+static inline struct sigaction *arbor_curses_winch(void) {
+    static struct sigaction saved;
+    return &saved;
+}
+
 // A crash must not leave the terminal in raw mode: restore it, then hand the
 // signal to the handler that was there before (Swift's backtracer), or to the
 // default action.
-static struct sigaction arbor_previous_fatal[32];
 static void arbor_fatal_signal(int sig) {
     endwin();
     if (sig > 0 && sig < 32) {
-        sigaction(sig, &arbor_previous_fatal[sig], NULL);
+        sigaction(sig, &arbor_previous_fatal_handlers()[sig], NULL);
     } else {
         signal(sig, SIG_DFL);
     }
@@ -56,28 +70,28 @@ static inline void arbor_install_fatal_handlers(void) {
         sigemptyset(&action.sa_mask);
         action.sa_flags = 0;
         action.sa_handler = arbor_fatal_signal;
-        sigaction(signals[i], &action, &arbor_previous_fatal[signals[i]]);
+        sigaction(signals[i], &action, &arbor_previous_fatal_handlers()[signals[i]]);
     }
 }
 
 // SIGWINCH may land on any thread while the UI thread sleeps in poll: after
 // curses' own handler (which makes the next read return KEY_RESIZE), a byte
 // on the loop's wake-up pipe ends the sleep at once.
-static int arbor_resize_descriptor = -1;
-static void (*arbor_curses_winch)(int) = SIG_DFL;
 static void arbor_winch(int sig) {
-    if (arbor_curses_winch != SIG_DFL && arbor_curses_winch != SIG_IGN) arbor_curses_winch(sig);
-    if (arbor_resize_descriptor >= 0) {
+    void (*curses)(int) = arbor_curses_winch()->sa_handler;
+    if (curses != SIG_DFL && curses != SIG_IGN && curses != arbor_winch) curses(sig);
+    int descriptor = *arbor_resize_descriptor();
+    if (descriptor >= 0) {
         char byte = 0;
-        ssize_t ignored = write(arbor_resize_descriptor, &byte, 1);
+        ssize_t ignored = write(descriptor, &byte, 1);
         (void)ignored;
     }
 }
 static inline void arbor_watch_resize(int descriptor) {
     struct sigaction old;
     sigaction(SIGWINCH, NULL, &old);
-    if (old.sa_handler != arbor_winch) arbor_curses_winch = old.sa_handler;
-    arbor_resize_descriptor = descriptor;
+    if (old.sa_handler != arbor_winch) *arbor_curses_winch() = old;
+    *arbor_resize_descriptor() = descriptor;
     struct sigaction action;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
