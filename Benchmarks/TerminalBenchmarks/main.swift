@@ -43,7 +43,7 @@ do {
     _ = first
 
     let session = try Session(path: nil)
-    measure("  of which the first screen alone (state, view, diff)", count: 200) {
+    measure("  of which the first screen alone", count: 200) {
         let state = AppState(width: 120, height: 40, environment: session.environment)
         first = frame(state, previous: nil)
     }
