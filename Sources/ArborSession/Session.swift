@@ -89,10 +89,16 @@ public final class Session {
             case .command(let name, let argument, let range):
                 return try Commands(session: self).run(name, argument: argument, range: range)
             }
-        } catch let error as ArborError {
+        } catch var error as ArborError {
+            // Errors found below the language (validation, lowering) are about the whole statement.
+            if error.range == nil { error.range = statement.range }
             return .failure([error], text: text)
         } catch let error as ArborErrors {
-            return .failure(error.errors, text: text)
+            return .failure(error.errors.map { error in
+                var error = error
+                if error.range == nil { error.range = statement.range }
+                return error
+            }, text: text)
         } catch {
             return .failure([ArborError(Self.message(error), at: statement.range)], text: text)
         }

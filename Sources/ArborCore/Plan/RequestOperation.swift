@@ -27,10 +27,18 @@ public indirect enum RequestOperation: Hashable, Sendable {
     /// Associations only.
     case forKey(String)
 
+    /// True when GRDB will prefetch for this operation, at any depth: such a request
+    /// must be fetched with `fetchAll`, never with a cursor (T22).
     var hasPrefetch: Bool {
         switch self {
         case .including(.all, _): true
-        case .including(_, let a), .joining(_, let a): a.hasPrefetch
+        case .including(_, let a), .joining(_, let a), .annotatedWithRequired(let a), .annotatedWithOptional(let a):
+            a.hasPrefetch
+        case .filter(let e), .having(let e): e.aggregatedAssociations.contains { $0.hasPrefetch }
+        case .annotated(let selection):
+            selection.contains { item in
+                if case .expression(let e) = item { e.aggregatedAssociations.contains { $0.hasPrefetch } } else { false }
+            }
         default: false
         }
     }

@@ -6,6 +6,19 @@ public struct ForeignKeyResolver {
 
     public init(schema: SchemaGraph) { self.schema = schema }
 
+    /// The columns of a `ForeignKey` must exist: GRDB reads them from prefetched rows
+    /// and stops the process on a missing one (T20).
+    private func checkColumns(_ columns: [String], of tableName: String, displayName: String, range: SourceRange?) throws {
+        guard let table = schema.table(named: tableName) else { return }
+        for column in columns where table.column(named: column) == nil
+            && !(table.hasRowID && ["rowid", "oid", "_rowid_"].contains(column.lowercased()))
+        {
+            throw ArborError(
+                "`\(displayName)`: table `\(table.name)` has no column `\(column)`", at: range,
+                suggestion: Suggestions.didYouMean(column, in: table.columns.map(\.name)))
+        }
+    }
+
     @discardableResult
     public func resolve(
         kind: AssociationKind, origin: String, destination: String, foreignKey: ForeignKeySpec?, displayName: String,
@@ -13,6 +26,10 @@ public struct ForeignKeyResolver {
     ) throws -> ForeignKeySpec {
         // The table holding the key columns, and the one it references.
         let (holderName, referencedName) = kind == .belongsTo ? (origin, destination) : (destination, origin)
+        if let fk = foreignKey {
+            try checkColumns(fk.originColumns, of: holderName, displayName: displayName, range: range)
+            try checkColumns(fk.destinationColumns ?? [], of: referencedName, displayName: displayName, range: range)
+        }
         if let fk = foreignKey, let destinationColumns = fk.destinationColumns {
             guard fk.originColumns.count == destinationColumns.count, !fk.originColumns.isEmpty else {
                 throw ArborError("`ForeignKey` needs as many columns on both sides, and at least one", at: range)

@@ -1,8 +1,9 @@
 /// Counts the argument placeholders of raw SQL, skipping quoted text and comments.
 enum SQLPlaceholders {
-    static func scan(_ sql: String) -> (positional: Int, named: Int) {
+    static func scan(_ sql: String) -> (positional: Int, named: Int, numbered: Int) {
         var positional = 0
         var named = 0
+        var numbered = 0
         let bytes = Array(sql.utf8)
         var i = 0
         while i < bytes.count {
@@ -26,9 +27,14 @@ enum SQLPlaceholders {
                 while i + 1 < bytes.count && !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
                 i += 1
             case UInt8(ascii: "?"):
-                positional += 1
-                // `?NNN` still counts as one argument here: numbered ones are rare; treat as positional.
-                while i + 1 < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i + 1]) { i += 1 }
+                // `?NNN` numbers parameters across every fragment of the statement: it can not
+                // be matched with one fragment's arguments, so it counts as unsupported.
+                if i + 1 < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i + 1]) {
+                    numbered += 1
+                    while i + 1 < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i + 1]) { i += 1 }
+                } else {
+                    positional += 1
+                }
             case UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "$"):
                 if i + 1 < bytes.count, bytes[i + 1].isIdentifierByte { named += 1 }
             default:
@@ -36,7 +42,7 @@ enum SQLPlaceholders {
             }
             i += 1
         }
-        return (positional, named)
+        return (positional, named, numbered)
     }
 }
 

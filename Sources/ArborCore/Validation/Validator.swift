@@ -23,11 +23,19 @@ public struct Validator {
         case root
         /// `including(all:)` destination: a query of its own.
         case prefetched
+        /// The destination of a through association's `including(all:)`: a query of
+        /// its own, but one that joins the pivots.
+        case prefetchedThrough
         /// A to-one join, or a pivot, or an aggregated association.
         case joined(optional: Bool, aggregated: Bool)
 
         var isOptional: Bool {
             if case .joined(let optional, _) = self { return optional }
+            return false
+        }
+
+        var isAggregated: Bool {
+            if case .joined(_, let aggregated) = self { return aggregated }
             return false
         }
     }
@@ -54,28 +62,32 @@ public struct Validator {
                 if case .joined(_, true) = context, kind == .required {
                     throw fail("an aggregated association can not require `\(association.displayName)`: aggregates join optionally")
                 }
-                try checkAssociation(association, from: table)
                 hasJoin = true
                 if kind == .all {
                     prefetched.append(association)
-                    try checkLevel(table: association.destination, operations: association.operations, context: .prefetched)
-                } else {
-                    let optional = context.isOptional || kind == .optional
-                    try checkJoined(association)
+                    try checkAssociation(association, from: table, context: .prefetched)
+                    // A through association's prefetch query joins its pivots.
                     try checkLevel(
                         table: association.destination, operations: association.operations,
-                        context: .joined(optional: optional, aggregated: false))
+                        context: association.base.kind.isThrough ? .prefetchedThrough : .prefetched)
+                } else {
+                    let inner = Context.joined(optional: context.isOptional || kind == .optional, aggregated: context.isAggregated)
+                    try checkAssociation(association, from: table, context: inner)
+                    try checkJoined(association)
+                    try checkLevel(table: association.destination, operations: association.operations, context: inner)
                 }
             case .annotatedWithRequired(let association), .annotatedWithOptional(let association):
                 let required: Bool = if case .annotatedWithRequired = operation { true } else { false }
+                if association.hasPrefetch {
+                    throw fail("`including(all:)` has no place in `annotated(with…:)` (`\(association.displayName)`): its columns join the row")
+                }
                 if required && context.isOptional {
                     throw fail("`annotated(withRequired:)` inside an optional association: GRDB can not join it")
                 }
-                try checkAssociation(association, from: table)
+                let inner = Context.joined(optional: context.isOptional || !required, aggregated: context.isAggregated)
+                try checkAssociation(association, from: table, context: inner)
                 try checkJoined(association)
-                try checkLevel(
-                    table: association.destination, operations: association.operations,
-                    context: .joined(optional: context.isOptional || !required, aggregated: false))
+                try checkLevel(table: association.destination, operations: association.operations, context: inner)
                 hasJoin = true
             case .filter(let e), .having(let e):
                 try checkExpression(e, table: table)
@@ -106,7 +118,7 @@ public struct Validator {
             case .unordered:
                 literalOrdering = false
             case .reversed:
-                if literalOrdering {
+                if literalOrdering || Self.joinedLiteralOrdering(operations) {
                     throw fail(
                         "GRDB can not reverse an ordering written in SQL",
                         suggestion: "order by `SQL(\"…\").sqlExpression` instead of `order(sql:)`")
@@ -126,12 +138,54 @@ public struct Validator {
                 "GRDB can not count the columns of a selection written in SQL when the request joins associations",
                 suggestion: "select `SQL(\"…\").sqlExpression.forKey(\"name\")` or columns instead")
         }
+        if literalSelection, context == .prefetchedThrough {
+            throw fail(
+                "GRDB can not count the columns of a selection written in SQL on a through association it prefetches",
+                suggestion: "select columns, or `SQL(\"…\").sqlExpression.forKey(\"name\")`")
+        }
         if literalSelection, context != .root && context != .prefetched {
             throw fail("a selection written in SQL can not be used on a joined association")
         }
         if let selection = customSelection, !prefetched.isEmpty {
             try checkPrefetchSelection(table: table, selection: selection, prefetched: prefetched)
         }
+    }
+
+    /// True when an association joined by these operations (not prefetched) is
+    /// ordered in SQL: `reversed()` reverses joined orderings too, and GRDB can not
+    /// reverse SQL (T17).
+    static func joinedLiteralOrdering(_ operations: [RequestOperation]) -> Bool {
+        func ordersInSQL(_ association: AssociationPlan) -> Bool {
+            let own = association.operations.contains { operation in
+                switch operation {
+                case .orderSQL: return true
+                case .order(let terms): return terms.contains { if case .literal = $0.expression { true } else { false } }
+                default: return false
+                }
+            }
+            if own || joinedLiteralOrdering(association.operations) { return true }
+            if case .through(_, _, let pivot, let target, _) = association.base {
+                return ordersInSQL(pivot) || ordersInSQL(target)
+            }
+            return false
+        }
+        for operation in operations {
+            switch operation {
+            case .including(.all, _):
+                continue
+            case .including(_, let a), .joining(_, let a), .annotatedWithRequired(let a), .annotatedWithOptional(let a):
+                if ordersInSQL(a) { return true }
+            case .filter(let e), .having(let e):
+                if e.aggregatedAssociations.contains(where: ordersInSQL) { return true }
+            case .annotated(let selection):
+                for case .expression(let e) in selection where e.aggregatedAssociations.contains(where: ordersInSQL) {
+                    return true
+                }
+            default:
+                continue
+            }
+        }
+        return false
     }
 
     /// Refinements GRDB refuses on an association it joins (T8).
@@ -156,8 +210,9 @@ public struct Validator {
         }
     }
 
-    /// Foreign key resolution and the pivots of through associations.
-    func checkAssociation(_ association: AssociationPlan, from table: String) throws {
+    /// Foreign key resolution, and the pivots and target of through associations,
+    /// which GRDB joins in the same way (`context`) as the association itself.
+    func checkAssociation(_ association: AssociationPlan, from table: String, context: Context) throws {
         guard association.origin.lowercased() == table.lowercased() else {
             throw fail("`\(association.displayName)` starts from `\(association.origin)`, not from `\(table)`")
         }
@@ -167,15 +222,17 @@ public struct Validator {
                 kind: kind, origin: origin, destination: destination, foreignKey: foreignKey,
                 displayName: association.displayName, range: range)
         case .through(_, let origin, let pivot, let target, _):
-            try checkAssociation(pivot, from: origin)
-            try checkAssociation(target, from: pivot.destination)
-            try checkLevel(table: pivot.destination, operations: pivot.operations, context: .joined(optional: false, aggregated: false))
+            // The pivots of a prefetch are joined (required) in the prefetch query.
+            let stepContext: Context = context == .prefetched ? .joined(optional: false, aggregated: false) : context
+            try checkAssociation(pivot, from: origin, context: stepContext)
+            try checkAssociation(target, from: pivot.destination, context: stepContext)
+            try checkLevel(table: pivot.destination, operations: pivot.operations, context: stepContext)
             try checkJoined(pivot)
-            if association.isToMany {
-                // A prefetched through association may refine its target as a prefetch.
-                try checkLevel(table: target.destination, operations: target.operations, context: .prefetched)
+            if context == .prefetched {
+                try checkLevel(table: target.destination, operations: target.operations, context: .prefetchedThrough)
             } else {
                 try checkJoined(target)
+                try checkLevel(table: target.destination, operations: target.operations, context: stepContext)
             }
         }
     }
@@ -184,7 +241,10 @@ public struct Validator {
         switch e {
         case .aggregate(let aggregate):
             let association = aggregate.association
-            try checkAssociation(association, from: table)
+            if association.hasPrefetch {
+                throw fail("`including(all:)` has no place in an aggregated association (`\(association.displayName)`)")
+            }
+            try checkAssociation(association, from: table, context: .joined(optional: true, aggregated: true))
             try checkJoined(association)
             try checkLevel(
                 table: association.destination, operations: association.operations,
@@ -291,6 +351,9 @@ public struct Validator {
     /// Placeholders of raw SQL must match the arguments (T23: GRDB uses `try!` there).
     func checkPlaceholders(_ sql: String, _ arguments: [SQLValue]) throws {
         let placeholders = SQLPlaceholders.scan(sql)
+        if placeholders.numbered > 0 {
+            throw fail("numbered SQL arguments (`?1`) are not supported here; use `?` and `arguments: […]`")
+        }
         if placeholders.named > 0 {
             throw fail("named SQL arguments (`:name`) are not supported here; use `?` and `arguments: […]`")
         }

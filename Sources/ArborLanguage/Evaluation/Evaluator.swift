@@ -36,6 +36,26 @@ public final class Evaluator {
         guard depth <= Self.maximumDepth else {
             throw ArborError("expression nested too deep (limit \(Self.maximumDepth))", at: expr.range)
         }
+        let value = try evaluateUnbounded(expr)
+        if let excess = Self.excess(of: value) {
+            throw ArborError("this value is too large: \(excess)", at: expr.range)
+        }
+        return value
+    }
+
+    /// What a value exceeds of `PlanSize`'s bounds, if anything.
+    static func excess(of value: Value) -> String? {
+        switch value {
+        case .request(let plan), .fetch(let plan, _): PlanSize.excess(of: plan)
+        case .association(let association): PlanSize.excess(of: association)
+        case .expression(let e): PlanSize.excess(of: e)
+        case .ordering(let term): PlanSize.excess(of: term.expression)
+        case .selection(.expression(let e)): PlanSize.excess(of: e)
+        default: nil
+        }
+    }
+
+    private func evaluateUnbounded(_ expr: Expr) throws -> Value {
         switch expr.kind {
         case .identifier(let name):
             return try identifier(name, range: expr.range)

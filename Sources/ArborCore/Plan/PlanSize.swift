@@ -1,0 +1,77 @@
+/// Bounds the size and depth of plans and expressions. `let` bindings let a user
+/// build values far deeper than what they typed (`let e = e.including(all: e)`,
+/// repeated), and sharing makes them exponentially large; every later pass
+/// (validation, lowering, GRDB's SQL generation) recurses over them. Measured
+/// iteratively, with a budget, so that measuring is itself bounded.
+public enum PlanSize {
+    public static let maximumNodes = 20_000
+    public static let maximumDepth = 64
+
+    private enum Item {
+        case operations([RequestOperation], Int)
+        case association(AssociationPlan, Int)
+        case expression(SQLExpr, Int)
+    }
+
+    /// Nil when within bounds, else what was exceeded.
+    public static func excess(of plan: RequestPlan) -> String? { measure([.operations(plan.operations, 0)]) }
+    public static func excess(of association: AssociationPlan) -> String? { measure([.association(association, 0)]) }
+    public static func excess(of expression: SQLExpr) -> String? { measure([.expression(expression, 0)]) }
+
+    private static func measure(_ initial: [Item]) -> String? {
+        var stack = initial
+        var nodes = 0
+        while let item = stack.popLast() {
+            nodes += 1
+            if nodes > maximumNodes { return "more than \(maximumNodes) parts" }
+            switch item {
+            case .operations(let operations, let depth):
+                for operation in operations { push(operation, depth, &stack) }
+            case .association(let association, let depth):
+                if depth > maximumDepth { return "associations nested more than \(maximumDepth) levels deep" }
+                if case .through(_, _, let pivot, let target, _) = association.base {
+                    stack.append(.association(pivot, depth + 1))
+                    stack.append(.association(target, depth + 1))
+                }
+                stack.append(.operations(association.operations, depth))
+            case .expression(let e, let depth):
+                if depth > maximumDepth * 4 { return "an expression nested more than \(maximumDepth * 4) levels deep" }
+                for child in children(of: e) { stack.append(child(depth + 1)) }
+            }
+        }
+        return nil
+    }
+
+    private static func push(_ operation: RequestOperation, _ depth: Int, _ stack: inout [Item]) {
+        switch operation {
+        case .filter(let e), .having(let e): stack.append(.expression(e, depth))
+        case .group(let es): for e in es { stack.append(.expression(e, depth)) }
+        case .order(let terms): for term in terms { stack.append(.expression(term.expression, depth)) }
+        case .select(let items), .annotated(let items):
+            for case .expression(let e) in items { stack.append(.expression(e, depth)) }
+        case .including(_, let a), .joining(_, let a), .annotatedWithRequired(let a), .annotatedWithOptional(let a):
+            stack.append(.association(a, depth + 1))
+        default: break
+        }
+    }
+
+    private static func children(of e: SQLExpr) -> [(Int) -> Item] {
+        func expr(_ x: SQLExpr) -> (Int) -> Item { { .expression(x, $0) } }
+        switch e {
+        case .binary(_, let l, let r): return [expr(l), expr(r)]
+        case .not(let x), .negated(let x), .collating(let x, _), .cast(let x, _), .named(let x, _): return [expr(x)]
+        case .like(let a, let b, let c): return [expr(a), expr(b)] + (c.map { [expr($0)] } ?? [])
+        case .inList(let list, let x): return list.map(expr) + [expr(x)]
+        case .closedRange(let lo, let hi, let x), .halfOpenRange(let lo, let hi, let x): return [expr(lo), expr(hi), expr(x)]
+        case .function(_, let args): return args.map(expr)
+        case .aggregate(let a):
+            var items: [(Int) -> Item] = [{ .association(a.association, $0 / 4) }]
+            switch a {
+            case .average(_, let c), .min(_, let c), .max(_, let c), .sum(_, let c), .total(_, let c): items.append(expr(c))
+            default: break
+            }
+            return items
+        default: return []
+        }
+    }
+}
