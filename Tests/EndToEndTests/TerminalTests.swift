@@ -160,6 +160,31 @@ final class TerminalTests: XCTestCase {
         XCTAssertTrue(screen.contains("echo icanon"), screen)
     }
 
+    func testCtrlZSuspendsAndFgResumes() throws {
+        let tmux = try TmuxSession(command: "env PS1='$ ' bash --norc --noprofile -i", width: 100, height: 30)
+        defer { tmux.kill() }
+        try tmux.waitFor("$")
+        try tmux.type("env LANG=C.UTF-8 XDG_STATE_HOME='\(stateDirectory)' '\(ArborProcess.executable.path)'")
+        try tmux.press("Enter")
+        try tmux.waitFor("arbor>")
+        try tmux.press("C-z")
+        try tmux.waitFor("Stopped")
+        // The shell has the terminal back, in its own modes.
+        try tmux.type("stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon; echo modes-shown")
+        try tmux.press("Enter")
+        var screen = try tmux.waitUntil("the terminal modes") { $0.contains("\nicanon\nmodes-shown") }
+        try tmux.type("fg")
+        try tmux.press("Enter")
+        screen = try tmux.waitUntil("the interface drawn again") { $0.hasPrefix("─ Schema ") }
+        XCTAssertTrue(screen.contains("arbor>"), screen)
+        try tmux.type("Author.limit(1)")
+        try tmux.press("Enter")
+        try tmux.waitFor("author  id:1  name:\"Victor Hugo\"")
+        try tmux.type(":q")
+        try tmux.press("Enter")
+        try tmux.waitUntil("the shell prompt") { !$0.contains("arbor>") && $0.contains("$") }
+    }
+
     func testNoTUIKeepsLineMode() throws {
         let tmux = try TmuxSession(command: command("--no-tui"), width: 80, height: 20)
         defer { tmux.kill() }
