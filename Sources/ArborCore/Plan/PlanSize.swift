@@ -4,7 +4,7 @@
 /// (validation, lowering, GRDB's SQL generation) recurses over them. Measured
 /// iteratively, with a budget, so that measuring is itself bounded.
 public enum PlanSize {
-    public static let maximumNodes = 20_000
+    public static let maximumNodes = 4_000
     public static let maximumDepth = 64
 
     private enum Item {
