@@ -102,6 +102,9 @@ final class TmuxSession {
         guard !isKilled else { return }
         isKilled = true
         _ = try? tmux(["kill-server"])
+        // The server leaves its socket behind.
+        let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        unlink("\(directory)/tmux-\(getuid())/\(name)")
     }
 
     struct TimeoutError: Error {}
