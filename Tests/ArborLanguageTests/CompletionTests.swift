@@ -19,7 +19,7 @@ final class CompletionTests: XCTestCase {
         return Environment(schema: try queue.read { db in try SchemaGraph.load(db) })
     }
 
-    var environment: Environment!
+    var environment = Environment(schema: SchemaGraph(tables: []))
 
     override func setUpWithError() throws {
         environment = try Self.makeEnvironment()
