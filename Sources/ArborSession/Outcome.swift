@@ -21,6 +21,11 @@ public enum Outcome: Sendable {
 public struct CapturedStatement: Sendable {
     public var sql: String
     public var duration: Double
+
+    public init(sql: String, duration: Double) {
+        self.sql = sql
+        self.duration = duration
+    }
 }
 
 /// The rows of a request, with the SQL that produced them.
@@ -32,4 +37,7 @@ public struct RequestResult: Sendable {
     /// Every statement run, main and prefetch, in order.
     public var statements: [CapturedStatement]
     public var isSingleRow: Bool
+    /// For an interactive view: the whole result, a window at a time (`rows` holds
+    /// the first window).
+    public var window: WindowedResult?
 }

@@ -134,7 +134,7 @@ public final class Session {
             let request = try Lowering().request(plan)
             let mainSQL = try Self.expandedSQL(request, db, single: single)
             guard fetch else {
-                return RequestResult(plan: plan, rows: [], mainSQL: mainSQL, statements: [], isSingleRow: single)
+                return RequestResult(plan: plan, rows: [], mainSQL: mainSQL, statements: [], isSingleRow: single, window: nil)
             }
             let recorder = StatementRecorder()
             db.trace(options: .profile) { event in recorder.record(event) }
@@ -157,7 +157,7 @@ public final class Session {
                 }
             }
             return RequestResult(
-                plan: plan, rows: rows, mainSQL: mainSQL, statements: recorder.statements, isSingleRow: single)
+                plan: plan, rows: rows, mainSQL: mainSQL, statements: recorder.statements, isSingleRow: single, window: nil)
         }
     }
 

@@ -28,6 +28,10 @@ public final class WindowedResult: @unchecked Sendable {
     /// The last key of each window fetched by keyset, to start the next one.
     private var lastKeys: [Int: DatabaseValue] = [:]
     private var count: Int?
+    /// Windows asked for and not loaded yet.
+    private var pending: Set<Int> = []
+    /// The statements that loaded the first window (main and prefetch), for the SQL pane.
+    public private(set) var firstWindowStatements: [CapturedStatement] = []
 
     /// At most this many rows of a to-many child per parent (the rest is announced).
     public let childCap: Int?
@@ -140,7 +144,10 @@ public final class WindowedResult: @unchecked Sendable {
             page = windowOfOwnLimit(index)
         }
         let request = try Lowering().request(page)
+        let recorder = StatementRecorder()
         var rows: [ResultRow] = try session.database.read { db in
+            if index == 0 { db.trace(options: .profile) { recorder.record($0) } }
+            defer { if index == 0 { db.trace(options: [], nil) } }
             if page.hasPrefetch { return try Row.fetchAll(db, request).map(builder.row) }
             var rows: [ResultRow] = []
             let prepared = try request.makePreparedRequest(db, forSingleResult: false)
@@ -157,6 +164,8 @@ public final class WindowedResult: @unchecked Sendable {
             for target in cappedTargets { try capped.attach(target, to: &rows) }
         }
         lock.lock()
+        if index == 0 { firstWindowStatements = recorder.statements }
+        pending.remove(index)
         windows[index] = rows
         if let keyColumn, let last = rows.last, let position = last.names.firstIndex(of: keyColumn) {
             lastKeys[index] = last.values[position]
@@ -182,6 +191,28 @@ public final class WindowedResult: @unchecked Sendable {
         guard windows.count > maximumWindows else { return }
         let far = windows.keys.sorted { abs($0 - index) > abs($1 - index) }
         for key in far.prefix(windows.count - maximumWindows) { windows[key] = nil }
+    }
+
+    /// The root rows of `range` that are in memory, without querying; nil for the
+    /// rows of a window not loaded yet (ask for it with `markPending`).
+    public func cachedRow(at index: Int) -> ResultRow? {
+        guard index >= 0 else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        guard let rows = windows[index / windowSize] else { return nil }
+        let offset = index % windowSize
+        return offset < rows.count ? rows[offset] : nil
+    }
+
+    /// The window holding row `index`, if it is neither loaded nor asked for yet
+    /// (the caller then loads it off the UI thread with `rows(in:)`).
+    public func windowToLoad(forRow index: Int) -> Range<Int>? {
+        let window = index / windowSize
+        lock.lock()
+        defer { lock.unlock() }
+        guard windows[window] == nil, !pending.contains(window) else { return nil }
+        pending.insert(window)
+        return (window * windowSize)..<((window + 1) * windowSize)
     }
 
     /// How many windows are in memory (for tests and benchmarks).

@@ -84,6 +84,9 @@ public struct AppState: Sendable {
     /// What `y`/`Y`/`J` copied last, for `:copy FILE`.
     public var lastCopied: String?
     public var colors = true
+    /// Loads a window of a windowed result off the UI thread (the session worker);
+    /// nil in tests, where results are read in memory.
+    public var windowLoader: (@Sendable (WindowedResult, Range<Int>) -> Void)?
 
     public init(
         width: Int, height: Int, environment: Environment, history: History = History(),

@@ -11,6 +11,8 @@ public enum Message: Sendable {
     case tick(Double)
     /// A request finished (or failed, or was interrupted).
     case finished(generation: Int, outcomes: [Outcome], environment: Environment, elapsed: Double)
+    /// A window of a result was loaded: draw again.
+    case windowLoaded
     /// A table's row count arrived (nil: counting failed).
     case counted(table: String, count: Int?)
     /// A copy was made; says how.

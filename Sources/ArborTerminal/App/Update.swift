@@ -20,6 +20,8 @@ extension AppState {
             return []
         case .finished(let generation, let outcomes, let environment, let elapsed):
             return finish(generation: generation, outcomes: outcomes, environment: environment, elapsed: elapsed)
+        case .windowLoaded:
+            return []
         case .counted(let table, let count):
             schema.counts[table] = count.map { .counted($0) } ?? .failed
             return []
@@ -112,10 +114,18 @@ extension AppState {
         for outcome in outcomes {
             switch outcome {
             case .rows(let result):
-                results = ResultsState(source: ArrayResultSource(result), title: running.text)
+                let source: any ResultSource =
+                    if let window = result.window, let load = windowLoader {
+                        WindowedResultSource(window: window, load: { load(window, $0) })
+                    } else {
+                        ArrayResultSource(result)
+                    }
+                results = ResultsState(source: source, title: running.text)
                 miller = nil
                 sql = SQLState(statements: result.statements.map { StatementInfo(sql: $0.sql, duration: $0.duration) })
-                last = LastRun(rows: result.rows.count, elapsed: elapsed, statements: result.statements.count)
+                last = LastRun(
+                    rows: result.window?.knownRowCount ?? result.rows.count, elapsed: elapsed,
+                    statements: result.statements.count)
                 inputError = nil
                 if focus == .input, input.isEmpty { focus = .results }
                 keepSelectionsInView()

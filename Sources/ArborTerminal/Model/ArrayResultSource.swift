@@ -33,13 +33,14 @@ public struct ArrayResultSource: ResultSource {
     enum Step {
         case row(String, ResultRow)
         case toOne(String, String, ResultRow?)
-        case toMany(String, String, [ResultRow])
+        case toMany(String, String, [ResultRow], total: Int?)
 
         var node: ResultNode {
             switch self {
             case .row(let table, let row): .row(table: table, row)
             case .toOne(let key, let table, let row): .toOne(key: key, table: table, row)
-            case .toMany(let key, let table, let rows): .toMany(key: key, table: table, count: rows.count)
+            case .toMany(let key, let table, let rows, let total):
+                .toMany(key: key, table: table, count: rows.count, total: total)
             }
         }
 
@@ -47,8 +48,18 @@ public struct ArrayResultSource: ResultSource {
             switch self {
             case .row(_, let row): row.children.count
             case .toOne(_, _, let row): row?.children.count ?? 0
-            case .toMany(_, _, let rows): rows.count
+            case .toMany(_, _, let rows, _): rows.count
             }
+        }
+
+        /// The node at `path` under the root row `root` (the path's first step).
+        static func walk(from root: ResultRow, table: String, path: NodePath) -> Step? {
+            var step = Step.row(table, root)
+            for index in path.steps.dropFirst() {
+                guard let next = step.child(index) else { return nil }
+                step = next
+            }
+            return step
         }
 
         func child(_ index: Int) -> Step? {
@@ -58,11 +69,11 @@ public struct ArrayResultSource: ResultSource {
                 let child = row.children[index]
                 switch child.value {
                 case .toOne(let row): return .toOne(child.key, child.table, row)
-                case .toMany(let rows): return .toMany(child.key, child.table, rows)
+                case .toMany(let rows): return .toMany(child.key, child.table, rows, total: child.totalCount)
                 }
             case .toOne(_, _, nil):
                 return nil
-            case .toMany(_, let table, let rows):
+            case .toMany(_, let table, let rows, _):
                 guard rows.indices.contains(index) else { return nil }
                 return .row(table, rows[index])
             }
@@ -71,11 +82,6 @@ public struct ArrayResultSource: ResultSource {
 
     func walk(_ path: NodePath) -> Step? {
         guard let first = path.steps.first, roots.indices.contains(first) else { return nil }
-        var step = Step.row(table, roots[first])
-        for index in path.steps.dropFirst() {
-            guard let next = step.child(index) else { return nil }
-            step = next
-        }
-        return step
+        return Step.walk(from: roots[first], table: table, path: path)
     }
 }

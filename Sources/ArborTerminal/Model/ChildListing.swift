@@ -31,7 +31,7 @@ public struct ChildListing {
             var total = 0
             for i in 0..<children {
                 let path = node.child(i)
-                if case .toMany(_, _, let n)? = source.node(at: path) {
+                if case .toMany(_, _, let n, _)? = source.node(at: path) {
                     segments.append(Segment(path: path, rows: n ?? 0, isGroup: true))
                     total += 1 + (n ?? 0)
                 } else {

@@ -22,7 +22,8 @@ public protocol ResultSource: Sendable {
 public enum ResultNode: Sendable {
     case row(table: String, ResultRow)
     case toOne(key: String, table: String, ResultRow?)
-    case toMany(key: String, table: String, count: Int?)
+    /// `count` rows are here; `total`, when larger, is how many the child has in all.
+    case toMany(key: String, table: String, count: Int?, total: Int? = nil)
 
     /// The row this node shows, if it shows one.
     public var row: ResultRow? {

@@ -38,7 +38,7 @@ final class SessionWorker: @unchecked Sendable {
                 return
             }
             let start = DispatchTime.now().uptimeNanoseconds
-            let outcomes = session.run(text)
+            let outcomes = session.runInteractive(text)
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             lock.lock()
             runningGeneration = nil
@@ -57,6 +57,14 @@ final class SessionWorker: @unchecked Sendable {
         let interruptsRunning = runningGeneration.map { $0 <= generation } ?? false
         lock.unlock()
         if interruptsRunning { database.interrupt() }
+    }
+
+    /// Loads the root rows `range` of `window` (one window) and wakes the UI.
+    func load(_ range: Range<Int>, of window: WindowedResult) {
+        queue.async { [self] in
+            _ = try? window.rows(in: range)
+            inbox.post(.windowLoaded)
+        }
     }
 
     /// Counts the rows of each table, one job each, so that requests typed

@@ -55,6 +55,8 @@ final class AppLoop {
             width: size.width, height: size.height, environment: session.environment,
             history: HistoryFile.load(from: historyURL))
         state.now = Self.clock()
+        let worker = self.worker
+        state.windowLoader = { window, range in worker.load(range, of: window) }
     }
 
     static func clock() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }

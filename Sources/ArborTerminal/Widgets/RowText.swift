@@ -31,7 +31,14 @@ enum RowText {
             return [Span(key, Theme.key), Span("  ")] + columns(row, limit: limit)
         case .toOne(let key, _, nil):
             return [Span(key, Theme.key), Span("  "), Span("nil", Theme.null)]
-        case .toMany(let key, _, let count):
+        case .toMany(let key, _, let count, let total):
+            // Truncation is never silent: "50 of 1,204 rows".
+            if let count, let total, total > count {
+                return [
+                    Span(key, Theme.key), Span("  "),
+                    Span("\(NumberText.grouped(count)) of \(NumberText.grouped(total)) rows", Theme.count),
+                ]
+            }
             return [Span(key, Theme.key), Span("  "), Span(count.map(TreeFormat.countText) ?? "… rows", Theme.count)]
         }
     }
@@ -41,7 +48,7 @@ enum RowText {
         switch node {
         case .row(let table, let row):
             return row.columns.first.map { "\(table) \(ValueText.plain($0.value, maxLength: 20))" } ?? table
-        case .toOne(let key, _, _), .toMany(let key, _, _):
+        case .toOne(let key, _, _), .toMany(let key, _, _, _):
             return key
         }
     }

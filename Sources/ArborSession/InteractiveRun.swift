@@ -1,0 +1,37 @@
+import ArborCore
+
+extension Session {
+    /// Runs `text` for an interactive view: each request's rows come as a
+    /// `WindowedResult` whose first window is loaded and whose rows are counted,
+    /// so that a million-row result costs what one screen of it costs. With a
+    /// `childCap`, `including(all:)` children are cut per parent (and counted); without
+    /// one, GRDB prefetches them for the window, and the SQL pane shows its statements.
+    public func runInteractive(_ text: String, windowSize: Int = 100, childCap: Int? = nil) -> [Outcome] {
+        run(text, fetch: false).map { outcome in
+            guard case .rows(var result) = outcome, !result.isSingleRow else {
+                if case .rows(let result) = outcome {
+                    // `fetchOne()`: one row, fetched as is.
+                    return (try? .rows(request(result.plan, range: nil, single: true, fetch: true))) ?? outcome
+                }
+                return outcome
+            }
+            do {
+                let window = try WindowedResult(
+                    session: self, plan: result.plan, windowSize: windowSize, childCap: childCap)
+                result.rows = try window.rows(in: 0..<windowSize)
+                _ = try window.rowCount()
+                // The SQL pane shows the request as GRDB runs it, then what loaded the first window.
+                let loaded = window.firstWindowStatements
+                result.statements =
+                    [CapturedStatement(sql: result.mainSQL, duration: loaded.first?.duration ?? 0)] + loaded.dropFirst()
+                result.window = window
+                return .rows(result)
+            } catch var error as ArborError {
+                if error.range == nil { error.range = SourceRange(0, text.utf8.count) }
+                return .failure([error], text: text)
+            } catch {
+                return .failure([ArborError(Self.message(error), at: SourceRange(0, text.utf8.count))], text: text)
+            }
+        }
+    }
+}
