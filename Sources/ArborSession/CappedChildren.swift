@@ -46,8 +46,8 @@ struct CappedChildren {
         return (RequestPlan(table: plan.table, operations: kept), targets)
     }
 
-    /// Adds the children of `target` to `rows`.
-    func attach(_ target: Target, to rows: inout [ResultRow]) throws {
+    /// How many children each parent of `rows` has (parents without any are absent).
+    func counts(_ target: Target, _ rows: [ResultRow]) throws -> [DatabaseValue: Int] {
         let keys: [DatabaseValue] = rows.compactMap { row in
             row.names.firstIndex(of: target.parentColumn).map { row.values[$0] }
         }
@@ -74,6 +74,18 @@ struct CappedChildren {
                 if case .int64(let count) = n.storage { counts[row[0]] = Int(count) }
             }
         }
+        return counts
+    }
+
+    /// Adds the children of `target` to `rows`, at most `cap` per parent.
+    func attach(_ target: Target, counts: [DatabaseValue: Int], to rows: inout [ResultRow]) throws {
+        let keys: [DatabaseValue] = rows.compactMap { row in
+            row.names.firstIndex(of: target.parentColumn).map { row.values[$0] }
+        }
+        let distinctKeys = Array(Set(keys.filter { !$0.isNull }))
+        let childColumn = SQLExpr.column(target.childColumn, alias: nil)
+        let destination = target.association.destination
+        let refinements = target.association.operations.filter { if case .forKey = $0 { false } else { true } }
         let small = distinctKeys.filter { (counts[$0] ?? 0) <= cap && (counts[$0] ?? 0) > 0 }
         let large = distinctKeys.filter { (counts[$0] ?? 0) > cap }
 

@@ -4,9 +4,10 @@ extension Session {
     /// Runs `text` for an interactive view: each request's rows come as a
     /// `WindowedResult` whose first window is loaded and whose rows are counted,
     /// so that a million-row result costs what one screen of it costs. With a
-    /// `childCap`, `including(all:)` children are cut per parent (and counted); without
-    /// one, GRDB prefetches them for the window, and the SQL pane shows its statements.
-    public func runInteractive(_ text: String, windowSize: Int = 100, childCap: Int? = nil) -> [Outcome] {
+    /// `childCap`, a window whose parents have more `including(all:)` children than
+    /// that gets them cut per parent (and counted); otherwise GRDB prefetches them
+    /// as the request says, and the SQL pane shows GRDB's statements.
+    public func runInteractive(_ text: String, windowSize: Int = 100, childCap: Int? = 50) -> [Outcome] {
         run(text, fetch: false).map { outcome in
             guard case .rows(var result) = outcome, !result.isSingleRow else {
                 if case .rows(let result) = outcome {

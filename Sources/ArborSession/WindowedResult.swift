@@ -22,6 +22,8 @@ public final class WindowedResult: @unchecked Sendable {
 
     private let session: Session
     private let builder: ResultTreeBuilder
+    /// For windows fetched with the whole request (nothing to cut).
+    private let fullBuilder: ResultTreeBuilder
     private let keyColumn: String?
     private let lock = NSLock()
     private var windows: [Int: [ResultRow]] = [:]
@@ -54,6 +56,7 @@ public final class WindowedResult: @unchecked Sendable {
             (rootPlan, cappedTargets) = (plan, [])
         }
         self.builder = ResultTreeBuilder(plan: rootPlan)
+        self.fullBuilder = ResultTreeBuilder(plan: plan)
         self.mainSQL = try session.request(plan, range: nil, single: false, fetch: false).mainSQL
         self.keyColumn = Self.keysetColumn(rootPlan, schema: session.environment.schema)
     }
@@ -128,43 +131,20 @@ public final class WindowedResult: @unchecked Sendable {
         let previousKey = index > 0 ? lastKeys[index - 1] : nil
         lock.unlock()
 
-        let page: RequestPlan
-        let plan = rootPlan
-        if let keyColumn, index == 0 || previousKey != nil {
-            var keyset = plan
-            if let previousKey {
-                keyset = keyset.appending(.filter(.binary(.greater, .column(keyColumn, alias: nil), .value(SQLValue(previousKey)))))
-            }
-            page = keyset.appending(.order([OrderingTerm(.column(keyColumn, alias: nil), .asc)])).appending(.limit(windowSize, offset: nil))
-        } else if let keyColumn {
-            // A jump: reach the window by offset, in key order, once; keyset from then on.
-            page = plan.appending(.order([OrderingTerm(.column(keyColumn, alias: nil), .asc)]))
-                .appending(.limit(windowSize, offset: index * windowSize))
-        } else {
-            page = windowOfOwnLimit(index)
-        }
-        let request = try Lowering().request(page)
-        let recorder = StatementRecorder()
-        var rows: [ResultRow] = try session.database.read { db in
-            if index == 0 { db.trace(options: .profile) { recorder.record($0) } }
-            defer { if index == 0 { db.trace(options: [], nil) } }
-            if page.hasPrefetch { return try Row.fetchAll(db, request).map(builder.row) }
-            var rows: [ResultRow] = []
-            let prepared = try request.makePreparedRequest(db, forSingleResult: false)
-            if let layout = try StatementLayout(tree: builder.tree, statement: prepared.statement, adapter: prepared.adapter) {
-                try layout.forEachRow(prepared.statement) { rows.append($0) }
-                return rows
-            }
-            let cursor = try Row.fetchCursor(db, request)
-            while let row = try cursor.next() { rows.append(builder.row(row)) }
-            return rows
-        }
-        if let childCap {
+        var (rows, statements) = try fetch(page(rootPlan, index, previousKey), builder, record: index == 0)
+        if let childCap, !cappedTargets.isEmpty {
             let capped = CappedChildren(session: session, cap: childCap)
-            for target in cappedTargets { try capped.attach(target, to: &rows) }
+            let counts = try cappedTargets.map { try capped.counts($0, rows) }
+            if counts.allSatisfy({ $0.values.allSatisfy { $0 <= childCap } }) {
+                // Nothing to cut: GRDB prefetches the window as the request says, and
+                // the SQL pane shows its statements.
+                (rows, statements) = try fetch(page(plan, index, previousKey), fullBuilder, record: index == 0)
+            } else {
+                for (target, counted) in zip(cappedTargets, counts) { try capped.attach(target, counts: counted, to: &rows) }
+            }
         }
         lock.lock()
-        if index == 0 { firstWindowStatements = recorder.statements }
+        if index == 0 { firstWindowStatements = statements }
         pending.remove(index)
         windows[index] = rows
         if let keyColumn, let last = rows.last, let position = last.names.firstIndex(of: keyColumn) {
@@ -176,9 +156,48 @@ public final class WindowedResult: @unchecked Sendable {
         return rows
     }
 
+    /// The window `index` of `plan`: by keyset after the previous window's last key,
+    /// by offset in key order for a jump, else by offset within the request's limit.
+    private func page(_ plan: RequestPlan, _ index: Int, _ previousKey: DatabaseValue?) -> RequestPlan {
+        guard let keyColumn else { return windowOfOwnLimit(plan, index) }
+        let keyOrder = RequestOperation.order([OrderingTerm(.column(keyColumn, alias: nil), .asc)])
+        if index == 0 || previousKey != nil {
+            var keyset = plan
+            if let previousKey {
+                keyset = keyset.appending(
+                    .filter(.binary(.greater, .column(keyColumn, alias: nil), .value(SQLValue(previousKey)))))
+            }
+            return keyset.appending(keyOrder).appending(.limit(windowSize, offset: nil))
+        }
+        // A jump: reach the window by offset, in key order, once; keyset from then on.
+        return plan.appending(keyOrder).appending(.limit(windowSize, offset: index * windowSize))
+    }
+
+    /// The rows of one page, and the statements that fetched them when `record`.
+    private func fetch(_ page: RequestPlan, _ builder: ResultTreeBuilder, record: Bool) throws
+        -> ([ResultRow], [CapturedStatement])
+    {
+        let request = try Lowering().request(page)
+        let recorder = StatementRecorder()
+        let rows: [ResultRow] = try session.database.read { db in
+            if record { db.trace(options: .profile) { recorder.record($0) } }
+            defer { if record { db.trace(options: [], nil) } }
+            if page.hasPrefetch { return try Row.fetchAll(db, request).map(builder.row) }
+            var rows: [ResultRow] = []
+            let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+            if let layout = try StatementLayout(tree: builder.tree, statement: prepared.statement, adapter: prepared.adapter) {
+                try layout.forEachRow(prepared.statement) { rows.append($0) }
+                return rows
+            }
+            let cursor = try Row.fetchCursor(db, request)
+            while let row = try cursor.next() { rows.append(builder.row(row)) }
+            return rows
+        }
+        return (rows, recorder.statements)
+    }
+
     /// A window by offset, within the request's own limit and offset.
-    private func windowOfOwnLimit(_ index: Int) -> RequestPlan {
-        let plan = rootPlan
+    private func windowOfOwnLimit(_ plan: RequestPlan, _ index: Int) -> RequestPlan {
         let own = plan.limit
         let start = (own?.offset ?? 0) + index * windowSize
         var size = windowSize
