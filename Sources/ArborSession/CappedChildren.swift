@@ -16,6 +16,19 @@ struct CappedChildren {
         var parentColumn: String
         /// Where the child goes among the row's children (the include tree's order).
         var position: Int
+
+        /// The distinct non-NULL parent keys of `rows`.
+        func parentKeys(of rows: [ResultRow]) -> [DatabaseValue] {
+            let keys = rows.compactMap { row in row.names.firstIndex(of: parentColumn).map { row.values[$0] } }
+            return Array(Set(keys.filter { !$0.isNull }))
+        }
+
+        var childExpression: SQLExpr { .column(childColumn, alias: nil) }
+
+        /// The association's own refinements apply to its rows; `forKey` only names them.
+        var refinements: [RequestOperation] {
+            association.operations.filter { if case .forKey = $0 { false } else { true } }
+        }
     }
 
     let session: Session
@@ -48,22 +61,16 @@ struct CappedChildren {
 
     /// How many children each parent of `rows` has (parents without any are absent).
     func counts(_ target: Target, _ rows: [ResultRow]) throws -> [DatabaseValue: Int] {
-        let keys: [DatabaseValue] = rows.compactMap { row in
-            row.names.firstIndex(of: target.parentColumn).map { row.values[$0] }
-        }
-        let distinctKeys = Array(Set(keys.filter { !$0.isNull }))
-        let childColumn = SQLExpr.column(target.childColumn, alias: nil)
-        let destination = target.association.destination
-        // The association's own refinements apply to its rows; `forKey` only names them.
-        let refinements = target.association.operations.filter { if case .forKey = $0 { false } else { true } }
+        let distinctKeys = target.parentKeys(of: rows)
+        let childColumn = target.childExpression
         let keyList = distinctKeys.map { SQLExpr.value(SQLValue($0)) }
 
         // Children per parent.
         var counts: [DatabaseValue: Int] = [:]
         if !distinctKeys.isEmpty {
             let counting = RequestPlan(
-                table: destination,
-                operations: refinements.filter(Self.isFilter) + [
+                table: target.association.destination,
+                operations: target.refinements.filter(Self.isFilter) + [
                     .filter(.inList(keyList, childColumn)),
                     .select([.expression(childColumn), .expression(.named(.function(.count, [childColumn]), "n"))]),
                     .group([childColumn]),
@@ -79,13 +86,10 @@ struct CappedChildren {
 
     /// Adds the children of `target` to `rows`, at most `cap` per parent.
     func attach(_ target: Target, counts: [DatabaseValue: Int], to rows: inout [ResultRow]) throws {
-        let keys: [DatabaseValue] = rows.compactMap { row in
-            row.names.firstIndex(of: target.parentColumn).map { row.values[$0] }
-        }
-        let distinctKeys = Array(Set(keys.filter { !$0.isNull }))
-        let childColumn = SQLExpr.column(target.childColumn, alias: nil)
+        let distinctKeys = target.parentKeys(of: rows)
+        let childColumn = target.childExpression
         let destination = target.association.destination
-        let refinements = target.association.operations.filter { if case .forKey = $0 { false } else { true } }
+        let refinements = target.refinements
         let small = distinctKeys.filter { (counts[$0] ?? 0) <= cap && (counts[$0] ?? 0) > 0 }
         let large = distinctKeys.filter { (counts[$0] ?? 0) > cap }
 

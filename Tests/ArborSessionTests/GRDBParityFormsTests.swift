@@ -1,6 +1,5 @@
 import ArborCore
 import GRDB
-import GRDBSQLite
 import XCTest
 
 @testable import ArborSession
@@ -43,33 +42,13 @@ private struct PlayerRecord: TableRecord { static let databaseTableName = "playe
 
 /// One request per request form: arbor's SQL equals GRDB's for the same Swift code.
 final class GRDBParityFormsTests: XCTestCase {
-    nonisolated(unsafe) static var session: Session?
-
-    func session() throws -> Session {
-        if let session = Self.session { return session }
-        let session = try Session(path: nil)
-        Self.session = session
-        return session
-    }
-
-    func grdbSQL<T>(_ request: QueryInterfaceRequest<T>, single: Bool = false) throws -> String {
-        try session().database.read { db in
-            let prepared = try request.makePreparedRequest(db, forSingleResult: single)
-            guard let expanded = sqlite3_expanded_sql(prepared.statement.sqliteStatement) else { return "" }
-            defer { sqlite3_free(expanded) }
-            return String(cString: expanded)
-        }
-    }
+    func session() throws -> Session { try ParityChecking.session() }
 
     func assertSame<T>(
         _ text: String, _ request: QueryInterfaceRequest<T>, single: Bool = false, file: StaticString = #filePath,
         line: UInt = #line
     ) throws {
-        let outcomes = try session().run(text, fetch: false)
-        guard case .rows(let result)? = outcomes.last else {
-            return XCTFail("\(text): \(outcomes)", file: file, line: line)
-        }
-        XCTAssertEqual(result.mainSQL, try grdbSQL(request, single: single), text, file: file, line: line)
+        try ParityChecking.assertSame(text, request, single: single, file: file, line: line)
     }
 
     func testFilters() throws {

@@ -1,6 +1,5 @@
 import ArborCore
 import GRDB
-import GRDBSQLite
 import XCTest
 
 @testable import ArborSession
@@ -41,35 +40,10 @@ private struct Address: TableRecord { static let databaseTableName = "address" }
 
 /// The SQL arbor prints equals the SQL GRDB generates for the same Swift code.
 final class GRDBParityTests: XCTestCase {
-    nonisolated(unsafe) static var session: Session?
-
-    func session() throws -> Session {
-        if let session = Self.session { return session }
-        let session = try Session(path: nil)
-        Self.session = session
-        return session
-    }
-
-    func grdbSQL<T>(_ request: QueryInterfaceRequest<T>) throws -> String {
-        try session().database.read { db in
-            let prepared = try request.makePreparedRequest(db, forSingleResult: false)
-            guard let expanded = sqlite3_expanded_sql(prepared.statement.sqliteStatement) else { return "" }
-            defer { sqlite3_free(expanded) }
-            return String(cString: expanded)
-        }
-    }
-
-    func arborSQL(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let outcomes = try session().run(text, fetch: false)
-        guard case .rows(let result)? = outcomes.last else {
-            XCTFail("\(text): \(outcomes)", file: file, line: line)
-            return ""
-        }
-        return result.mainSQL
-    }
-
-    func assertSame<T>(_ text: String, _ request: QueryInterfaceRequest<T>, file: StaticString = #filePath, line: UInt = #line) throws {
-        XCTAssertEqual(try arborSQL(text, file: file, line: line), try grdbSQL(request), text, file: file, line: line)
+    func assertSame<T>(
+        _ text: String, _ request: QueryInterfaceRequest<T>, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        try ParityChecking.assertSame(text, request, file: file, line: line)
     }
 
     func testRequestForms() throws {
