@@ -2,198 +2,222 @@ import Foundation
 import XCTest
 
 #if canImport(Glibc)
-  import Glibc
+    import Glibc
 #endif
 
 /// The terminal interface of the real binary, driven in tmux on the demo database.
 final class TerminalTests: XCTestCase {
-  var stateDirectory = ""
+    var stateDirectory = ""
 
-  override func setUpWithError() throws {
-    try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed")
-    stateDirectory =
-      FileManager.default.temporaryDirectory.appendingPathComponent(
-        "arbor-tui-\(UUID().uuidString)"
-      ).path
-  }
-
-  override func tearDown() {
-    try? FileManager.default.removeItem(atPath: stateDirectory)
-  }
-
-  /// A shell command line that runs arbor, then shows how it ended and the terminal modes.
-  func command(_ arguments: String = "") -> String {
-    "env LANG=C.UTF-8 XDG_STATE_HOME='\(stateDirectory)' SWIFT_BACKTRACE=enable=no '\(ArborProcess.executable.path)' \(arguments);"
-      + " echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo -e -icanon -e -echo | sort | tr '\\n' ' '; echo; sleep 60"
-  }
-
-  func testBrowseCopyCancelResizeAndQuit() throws {
-    let tmux = try TmuxSession(command: command())
-    defer { tmux.kill() }
-    try tmux.waitFor("arbor>")
-    try tmux.waitFor("▸ playerRole")
-
-    try tmux.type("Author.including(all: Author.books)")
-    try tmux.press("Enter")
-    try tmux.waitFor(
-      "▸ author  id:1  name:\"Victor Hugo\"", "76 rows · 2 statements",
-      "2/2 SELECT *, \"authorId\" AS \"grdb_authorId\" FROM \"book\" WHERE \"authorId\" IN (1, 2, 3"
-    )
-
-    // Expand the first author: its books hang below it.
-    try tmux.press("Space")
-    try tmux.waitFor("▾ books  11 rows", "      book  id:12  authorId:1  ")
-
-    // Open its books in the children pane, walk into the books, and come back.
-    try tmux.press("Right")
-    try tmux.waitFor("─ author 1 ─", "› books  11 rows")
-    try tmux.press("Right")
-    try tmux.waitFor("─ author 1 › books ─", "│  book  id:12  authorId:1")
-    try tmux.press("Left")
-    try tmux.waitFor("─ author 1 ─")
-    try tmux.press("Left")
-    try tmux.waitUntil("the children pane to close") { !$0.contains("← back") }
-
-    // Copy the main statement with `y`: OSC 52 puts it in tmux's buffer.
-    try tmux.press("y")
-    try tmux.waitFor("copied statement 1/2")
-    XCTAssertEqual(try tmux.pasteBuffer(), "SELECT * FROM \"author\";")
-
-    // A slow query is cancelled by Ctrl-C, and the session goes on.
-    try tmux.press("q")
-    try tmux.type(
-      "Book.filter(sql: \"(WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE x < 500000000) SELECT count(*) FROM c) > 0\")"
-    )
-    try tmux.press("Enter")
-    try tmux.waitFor("running…")
-    Thread.sleep(forTimeInterval: 0.3)
-    let start = Date()
-    try tmux.press("C-c")
-    try tmux.waitFor("cancelled after", timeout: 5)
-    let cancelTime = Date().timeIntervalSince(start)
-    XCTAssertLessThan(cancelTime, 1, "Ctrl-C stops the query at once")
-    try tmux.type("Book.limit(2)")
-    try tmux.press("Enter")
-    try tmux.waitFor("─ Book.limit(2) ", "│  book  id:1  authorId:54", "2 rows")
-
-    // A resize lays the screen out again; a small terminal drops the schema and SQL panes.
-    try tmux.resize(width: 50, height: 12)
-    try tmux.waitUntil("the small layout") {
-      $0.hasPrefix("─ Book.limit(2) ") && !$0.contains("Schema") && $0.contains("arbor>")
+    override func setUpWithError() throws {
+        try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed")
+        stateDirectory =
+            FileManager.default.temporaryDirectory.appendingPathComponent(
+                "arbor-tui-\(UUID().uuidString)"
+            ).path
     }
-    try tmux.resize(width: 120, height: 40)
-    try tmux.waitUntil("the full layout") { $0.hasPrefix("─ Schema ") }
 
-    // Ctrl-D on the empty input quits, with the terminal restored.
-    try tmux.press("Escape")
-    try tmux.press("C-d")
-    let screen = try tmux.waitUntil("the exit status and the terminal modes") {
-      $0.contains("exit=0") && $0.contains("icanon")
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: stateDirectory)
     }
-    XCTAssertTrue(screen.contains("echo icanon"), screen)
-    XCTAssertFalse(screen.contains("arbor>"), "the interface's screen is gone: \(screen)")
-    print("Ctrl-C to cancelled on screen: \(Int(cancelTime * 1000)) ms")
-    // Every statement run is in the history file, oldest first.
-    let history = try String(contentsOfFile: stateDirectory + "/arbor/history", encoding: .utf8)
-    let entries = history.split(separator: "\n")
-    XCTAssertEqual(entries.first, "Author.including(all: Author.books)")
-    XCTAssertEqual(entries.last, "Book.limit(2)")
-    XCTAssertEqual(entries.count, 3)
-  }
 
-  /// A mouse press at a cell, as the terminal reports it (X10 encoding, 1-based).
-  func click(_ tmux: TmuxSession, x: Int, y: Int) throws {
-    let at = String(UnicodeScalar(UInt8(33 + x))) + String(UnicodeScalar(UInt8(33 + y)))
-    try tmux.type("\u{1B}[M " + at)
-    try tmux.type("\u{1B}[M#" + at)
-  }
-
-  func testTheMouseSelectsAndToggles() throws {
-    let tmux = try TmuxSession(command: command(), width: 100, height: 30)
-    defer { tmux.kill() }
-    try tmux.waitFor("arbor>")
-    try tmux.type("Author.including(all: Author.books)")
-    try tmux.press("Enter")
-    try tmux.waitFor("▸ author  id:3  name:\"Molière\"")
-    // The first click selects the third author, a second one opens it.
-    try click(tmux, x: 40, y: 3)
-    try click(tmux, x: 40, y: 3)
-    try tmux.waitFor(
-      "▾ author  id:3  name:\"Molière\"", "▾ books  ", "▸ author  id:1  name:\"Victor Hugo\"")
-  }
-
-  func testControlCharactersFromTheDatabaseAreShownEscaped() throws {
-    let path = try Fixture.database(
-      """
-      CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT);
-      INSERT INTO note VALUES (1, 'A' || char(27) || '[2J' || char(27) || ']0;pwned' || char(7) || 'B'), (2, '漢字 😀 ok');
-      """)
-    let tmux = try TmuxSession(command: command("'\(path)'"), width: 80, height: 20)
-    defer { tmux.kill() }
-    try tmux.waitFor("arbor>")
-    try tmux.type("Note.all()")
-    try tmux.press("Enter")
-    try tmux.waitUntil("the escaped text on a cleared screen") {
-      $0.contains("body:\"漢字 😀 ok\"") && $0.contains("body:\"A\\u{1b}[2J\\u{1b}]0;pwned\\u{7}B\"")
-        && $0.hasPrefix("─ Schema ")
+    /// A shell command line that runs arbor, then shows how it ended and the terminal modes.
+    func command(_ arguments: String = "") -> String {
+        "env LANG=C.UTF-8 XDG_STATE_HOME='\(stateDirectory)' SWIFT_BACKTRACE=enable=no '\(ArborProcess.executable.path)' \(arguments);"
+            + " echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo -e -icanon -e -echo | sort | tr '\\n' ' '; echo; sleep 60"
     }
-    try tmux.type(":q")
-    try tmux.press("Enter")
-    try tmux.waitFor("exit=0")
-  }
 
-  func testSIGTERMRestoresTheTerminal() throws {
-    let tmux = try TmuxSession(command: command(), width: 80, height: 20)
-    defer { tmux.kill() }
-    try tmux.waitFor("arbor>")
-    let shell = try XCTUnwrap(try tmux.paneProcessID())
-    let children = try String(
-      contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
-    let arbor = try XCTUnwrap(children.split(separator: " ").compactMap { Int32($0) }.first)
-    XCTAssertEqual(Glibc.kill(arbor, SIGTERM), 0)
-    let screen = try tmux.waitUntil("the exit status and the terminal modes") {
-      $0.contains("exit=143") && $0.contains("icanon")
+    func testBrowseCopyCancelResizeAndQuit() throws {
+        let tmux = try TmuxSession(command: command())
+        defer { tmux.kill() }
+        try tmux.waitFor("arbor>")
+        try tmux.waitFor("▸ playerRole")
+
+        try tmux.type("Author.including(all: Author.books)")
+        try tmux.press("Enter")
+        try tmux.waitFor(
+            "▸ author  id:1  name:\"Victor Hugo\"", "76 rows · 2 statements",
+            "2/2 SELECT *, \"authorId\" AS \"grdb_authorId\" FROM \"book\" WHERE \"authorId\" IN (1, 2, 3"
+        )
+
+        // Expand the first author: its books hang below it.
+        try tmux.press("Space")
+        try tmux.waitFor("▾ books  11 rows", "      book  id:12  authorId:1  ")
+
+        // Open its books in the children pane, walk into the books, and come back.
+        try tmux.press("Right")
+        try tmux.waitFor("─ author 1 ─", "› books  11 rows")
+        try tmux.press("Right")
+        try tmux.waitFor("─ author 1 › books ─", "│  book  id:12  authorId:1")
+        try tmux.press("Left")
+        try tmux.waitFor("─ author 1 ─")
+        try tmux.press("Left")
+        try tmux.waitUntil("the children pane to close") { !$0.contains("← back") }
+
+        // Copy the main statement with `y`: OSC 52 puts it in tmux's buffer.
+        try tmux.press("y")
+        try tmux.waitFor("copied statement 1/2")
+        XCTAssertEqual(try tmux.pasteBuffer(), "SELECT * FROM \"author\";")
+
+        // A slow query is cancelled by Ctrl-C, and the session goes on.
+        try tmux.press("q")
+        try tmux.type(
+            "Book.filter(sql: \"(WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE x < 500000000) SELECT count(*) FROM c) > 0\")"
+        )
+        try tmux.press("Enter")
+        try tmux.waitFor("running…")
+        Thread.sleep(forTimeInterval: 0.3)
+        let start = Date()
+        try tmux.press("C-c")
+        try tmux.waitFor("cancelled after", timeout: 5)
+        let cancelTime = Date().timeIntervalSince(start)
+        XCTAssertLessThan(cancelTime, 1, "Ctrl-C stops the query at once")
+        try tmux.type("Book.limit(2)")
+        try tmux.press("Enter")
+        try tmux.waitFor("─ Book.limit(2) ", "│  book  id:1  authorId:54", "2 rows")
+
+        // A resize lays the screen out again; a small terminal drops the schema and SQL panes.
+        try tmux.resize(width: 50, height: 12)
+        try tmux.waitUntil("the small layout") {
+            $0.hasPrefix("─ Book.limit(2) ") && !$0.contains("Schema") && $0.contains("arbor>")
+        }
+        try tmux.resize(width: 120, height: 40)
+        try tmux.waitUntil("the full layout") { $0.hasPrefix("─ Schema ") }
+
+        // Ctrl-D on the empty input quits, with the terminal restored.
+        try tmux.press("Escape")
+        try tmux.press("C-d")
+        let screen = try tmux.waitUntil("the exit status and the terminal modes") {
+            $0.contains("exit=0") && $0.contains("icanon")
+        }
+        XCTAssertTrue(screen.contains("echo icanon"), screen)
+        XCTAssertFalse(screen.contains("arbor>"), "the interface's screen is gone: \(screen)")
+        print("Ctrl-C to cancelled on screen: \(Int(cancelTime * 1000)) ms")
+        // Every statement run is in the history file, oldest first.
+        let history = try String(contentsOfFile: stateDirectory + "/arbor/history", encoding: .utf8)
+        let entries = history.split(separator: "\n")
+        XCTAssertEqual(entries.first, "Author.including(all: Author.books)")
+        XCTAssertEqual(entries.last, "Book.limit(2)")
+        XCTAssertEqual(entries.count, 3)
     }
-    XCTAssertTrue(screen.contains("echo icanon"), screen)
-  }
 
-  func testCtrlZSuspendsAndFgResumes() throws {
-    let tmux = try TmuxSession(
-      command: "env PS1='$ ' bash --norc --noprofile -i", width: 100, height: 30)
-    defer { tmux.kill() }
-    try tmux.waitFor("$")
-    try tmux.type(
-      "env LANG=C.UTF-8 XDG_STATE_HOME='\(stateDirectory)' '\(ArborProcess.executable.path)'")
-    try tmux.press("Enter")
-    try tmux.waitFor("arbor>")
-    try tmux.press("C-z")
-    try tmux.waitFor("Stopped")
-    // The shell has the terminal back, in its own modes.
-    try tmux.type("stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon; echo modes-shown")
-    try tmux.press("Enter")
-    try tmux.waitUntil("the terminal modes") { $0.contains("\nicanon\nmodes-shown") }
-    try tmux.type("fg")
-    try tmux.press("Enter")
-    try tmux.waitUntil("the interface drawn again") {
-      $0.hasPrefix("─ Schema ") && $0.contains("arbor>")
+    /// A mouse press at a cell, as the terminal reports it (X10 encoding, 1-based).
+    func click(_ tmux: TmuxSession, x: Int, y: Int) throws {
+        let at = String(UnicodeScalar(UInt8(33 + x))) + String(UnicodeScalar(UInt8(33 + y)))
+        try tmux.type("\u{1B}[M " + at)
+        try tmux.type("\u{1B}[M#" + at)
     }
-    try tmux.type("Author.limit(1)")
-    try tmux.press("Enter")
-    try tmux.waitFor("author  id:1  name:\"Victor Hugo\"")
-    try tmux.type(":q")
-    try tmux.press("Enter")
-    try tmux.waitUntil("the shell prompt") { !$0.contains("arbor>") && $0.contains("$") }
-  }
 
-  func testNoTUIKeepsLineMode() throws {
-    let tmux = try TmuxSession(command: command("--no-tui"), width: 80, height: 20)
-    defer { tmux.kill() }
-    try tmux.waitFor("arbor>")
-    try tmux.type("Author.limit(1).select(Column(\"name\"))")
-    try tmux.press("Enter")
-    let screen = try tmux.waitFor("author name:\"Victor Hugo\"")
-    XCTAssertFalse(screen.contains("Schema"), screen)  // line mode draws no panes, ever
-    try tmux.press("C-d")
-    try tmux.waitFor("exit=0")
-  }
+    func testTheMouseSelectsAndToggles() throws {
+        let tmux = try TmuxSession(command: command(), width: 100, height: 30)
+        defer { tmux.kill() }
+        try tmux.waitFor("arbor>")
+        try tmux.type("Author.including(all: Author.books)")
+        try tmux.press("Enter")
+        try tmux.waitFor("▸ author  id:3  name:\"Molière\"")
+        // The first click selects the third author, a second one opens it.
+        try click(tmux, x: 40, y: 3)
+        try click(tmux, x: 40, y: 3)
+        try tmux.waitFor(
+            "▾ author  id:3  name:\"Molière\"", "▾ books  ", "▸ author  id:1  name:\"Victor Hugo\"")
+    }
+
+    func testControlCharactersFromTheDatabaseAreShownEscaped() throws {
+        let path = try Fixture.database(
+            """
+            CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT);
+            INSERT INTO note VALUES (1, 'A' || char(27) || '[2J' || char(27) || ']0;pwned' || char(7) || 'B'), (2, '漢字 😀 ok');
+            """)
+        let tmux = try TmuxSession(command: command("'\(path)'"), width: 80, height: 20)
+        defer { tmux.kill() }
+        try tmux.waitFor("arbor>")
+        try tmux.type("Note.all()")
+        try tmux.press("Enter")
+        try tmux.waitUntil("the escaped text on a cleared screen") {
+            $0.contains("body:\"漢字 😀 ok\"") && $0.contains("body:\"A\\u{1b}[2J\\u{1b}]0;pwned\\u{7}B\"")
+                && $0.hasPrefix("─ Schema ")
+        }
+        try tmux.type(":q")
+        try tmux.press("Enter")
+        try tmux.waitFor("exit=0")
+    }
+
+    func testACutListOfChildrenFetchesMoreOnEnter() throws {
+        let path = try Fixture.database(
+            """
+            CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id));
+            INSERT INTO author VALUES (1, 'Prolific'), (2, 'Rare');
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1234)
+            INSERT INTO book SELECT i, 1 FROM n;
+            """)
+        let tmux = try TmuxSession(command: command("'\(path)'"), width: 100, height: 30)
+        defer { tmux.kill() }
+        try tmux.waitFor("arbor>")
+        try tmux.type("Author.including(all: Author.books)")
+        try tmux.press("Enter")
+        try tmux.waitFor("▸ author  id:1  name:\"Prolific\"", "2 rows")
+        try tmux.press("Space")
+        try tmux.waitFor("▾ books  50 of 1,234 rows — ↵ for more")
+        try tmux.press("Down")
+        try tmux.press("Enter")
+        try tmux.waitFor("▾ books  1,050 of 1,234 rows — ↵ for more")
+        try tmux.press("Enter")
+        try tmux.waitFor("▾ books  1234 rows")
+    }
+
+    func testSIGTERMRestoresTheTerminal() throws {
+        let tmux = try TmuxSession(command: command(), width: 80, height: 20)
+        defer { tmux.kill() }
+        try tmux.waitFor("arbor>")
+        let shell = try XCTUnwrap(try tmux.paneProcessID())
+        let children = try String(
+            contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        let arbor = try XCTUnwrap(children.split(separator: " ").compactMap { Int32($0) }.first)
+        XCTAssertEqual(Glibc.kill(arbor, SIGTERM), 0)
+        let screen = try tmux.waitUntil("the exit status and the terminal modes") {
+            $0.contains("exit=143") && $0.contains("icanon")
+        }
+        XCTAssertTrue(screen.contains("echo icanon"), screen)
+    }
+
+    func testCtrlZSuspendsAndFgResumes() throws {
+        let tmux = try TmuxSession(
+            command: "env PS1='$ ' bash --norc --noprofile -i", width: 100, height: 30)
+        defer { tmux.kill() }
+        try tmux.waitFor("$")
+        try tmux.type(
+            "env LANG=C.UTF-8 XDG_STATE_HOME='\(stateDirectory)' '\(ArborProcess.executable.path)'")
+        try tmux.press("Enter")
+        try tmux.waitFor("arbor>")
+        try tmux.press("C-z")
+        try tmux.waitFor("Stopped")
+        // The shell has the terminal back, in its own modes.
+        try tmux.type("stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon; echo modes-shown")
+        try tmux.press("Enter")
+        try tmux.waitUntil("the terminal modes") { $0.contains("\nicanon\nmodes-shown") }
+        try tmux.type("fg")
+        try tmux.press("Enter")
+        try tmux.waitUntil("the interface drawn again") {
+            $0.hasPrefix("─ Schema ") && $0.contains("arbor>")
+        }
+        try tmux.type("Author.limit(1)")
+        try tmux.press("Enter")
+        try tmux.waitFor("author  id:1  name:\"Victor Hugo\"")
+        try tmux.type(":q")
+        try tmux.press("Enter")
+        try tmux.waitUntil("the shell prompt") { !$0.contains("arbor>") && $0.contains("$") }
+    }
+
+    func testNoTUIKeepsLineMode() throws {
+        let tmux = try TmuxSession(command: command("--no-tui"), width: 80, height: 20)
+        defer { tmux.kill() }
+        try tmux.waitFor("arbor>")
+        try tmux.type("Author.limit(1).select(Column(\"name\"))")
+        try tmux.press("Enter")
+        let screen = try tmux.waitFor("author name:\"Victor Hugo\"")
+        XCTAssertFalse(screen.contains("Schema"), screen)  // line mode draws no panes, ever
+        try tmux.press("C-d")
+        try tmux.waitFor("exit=0")
+    }
 }

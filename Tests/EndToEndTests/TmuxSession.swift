@@ -2,119 +2,119 @@ import Foundation
 import XCTest
 
 #if canImport(Glibc)
-  import Glibc
+    import Glibc
 #endif
 
 /// A private tmux server running one command in a pane of a given size, for
 /// driving the terminal interface as a person would: keys in, screen out.
 final class TmuxSession {
-  let name: String
-  private var isKilled = false
+    let name: String
+    private var isKilled = false
 
-  /// Starts `command` (a shell command line) in a detached session.
-  init(command: String, width: Int = 120, height: Int = 40) throws {
-    name = "arbor-test-\(UUID().uuidString.prefix(8))"
-    try tmux(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), command])
-    // OSC 52 from the application lands in tmux's paste buffer.
-    try tmux(["set-option", "-g", "set-clipboard", "on"])
-  }
-
-  deinit { kill() }
-
-  static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
-
-  @discardableResult
-  func tmux(_ arguments: [String]) throws -> String {
-    // -u: UTF-8 whatever the locale of the test run says.
-    try Self.run(["/usr/bin/tmux", "-u", "-L", name, "-f", "/dev/null"] + arguments)
-  }
-
-  /// Runs a command and returns its standard output. posix_spawn and waitpid rather
-  /// than Process: the server that `new-session` starts inherits Foundation's
-  /// descriptors, and `Process.waitUntilExit` would wait for the server to exit.
-  static func run(_ arguments: [String]) throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "tmux-out-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: url) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid: pid_t = 0
-    let status = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
-    guard status == 0 else { throw SpawnError(code: status) }
-    var exitStatus: Int32 = 0
-    while waitpid(pid, &exitStatus, 0) < 0, errno == EINTR {}
-    return String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self)
-  }
-
-  struct SpawnError: Error {
-    var code: Int32
-  }
-
-  /// Types text as it is.
-  func type(_ text: String) throws { try tmux(["send-keys", "-t", name, "-l", text]) }
-
-  /// Sends named keys: `Enter`, `Escape`, `Down`, `C-c`, `Space`.
-  func press(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
-
-  func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", name]) }
-
-  /// Polls the screen until `condition` holds, or fails after `timeout` seconds.
-  @discardableResult
-  func waitUntil(
-    _ description: String, timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line,
-    _ condition: (String) -> Bool
-  ) throws -> String {
-    let deadline = Date().addingTimeInterval(timeout)
-    var last = ""
-    while Date() < deadline {
-      last = try screen()
-      if condition(last) { return last }
-      Thread.sleep(forTimeInterval: 0.015)
+    /// Starts `command` (a shell command line) in a detached session.
+    init(command: String, width: Int = 120, height: Int = 40) throws {
+        name = "arbor-test-\(UUID().uuidString.prefix(8))"
+        try tmux(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), command])
+        // OSC 52 from the application lands in tmux's paste buffer.
+        try tmux(["set-option", "-g", "set-clipboard", "on"])
     }
-    XCTFail("timed out waiting for \(description); screen:\n\(last)", file: file, line: line)
-    throw TimeoutError()
-  }
 
-  /// Waits until every text is on the screen at once. ncurses writes a frame in
-  /// several chunks, so a capture can hold the top of a new frame above the bottom
-  /// of the old one: wait for everything a step expects, never assert on a capture
-  /// taken when only part of it had appeared.
-  @discardableResult
-  func waitFor(
-    _ texts: String..., timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line
-  ) throws -> String {
-    let description = texts.map { "“\($0)”" }.joined(separator: ", ")
-    return try waitUntil(description, timeout: timeout, file: file, line: line) { screen in
-      texts.allSatisfy { screen.contains($0) }
+    deinit { kill() }
+
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
+
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        // -u: UTF-8 whatever the locale of the test run says.
+        try Self.run(["/usr/bin/tmux", "-u", "-L", name, "-f", "/dev/null"] + arguments)
     }
-  }
 
-  func paneProcessID() throws -> Int32? {
-    Int32(
-      try tmux(["list-panes", "-t", name, "-F", "#{pane_pid}"]).trimmingCharacters(
-        in: .whitespacesAndNewlines))
-  }
+    /// Runs a command and returns its standard output. posix_spawn and waitpid rather
+    /// than Process: the server that `new-session` starts inherits Foundation's
+    /// descriptors, and `Process.waitUntilExit` would wait for the server to exit.
+    static func run(_ arguments: [String]) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tmux-out-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
+        guard status == 0 else { throw SpawnError(code: status) }
+        var exitStatus: Int32 = 0
+        while waitpid(pid, &exitStatus, 0) < 0, errno == EINTR {}
+        return String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self)
+    }
 
-  func resize(width: Int, height: Int) throws {
-    try tmux(["resize-window", "-t", name, "-x", String(width), "-y", String(height)])
-  }
+    struct SpawnError: Error {
+        var code: Int32
+    }
 
-  func pasteBuffer() throws -> String { try tmux(["show-buffer"]) }
+    /// Types text as it is.
+    func type(_ text: String) throws { try tmux(["send-keys", "-t", name, "-l", text]) }
 
-  func kill() {
-    guard !isKilled else { return }
-    isKilled = true
-    _ = try? tmux(["kill-server"])
-    // The server leaves its socket behind.
-    let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
-    unlink("\(directory)/tmux-\(getuid())/\(name)")
-  }
+    /// Sends named keys: `Enter`, `Escape`, `Down`, `C-c`, `Space`.
+    func press(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
 
-  struct TimeoutError: Error {}
+    func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", name]) }
+
+    /// Polls the screen until `condition` holds, or fails after `timeout` seconds.
+    @discardableResult
+    func waitUntil(
+        _ description: String, timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line,
+        _ condition: (String) -> Bool
+    ) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if condition(last) { return last }
+            Thread.sleep(forTimeInterval: 0.015)
+        }
+        XCTFail("timed out waiting for \(description); screen:\n\(last)", file: file, line: line)
+        throw TimeoutError()
+    }
+
+    /// Waits until every text is on the screen at once. ncurses writes a frame in
+    /// several chunks, so a capture can hold the top of a new frame above the bottom
+    /// of the old one: wait for everything a step expects, never assert on a capture
+    /// taken when only part of it had appeared.
+    @discardableResult
+    func waitFor(
+        _ texts: String..., timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> String {
+        let description = texts.map { "“\($0)”" }.joined(separator: ", ")
+        return try waitUntil(description, timeout: timeout, file: file, line: line) { screen in
+            texts.allSatisfy { screen.contains($0) }
+        }
+    }
+
+    func paneProcessID() throws -> Int32? {
+        Int32(
+            try tmux(["list-panes", "-t", name, "-F", "#{pane_pid}"]).trimmingCharacters(
+                in: .whitespacesAndNewlines))
+    }
+
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", name, "-x", String(width), "-y", String(height)])
+    }
+
+    func pasteBuffer() throws -> String { try tmux(["show-buffer"]) }
+
+    func kill() {
+        guard !isKilled else { return }
+        isKilled = true
+        _ = try? tmux(["kill-server"])
+        // The server leaves its socket behind.
+        let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        unlink("\(directory)/tmux-\(getuid())/\(name)")
+    }
+
+    struct TimeoutError: Error {}
 }
