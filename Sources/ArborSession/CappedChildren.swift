@@ -16,14 +16,24 @@ struct CappedChildren {
         var parentColumn: String
         /// Where the child goes among the row's children (the include tree's order).
         var position: Int
+        /// Whether the children come from a table, whose primary key (or rowid) gives
+        /// pages a stable order when the association has none.
+        var isTable: Bool
 
         /// The distinct non-NULL parent keys of `rows`.
         func parentKeys(of rows: [ResultRow]) -> [DatabaseValue] {
-            let keys = rows.compactMap { row in row.names.firstIndex(of: parentColumn).map { row.values[$0] } }
+            let keys = rows.compactMap { row in
+                row.names.firstIndex(of: parentColumn).map { row.values[$0] }
+            }
             return Array(Set(keys.filter { !$0.isNull }))
         }
 
         var childExpression: SQLExpr { .column(childColumn, alias: nil) }
+
+        /// The children's request, before it is narrowed to some parents.
+        var childPlan: RequestPlan {
+            RequestPlan(table: association.destination, operations: refinements)
+        }
 
         /// The association's own refinements apply to its rows; `forKey` only names them.
         var refinements: [RequestOperation] {
@@ -35,11 +45,15 @@ struct CappedChildren {
     let cap: Int
 
     /// The cappable includes of `plan`, and the plan without them.
-    static func split(_ plan: RequestPlan, schema: SchemaGraph) -> (plan: RequestPlan, targets: [Target]) {
+    static func split(_ plan: RequestPlan, schema: SchemaGraph) -> (
+        plan: RequestPlan, targets: [Target]
+    ) {
         let tree = IncludeTree(operations: plan.operations)
         var targets: [Target] = []
         var kept: [RequestOperation] = []
-        let selectsAll = !plan.operations.contains { if case .select = $0 { true } else if case .selectSQL = $0 { true } else { false } }
+        let selectsAll = !plan.operations.contains {
+            if case .select = $0 { true } else if case .selectSQL = $0 { true } else { false }
+        }
         for operation in plan.operations {
             guard selectsAll, case .including(.all, let association) = operation,
                 case .direct(.hasMany, let origin, let destination, _, let foreignKey) = association.base,
@@ -48,13 +62,19 @@ struct CappedChildren {
                     displayName: association.displayName, range: nil),
                 resolved.originColumns.count == 1, let childColumn = resolved.originColumns.first,
                 let parentColumn = resolved.destinationColumns?.first,
-                let position = tree.children.firstIndex(where: { $0.key == association.key.plural && $0.kind == .toMany }),
+                let position = tree.children.firstIndex(where: {
+                    $0.key == association.key.plural && $0.kind == .toMany
+                }),
                 !targets.contains(where: { $0.position == position })
             else {
                 kept.append(operation)
                 continue
             }
-            targets.append(Target(association: association, childColumn: childColumn, parentColumn: parentColumn, position: position))
+            targets.append(
+                Target(
+                    association: association, childColumn: childColumn, parentColumn: parentColumn,
+                    position: position,
+                    isTable: schema.table(named: destination)?.kind == .table))
         }
         return (RequestPlan(table: plan.table, operations: kept), targets)
     }
@@ -72,7 +92,9 @@ struct CappedChildren {
                 table: target.association.destination,
                 operations: target.refinements.filter(Self.isFilter) + [
                     .filter(.inList(keyList, childColumn)),
-                    .select([.expression(childColumn), .expression(.named(.function(.count, [childColumn]), "n"))]),
+                    .select([
+                        .expression(childColumn), .expression(.named(.function(.count, [childColumn]), "n")),
+                    ]),
                     .group([childColumn]),
                 ])
             let request = try Lowering().request(counting)
@@ -84,40 +106,65 @@ struct CappedChildren {
         return counts
     }
 
-    /// Adds the children of `target` to `rows`, at most `cap` per parent.
-    func attach(_ target: Target, counts: [DatabaseValue: Int], to rows: inout [ResultRow]) throws {
+    /// Adds the children of `target` to `rows`, at most `cap` per parent, or more for
+    /// the parents in `shown` (those whose list was opened for more, `loadMore`).
+    func attach(
+        _ target: Target, counts: [DatabaseValue: Int], shown: [DatabaseValue: Int] = [:],
+        to rows: inout [ResultRow]
+    ) throws {
         let distinctKeys = target.parentKeys(of: rows)
         let childColumn = target.childExpression
         let destination = target.association.destination
-        let refinements = target.refinements
         let small = distinctKeys.filter { (counts[$0] ?? 0) <= cap && (counts[$0] ?? 0) > 0 }
         let large = distinctKeys.filter { (counts[$0] ?? 0) > cap }
 
         var children: [DatabaseValue: [ResultRow]] = [:]
-        let childPlan = RequestPlan(table: destination, operations: refinements)
-        let builder = ResultTreeBuilder(plan: childPlan)
-        func fetch(_ plan: RequestPlan) throws -> [ResultRow] {
-            let request = try Lowering().request(plan)
-            return try session.database.read { db in try Row.fetchAll(db, request).map(builder.row) }
-        }
         if !small.isEmpty {
-            let rows = try fetch(childPlan.appending(.filter(.inList(small.map { .value(SQLValue($0)) }, childColumn))))
+            let rows = try fetch(
+                target.childPlan.appending(
+                    .filter(.inList(small.map { .value(SQLValue($0)) }, childColumn))), target)
             for row in rows {
                 guard let index = row.names.firstIndex(of: target.childColumn) else { continue }
                 children[row.values[index], default: []].append(row)
             }
         }
         for key in large {
-            children[key] = try fetch(
-                childPlan.appending(.filter(.binary(.equal, childColumn, .value(SQLValue(key))))).appending(.limit(cap, offset: nil)))
+            children[key] = try page(target, parent: key, limit: max(cap, shown[key] ?? 0), offset: 0)
         }
         for i in rows.indices {
             let key = rows[i].names.firstIndex(of: target.parentColumn).map { rows[i].values[$0] }
             let list = key.flatMap { children[$0] } ?? []
             let total = key.flatMap { counts[$0] } ?? 0
             let child = ResultChild(
-                key: target.association.key.plural, table: destination, value: .toMany(list), totalCount: total)
+                key: target.association.key.plural, table: destination, value: .toMany(list),
+                totalCount: total)
             rows[i].children.insert(child, at: min(target.position, rows[i].children.count))
+        }
+    }
+
+    /// Rows `offset..<offset + limit` of the children of one parent, in the order a
+    /// first page and the next ones agree on: the association's own, else the key's.
+    func page(_ target: Target, parent key: DatabaseValue, limit: Int, offset: Int) throws
+        -> [ResultRow]
+    {
+        var plan = target.childPlan.appending(
+            .filter(.binary(.equal, target.childExpression, .value(SQLValue(key)))))
+        if target.isTable, !plan.operations.contains(where: Self.isOrdering) {
+            plan = plan.appending(.orderByPrimaryKey)
+        }
+        return try fetch(plan.appending(.limit(limit, offset: offset > 0 ? offset : nil)), target)
+    }
+
+    private func fetch(_ plan: RequestPlan, _ target: Target) throws -> [ResultRow] {
+        let request = try Lowering().request(plan)
+        let builder = ResultTreeBuilder(plan: target.childPlan)
+        return try session.database.read { db in try Row.fetchAll(db, request).map(builder.row) }
+    }
+
+    private static func isOrdering(_ operation: RequestOperation) -> Bool {
+        switch operation {
+        case .order, .orderSQL, .orderByPrimaryKey: true
+        default: false
         }
     }
 

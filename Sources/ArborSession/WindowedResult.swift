@@ -40,9 +40,14 @@ public final class WindowedResult: @unchecked Sendable {
     /// The plan fetched for root rows: `plan` without the includes that are capped.
     private let rootPlan: RequestPlan
     private let cappedTargets: [CappedChildren.Target]
+    /// For capped lists opened for more (`loadMoreChildren`): how many rows each
+    /// parent shows, by target position then parent key, so that a window evicted
+    /// and loaded again keeps them.
+    private var shownChildren: [Int: [DatabaseValue: Int]] = [:]
 
     public init(
-        session: Session, plan: RequestPlan, windowSize: Int = 100, maximumWindows: Int = 20, childCap: Int? = 50
+        session: Session, plan: RequestPlan, windowSize: Int = 100, maximumWindows: Int = 20,
+        childCap: Int? = 50
     ) throws {
         try Validator(schema: session.environment.schema, range: nil).validate(plan)
         self.session = session
@@ -65,16 +70,21 @@ public final class WindowedResult: @unchecked Sendable {
     static func keysetColumn(_ plan: RequestPlan, schema: SchemaGraph) -> String? {
         for operation in plan.operations {
             switch operation {
-            case .order, .orderSQL, .orderByPrimaryKey, .reversed, .limit, .group, .distinct, .select, .selectSQL,
+            case .order, .orderSQL, .orderByPrimaryKey, .reversed, .limit, .group, .distinct, .select,
+                .selectSQL,
                 .aliased, .having:
                 return nil
-            case .annotated(let selection) where selection.contains(where: { if case .expression(let e) = $0 { e.containsAggregate } else { false } }):
+            case .annotated(let selection)
+            where selection.contains(where: {
+                if case .expression(let e) = $0 { e.containsAggregate } else { false }
+            }):
                 return nil
             default:
                 continue
             }
         }
-        guard let table = schema.table(named: plan.table), table.kind == .table, table.primaryKey.count == 1,
+        guard let table = schema.table(named: plan.table), table.kind == .table,
+            table.primaryKey.count == 1,
             let key = table.primaryKey.first, table.column(named: key) != nil
         else { return nil }
         return key
@@ -88,7 +98,8 @@ public final class WindowedResult: @unchecked Sendable {
             return count
         }
         lock.unlock()
-        let counted = try session.database.read { db in try Lowering().request(rootPlan).fetchCount(db) }
+        let counted = try session.database.read { db in try Lowering().request(rootPlan).fetchCount(db)
+        }
         lock.lock()
         count = counted
         lock.unlock()
@@ -129,18 +140,25 @@ public final class WindowedResult: @unchecked Sendable {
             return rows
         }
         let previousKey = index > 0 ? lastKeys[index - 1] : nil
+
+        let shown = shownChildren
         lock.unlock()
 
-        var (rows, statements) = try fetch(page(rootPlan, index, previousKey), builder, record: index == 0)
+        var (rows, statements) = try fetch(
+            page(rootPlan, index, previousKey), builder, record: index == 0)
         if let childCap, !cappedTargets.isEmpty {
             let capped = CappedChildren(session: session, cap: childCap)
             let counts = try cappedTargets.map { try capped.counts($0, rows) }
             if counts.allSatisfy({ $0.values.allSatisfy { $0 <= childCap } }) {
                 // Nothing to cut: GRDB prefetches the window as the request says, and
                 // the SQL pane shows its statements.
-                (rows, statements) = try fetch(page(plan, index, previousKey), fullBuilder, record: index == 0)
+                (rows, statements) = try fetch(
+                    page(plan, index, previousKey), fullBuilder, record: index == 0)
             } else {
-                for (target, counted) in zip(cappedTargets, counts) { try capped.attach(target, counts: counted, to: &rows) }
+                for (target, counted) in zip(cappedTargets, counts) {
+                    try capped.attach(
+                        target, counts: counted, shown: shown[target.position] ?? [:], to: &rows)
+                }
             }
         }
         lock.lock()
@@ -185,7 +203,9 @@ public final class WindowedResult: @unchecked Sendable {
             if page.hasPrefetch { return try Row.fetchAll(db, request).map(builder.row) }
             var rows: [ResultRow] = []
             let prepared = try request.makePreparedRequest(db, forSingleResult: false)
-            if let layout = try StatementLayout(tree: builder.tree, statement: prepared.statement, adapter: prepared.adapter) {
+            if let layout = try StatementLayout(
+                tree: builder.tree, statement: prepared.statement, adapter: prepared.adapter)
+            {
                 try layout.forEachRow(prepared.statement) { rows.append($0) }
                 return rows
             }
@@ -210,6 +230,32 @@ public final class WindowedResult: @unchecked Sendable {
         guard windows.count > maximumWindows else { return }
         let far = windows.keys.sorted { abs($0 - index) > abs($1 - index) }
         for key in far.prefix(windows.count - maximumWindows) { windows[key] = nil }
+    }
+
+    /// Fetches up to `count` more rows of the capped to-many child `key` of root row
+    /// `index` (the next page, by a request of its own), and returns how many came.
+    /// The rows replace the window's copy of the root row, so views read them as
+    /// they read the others.
+    @discardableResult
+    public func loadMoreChildren(ofRow index: Int, key: String, count: Int = 1000) throws -> Int {
+        guard index >= 0, count > 0, let row = cachedRow(at: index),
+            let position = row.children.firstIndex(where: { $0.key == key && $0.isTruncated }),
+            case .toMany(let shown) = row.children[position].value,
+            let target = cappedTargets.first(where: { $0.association.key.plural == key }),
+            let column = row.names.firstIndex(of: target.parentColumn)
+        else { return 0 }
+        let parent = row.values[column]
+        let more = try CappedChildren(session: session, cap: childCap ?? count).page(
+            target, parent: parent, limit: count, offset: shown.count)
+        lock.lock()
+        defer { lock.unlock() }
+        let window = index / windowSize
+        if var rows = windows[window], rows.indices.contains(index % windowSize) {
+            rows[index % windowSize].children[position].value = .toMany(shown + more)
+            windows[window] = rows
+        }
+        shownChildren[target.position, default: [:]][parent] = shown.count + more.count
+        return more.count
     }
 
     /// The root rows of `range` that are in memory, without querying; nil for the

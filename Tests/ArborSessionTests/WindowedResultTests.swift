@@ -4,28 +4,36 @@ import XCTest
 
 @testable import ArborSession
 
-final class WindowedResultTests: XCTestCase {
-    func plan(_ text: String, _ session: Session) throws -> RequestPlan {
-        guard case .rows(let result)? = session.run(text, fetch: false).last else { throw ArborError("not a request") }
+/// Helpers shared by the windowed and capped tests.
+extension XCTestCase {
+    func requestPlan(_ text: String, _ session: Session) throws -> RequestPlan {
+        guard case .rows(let result)? = session.run(text, fetch: false).last else {
+            throw ArborError("not a request")
+        }
         return result.plan
     }
 
-    func ids(_ rows: [ResultRow]) -> [Int64] {
+    func firstColumnIDs(_ rows: [ResultRow]) -> [Int64] {
         rows.compactMap { row in
             guard case .int64(let id)? = row.values.first?.storage else { return nil }
             return id
         }
     }
+}
 
+final class WindowedResultTests: XCTestCase {
     /// Windows read in any order give the rows of the whole request, in its order.
     func testWindowsGiveTheWholeResult() throws {
         let session = try Session(path: nil)
         for text in [
             "Book.all()", "Book.order(Column(\"title\"))", "Author.including(all: Author.books)",
-            "Book.including(optional: Book.author).filter(Column(\"year\") > 1900)", "Book.limit(57, offset: 13)",
+            "Book.including(optional: Book.author).filter(Column(\"year\") > 1900)",
+            "Book.limit(57, offset: 13)",
         ] {
-            let whole = try session.request(plan(text, session), range: nil, single: false, fetch: true).rows
-            let windowed = try WindowedResult(session: session, plan: plan(text, session), windowSize: 10, maximumWindows: 3)
+            let whole = try session.request(requestPlan(text, session), range: nil, single: false, fetch: true)
+                .rows
+            let windowed = try WindowedResult(
+                session: session, plan: requestPlan(text, session), windowSize: 10, maximumWindows: 3)
             // Backwards, to exercise jumps and eviction.
             var rows: [ResultRow] = []
             var start = (whole.count / 10) * 10
@@ -33,13 +41,13 @@ final class WindowedResultTests: XCTestCase {
                 rows = try windowed.rows(in: start..<(start + 10)) + rows
                 start -= 10
             }
-            XCTAssertEqual(ids(rows), ids(whole), text)
+            XCTAssertEqual(firstColumnIDs(rows), firstColumnIDs(whole), text)
             XCTAssertEqual(try windowed.rowCount(), whole.count, text)
             XCTAssertLessThanOrEqual(windowed.cachedWindowCount, 3, text)
             if case .toMany(let books)? = whole.first?.children.first?.value,
                 case .toMany(let windowedBooks)? = rows.first?.children.first?.value
             {
-                XCTAssertEqual(ids(books), ids(windowedBooks), text)
+                XCTAssertEqual(firstColumnIDs(books), firstColumnIDs(windowedBooks), text)
             }
         }
     }
@@ -47,18 +55,26 @@ final class WindowedResultTests: XCTestCase {
     func testKeysetIsUsedOnlyWhenItGivesTheSameRows() throws {
         let session = try Session(path: nil)
         let schema = session.environment.schema
-        XCTAssertEqual(WindowedResult.keysetColumn(try plan("Book.filter(Column(\"year\") > 1900)", session), schema: schema), "id")
-        XCTAssertEqual(WindowedResult.keysetColumn(try plan("Author.including(all: Author.books)", session), schema: schema), "id")
-        XCTAssertNil(WindowedResult.keysetColumn(try plan("Book.order(Column(\"title\"))", session), schema: schema))
-        XCTAssertNil(WindowedResult.keysetColumn(try plan("Book.limit(3)", session), schema: schema))
-        XCTAssertNil(WindowedResult.keysetColumn(try plan("Table(\"bookTag\").all()", session), schema: schema))
+        XCTAssertEqual(
+            WindowedResult.keysetColumn(
+                try requestPlan("Book.filter(Column(\"year\") > 1900)", session), schema: schema), "id")
+        XCTAssertEqual(
+            WindowedResult.keysetColumn(
+                try requestPlan("Author.including(all: Author.books)", session), schema: schema), "id")
+        XCTAssertNil(
+            WindowedResult.keysetColumn(
+                try requestPlan("Book.order(Column(\"title\"))", session), schema: schema))
+        XCTAssertNil(WindowedResult.keysetColumn(try requestPlan("Book.limit(3)", session), schema: schema))
+        XCTAssertNil(
+            WindowedResult.keysetColumn(try requestPlan("Table(\"bookTag\").all()", session), schema: schema))
     }
 }
 
 final class CappedChildrenTests: XCTestCase {
     /// One author with many books: the window holds the first ones and says how many there are.
     func testToManyChildrenAreCappedPerParentAndCounted() throws {
-        let path = try TemporaryDatabase.make("""
+        let path = try TemporaryDatabase.make(
+            """
             CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), year INTEGER);
             INSERT INTO author VALUES (1, 'Prolific'), (2, 'Rare'), (3, 'None');
@@ -67,13 +83,19 @@ final class CappedChildrenTests: XCTestCase {
             INSERT INTO book VALUES (1001, 2, 2000), (1002, 2, 1999);
             """)
         let session = try Session(path: path)
-        guard case .rows(let result)? = session.run("Author.including(all: Author.books.order(Column(\"year\").desc))", fetch: false).last
+        guard
+            case .rows(let result)? = session.run(
+                "Author.including(all: Author.books.order(Column(\"year\").desc))", fetch: false
+            ).last
         else { return XCTFail() }
-        let window = try WindowedResult(session: session, plan: result.plan, windowSize: 10, childCap: 20)
+        let window = try WindowedResult(
+            session: session, plan: result.plan, windowSize: 10, childCap: 20)
         let rows = try window.rows(in: 0..<10)
         XCTAssertEqual(rows.count, 3)
         let books = rows.map { row -> (count: Int, total: Int?, firstYear: DatabaseValue?) in
-            guard let child = row.children.first, case .toMany(let list) = child.value else { return (-1, nil, nil) }
+            guard let child = row.children.first, case .toMany(let list) = child.value else {
+                return (-1, nil, nil)
+            }
             return (list.count, child.totalCount, list.first.flatMap { $0.values.last })
         }
         XCTAssertEqual(books.map(\.count), [20, 2, 0])
@@ -83,7 +105,69 @@ final class CappedChildrenTests: XCTestCase {
         XCTAssertEqual(rows[0].children.first?.isTruncated, true)
         XCTAssertEqual(rows[1].children.first?.isTruncated, false)
         // Uncapped, the same request gives every book.
-        let whole = try WindowedResult(session: session, plan: result.plan, windowSize: 10, childCap: nil).rows(in: 0..<10)
-        if case .toMany(let list)? = whole.first?.children.first?.value { XCTAssertEqual(list.count, 500) } else { XCTFail() }
+        let whole = try WindowedResult(
+            session: session, plan: result.plan, windowSize: 10, childCap: nil
+        ).rows(in: 0..<10)
+        if case .toMany(let list)? = whole.first?.children.first?.value {
+            XCTAssertEqual(list.count, 500)
+        } else {
+            XCTFail()
+        }
+    }
+
+    /// ↵ for more: a cut list grows page by page, in the order of the whole list,
+    /// and keeps its length when its window is evicted and loaded again.
+    func testMoreChildrenComePageByPageInTheListsOrder() throws {
+        let path = try TemporaryDatabase.make(
+            """
+            CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), year INTEGER);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40)
+            INSERT INTO author SELECT i, 'A' || i FROM n;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 130)
+            INSERT INTO book SELECT i, 1, 2000 - (i % 7) FROM n;
+            """)
+        let session = try Session(path: path)
+        for (request, name) in [
+            ("Author.including(all: Author.books)", "unordered"),
+            (
+                "Author.including(all: Author.books.order(Column(\"year\"), Column(\"id\").desc))",
+                "ordered"
+            ),
+        ] {
+            let plan = try requestPlan(request, session)
+            let window = try WindowedResult(
+                session: session, plan: plan, windowSize: 10, maximumWindows: 2, childCap: 50)
+            func books() throws -> (ids: [Int64], total: Int?) {
+                guard let child = try window.row(at: 0)?.children.first,
+                    case .toMany(let list) = child.value
+                else {
+                    return ([], nil)
+                }
+                return (firstColumnIDs(list), child.totalCount)
+            }
+            let whole = try WindowedResult(session: session, plan: plan, windowSize: 10, childCap: nil)
+                .row(at: 0)
+            guard case .toMany(let all)? = whole?.children.first?.value else { return XCTFail(name) }
+            let expected = firstColumnIDs(all)
+            XCTAssertEqual(expected.count, 130, name)
+
+            XCTAssertEqual(try books().ids, Array(expected.prefix(50)), name)
+            XCTAssertEqual(try books().total, 130, name)
+            XCTAssertEqual(try window.loadMoreChildren(ofRow: 0, key: "books", count: 40), 40, name)
+            XCTAssertEqual(try books().ids, Array(expected.prefix(90)), name)
+            // Scrolling far away evicts the first window; coming back keeps the 90 rows.
+            _ = try window.rows(in: 30..<40)
+            _ = try window.rows(in: 20..<30)
+            XCTAssertNil(window.cachedRow(at: 0), "evicted")
+            XCTAssertEqual(try books().ids, Array(expected.prefix(90)), name)
+            XCTAssertEqual(try window.loadMoreChildren(ofRow: 0, key: "books", count: 1000), 40, name)
+            XCTAssertEqual(try books().ids, expected, name)
+            XCTAssertEqual(try window.row(at: 0)?.children.first?.isTruncated, false, name)
+            XCTAssertEqual(
+                try window.loadMoreChildren(ofRow: 0, key: "books"), 0, "nothing more: \(name)")
+            XCTAssertEqual(
+                try window.loadMoreChildren(ofRow: 1, key: "books"), 0, "author 2 has no books")
+        }
     }
 }

@@ -24,30 +24,40 @@ final class WindowedResultSourceTests: XCTestCase {
         }
     }
 
-    func testRowsComeFromLoadedWindowsAndMissingOnesAreAskedFor() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-wrs-\(UUID().uuidString)")
+    /// A database file made from `sql`, in a fresh temporary directory.
+    func database(_ sql: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "arbor-wrs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("db.sqlite").path
         let queue = try DatabaseQueue(path: path)
-        try queue.write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
-                    CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id));
-                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 250)
-                    INSERT INTO author SELECT i, 'A' || i FROM n;
-                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500)
-                    INSERT INTO book SELECT i, 1 FROM n;
-                    """)
-        }
+        try queue.write { db in try db.execute(sql: sql) }
         try queue.close()
-        let session = try Session(path: path)
-        guard case .rows(let result)? = session.runInteractive("Author.including(all: Author.books)", childCap: 50).last,
+        return path
+    }
+
+    func testRowsComeFromLoadedWindowsAndMissingOnesAreAskedFor() throws {
+        let session = try Session(
+            path: try database(
+                """
+                CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
+                CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id));
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 250)
+                INSERT INTO author SELECT i, 'A' || i FROM n;
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500)
+                INSERT INTO book SELECT i, 1 FROM n;
+                """))
+        guard
+            case .rows(let result)? = session.runInteractive(
+                "Author.including(all: Author.books)", childCap: 50
+            ).last,
             let window = result.window
         else { return XCTFail("no windowed result") }
         XCTAssertEqual(result.rows.count, 100, "the first window")
         XCTAssertEqual(window.knownRowCount, 250)
-        XCTAssertTrue(result.statements.first?.sql.hasPrefix("SELECT * FROM \"author\"") == true, "GRDB's request first")
+        XCTAssertTrue(
+            result.statements.first?.sql.hasPrefix("SELECT * FROM \"author\"") == true,
+            "GRDB's request first")
 
         let requests = Requests()
         let source = WindowedResultSource(window: window, load: { requests.append($0) })
@@ -62,7 +72,50 @@ final class WindowedResultSourceTests: XCTestCase {
         // Author 1 has 500 books, cut to the first 50 and announced.
         guard let books = source.node(at: NodePath([0, 0])) else { return XCTFail() }
         let text = RowText.spans(books, limit: 80).map(\.text).joined()
-        XCTAssertEqual(text, "books  50 of 500 rows")
+        XCTAssertEqual(text, "books  50 of 500 rows — ↵ for more")
         XCTAssertEqual(source.childCount(of: NodePath([0, 0])), 50)
     }
+
+    /// ↵ on a cut list asks the worker for its next rows; they show once loaded.
+    func testEnterOnACutListFetchesMore() throws {
+        let session = try Session(
+            path: try database(
+                """
+                CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
+                CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id));
+                INSERT INTO author VALUES (1, 'A'), (2, 'B');
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1500)
+                INSERT INTO book SELECT i, 1 FROM n;
+                """))
+        var state = AppState(width: 100, height: 30, environment: session.environment)
+        state.windowLoader = { window, range in _ = try? window.rows(in: range) }
+        state.moreLoader = { window, row, key in
+            _ = try? window.loadMoreChildren(ofRow: row, key: key)
+        }
+        let text = "Author.including(all: Author.books)"
+        state.input.set(text)
+        guard case .run(_, let generation)? = state.update(.key(.enter)).last else {
+            return XCTFail("no run")
+        }
+        _ = state.update(
+            .finished(
+                generation: generation, outcomes: session.runInteractive(text, childCap: 50),
+                environment: session.environment, elapsed: 0.01))
+        XCTAssertEqual(state.focus, .results)
+        _ = state.update(.key(.character(" ")))
+        _ = state.update(.key(.down))
+        XCTAssertEqual(state.results?.selected, NodePath([0, 0]), "the books of author 1")
+        XCTAssertTrue(render(state).contains("▾ books  50 of 1,500 rows — ↵ for more"), render(state))
+        _ = state.update(.key(.enter))
+        _ = state.update(.windowLoaded)
+        XCTAssertTrue(
+            render(state).contains("▾ books  1,050 of 1,500 rows — ↵ for more"), render(state))
+        _ = state.update(.key(.enter))
+        _ = state.update(.windowLoaded)
+        XCTAssertTrue(render(state).contains("▾ books  1500 rows"), render(state))
+        // Author 2's empty list has nothing to fetch.
+        XCTAssertFalse(try XCTUnwrap(state.results?.source).loadMore(at: NodePath([1, 0])))
+    }
+
+    func render(_ state: AppState) -> String { View.render(state).buffer.text }
 }

@@ -87,6 +87,8 @@ public struct AppState: Sendable {
     /// Loads a window of a windowed result off the UI thread (the session worker);
     /// nil in tests, where results are read in memory.
     public var windowLoader: (@Sendable (WindowedResult, Range<Int>) -> Void)?
+    /// Fetches more rows of a cut to-many child (root row index, child key) off the UI thread.
+    public var moreLoader: (@Sendable (WindowedResult, Int, String) -> Void)?
 
     public init(
         width: Int, height: Int, environment: Environment, history: History = History(),

@@ -89,6 +89,10 @@ extension AppState {
         switch key {
         case .character(" "):
             results.toggle(height: height)
+        case .enter where results.source.node(at: selected)?.isTruncated == true:
+            // ↵ on a cut list opens it and fetches its next rows.
+            if !results.walker.isOpen(selected) { results.toggle(height: height) }
+            _ = results.source.loadMore(at: selected)
         case .enter:
             if results.walker.isExpandable(selected) {
                 results.toggle(height: height)
@@ -123,7 +127,9 @@ extension AppState {
     }
 
     mutating func childrenKey(_ key: Key, height: Int) -> [Effect] {
-        guard var miller, let level = miller.current, let source = results?.source else { return startTyping(key) }
+        guard var miller, let level = miller.current, let source = results?.source else {
+            return startTyping(key)
+        }
         let listing = ChildListing(source: source, node: level.node)
         let entry = listing.entry(at: level.selected)
         switch key {
@@ -131,6 +137,7 @@ extension AppState {
             guard let entry else { return [] }
             if (source.childCount(of: entry.path) ?? 0) > 0 {
                 miller.push(entry.path)
+                if key == .enter { _ = source.loadMore(at: entry.path) }
             } else if key == .enter {
                 openDetail(source, entry.path)
             }
@@ -182,7 +189,9 @@ extension AppState {
             overlay = Overlay(
                 title:
                     "SQL \(sql.selected + 1)/\(sql.statements.count) · \(NumberText.statementDuration(statement.duration))",
-                lines: statement.sql.split(separator: "\n", omittingEmptySubsequences: false).map { [Span(String($0))] }
+                lines: statement.sql.split(separator: "\n", omittingEmptySubsequences: false).map {
+                    [Span(String($0))]
+                }
             )
             return []
         default:

@@ -19,7 +19,8 @@ extension AppState {
             self.now = now
             return []
         case .finished(let generation, let outcomes, let environment, let elapsed):
-            return finish(generation: generation, outcomes: outcomes, environment: environment, elapsed: elapsed)
+            return finish(
+                generation: generation, outcomes: outcomes, environment: environment, elapsed: elapsed)
         case .windowLoaded:
             return []
         case .counted(let table, let count):
@@ -30,7 +31,8 @@ extension AppState {
             return []
         case .wrote(let path, let error):
             notice = Notice(
-                text: error.map { "could not write \(path): \($0)" } ?? "wrote \(path)", isError: error != nil)
+                text: error.map { "could not write \(path): \($0)" } ?? "wrote \(path)",
+                isError: error != nil)
             return []
         case .terminate:
             return [.quit]
@@ -41,7 +43,9 @@ extension AppState {
     mutating func handle(_ key: Key) -> [Effect] {
         // Esc typed just before a character arrives as Alt with it; where Alt means
         // nothing, it is the two keys.
-        if case .alt(let c) = key, !(focus == .input && overlay == nil && find == nil && "bBfF".contains(c)) {
+        if case .alt(let c) = key,
+            !(focus == .input && overlay == nil && find == nil && "bBfF".contains(c))
+        {
             return handle(.escape) + handle(.character(c))
         }
         switch key {
@@ -104,7 +108,9 @@ extension AppState {
     }
 
     /// A request finished: show its rows, SQL and timing, or its errors.
-    mutating func finish(generation: Int, outcomes: [Outcome], environment: Environment, elapsed: Double) -> [Effect] {
+    mutating func finish(
+        generation: Int, outcomes: [Outcome], environment: Environment, elapsed: Double
+    ) -> [Effect] {
         // A request replaced by a newer one: its outcome is no longer wanted.
         guard let running, running.generation == generation else { return [] }
         self.running = nil
@@ -116,13 +122,16 @@ extension AppState {
             case .rows(let result):
                 let source: any ResultSource =
                     if let window = result.window, let load = windowLoader {
-                        WindowedResultSource(window: window, load: { load(window, $0) })
+                        WindowedResultSource(
+                            window: window, load: { load(window, $0) },
+                            more: { [moreLoader] in moreLoader?(window, $0, $1) })
                     } else {
                         ArrayResultSource(result)
                     }
                 results = ResultsState(source: source, title: running.text)
                 miller = nil
-                sql = SQLState(statements: result.statements.map { StatementInfo(sql: $0.sql, duration: $0.duration) })
+                sql = SQLState(
+                    statements: result.statements.map { StatementInfo(sql: $0.sql, duration: $0.duration) })
                 last = LastRun(
                     rows: result.window?.knownRowCount ?? result.rows.count, elapsed: elapsed,
                     statements: result.statements.count)
@@ -135,7 +144,8 @@ extension AppState {
             case .description(let text), .commandOutput(let text):
                 texts.append(text)
             case .silent(let what):
-                notice = Notice(text: what == "declarations" ? "declarations read" : "\(what) defined", isError: false)
+                notice = Notice(
+                    text: what == "declarations" ? "declarations read" : "\(what) defined", isError: false)
             case .failure(let errors, let text):
                 if running.cancelling {
                     // The statement stays in the history (↑) but leaves the input free for the next one.
@@ -144,7 +154,8 @@ extension AppState {
                 }
                 let first = errors.first.map { $0.description } ?? "failed"
                 notice = Notice(
-                    text: "error: " + first + (errors.count > 1 ? " (+\(errors.count - 1) more)" : ""), isError: true)
+                    text: "error: " + first + (errors.count > 1 ? " (+\(errors.count - 1) more)" : ""),
+                    isError: true)
                 // Give the statement back, underlined, so that it can be fixed.
                 if input.isEmpty, text == running.text {
                     input.set(text)
@@ -156,7 +167,9 @@ extension AppState {
         if !texts.isEmpty {
             overlay = Overlay(
                 title: running.text,
-                lines: texts.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).map {
+                lines: texts.joined(separator: "\n").split(
+                    separator: "\n", omittingEmptySubsequences: false
+                ).map {
                     [Span(String($0))]
                 })
         }

@@ -15,6 +15,14 @@ public protocol ResultSource: Sendable {
     func node(at path: NodePath) -> ResultNode?
     /// How many children the node at `path` has, when known.
     func childCount(of path: NodePath) -> Int?
+    /// Starts fetching more rows of the cut to-many child at `path` (off the UI
+    /// thread); false when there is nothing more to fetch there.
+    func loadMore(at path: NodePath) -> Bool
+}
+
+extension ResultSource {
+    /// Sources that hold whole results have nothing more to fetch.
+    public func loadMore(at path: NodePath) -> Bool { false }
 }
 
 /// A node of the result tree: a row, a to-one child (a row or nil), or a
@@ -24,6 +32,12 @@ public enum ResultNode: Sendable {
     case toOne(key: String, table: String, ResultRow?)
     /// `count` rows are here; `total`, when larger, is how many the child has in all.
     case toMany(key: String, table: String, count: Int?, total: Int? = nil)
+
+    /// A to-many child of which only the first rows are here.
+    public var isTruncated: Bool {
+        if case .toMany(_, _, let count?, let total?) = self { return total > count }
+        return false
+    }
 
     /// The row this node shows, if it shows one.
     public var row: ResultRow? {

@@ -8,10 +8,25 @@ import ArborSession
 public struct WindowedResultSource: ResultSource, @unchecked Sendable {
     public let window: WindowedResult
     let load: @Sendable (Range<Int>) -> Void
+    /// Fetches more rows of a root row's cut to-many child (row index, child key).
+    let more: @Sendable (Int, String) -> Void
 
-    public init(window: WindowedResult, load: @escaping @Sendable (Range<Int>) -> Void) {
+    public init(
+        window: WindowedResult, load: @escaping @Sendable (Range<Int>) -> Void,
+        more: @escaping @Sendable (Int, String) -> Void = { _, _ in }
+    ) {
         self.window = window
         self.load = load
+        self.more = more
+    }
+
+    /// Only the children of root rows are cut (`WindowedResult.childCap`).
+    public func loadMore(at path: NodePath) -> Bool {
+        guard path.steps.count == 2, let node = node(at: path), node.isTruncated,
+            case .toMany(let key, _, _, _) = node
+        else { return false }
+        more(path.steps[0], key)
+        return true
     }
 
     public var table: String { window.plan.table }

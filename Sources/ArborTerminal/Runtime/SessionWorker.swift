@@ -45,7 +45,8 @@ final class SessionWorker: @unchecked Sendable {
             lock.unlock()
             inbox.post(
                 .finished(
-                    generation: generation, outcomes: outcomes, environment: session.environment, elapsed: elapsed))
+                    generation: generation, outcomes: outcomes, environment: session.environment,
+                    elapsed: elapsed))
         }
     }
 
@@ -63,6 +64,14 @@ final class SessionWorker: @unchecked Sendable {
     func load(_ range: Range<Int>, of window: WindowedResult) {
         queue.async { [self] in
             _ = try? window.rows(in: range)
+            inbox.post(.windowLoaded)
+        }
+    }
+
+    /// Fetches the next rows of a cut to-many child and wakes the UI.
+    func loadMore(ofRow row: Int, key: String, of window: WindowedResult) {
+        queue.async { [self] in
+            _ = try? window.loadMoreChildren(ofRow: row, key: key)
             inbox.post(.windowLoaded)
         }
     }

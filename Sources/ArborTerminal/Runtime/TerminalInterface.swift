@@ -18,12 +18,15 @@ public enum TerminalInterface {
 
     /// Runs until the user quits. Returns nil when the terminal could not be
     /// set up (the caller falls back to line mode), else the exit status.
-    public static func run(session: Session, environment: [String: String] = ProcessInfo.processInfo.environment)
+    public static func run(
+        session: Session, environment: [String: String] = ProcessInfo.processInfo.environment
+    )
         -> Int32?
     {
         let colors = (environment["NO_COLOR"] ?? "").isEmpty
         let inbox = Inbox()
-        guard let terminal = try? NCursesTerminal(colors: colors, wakeDescriptor: inbox.writeDescriptor) else {
+        guard let terminal = try? NCursesTerminal(colors: colors, wakeDescriptor: inbox.writeDescriptor)
+        else {
             return nil
         }
         defer { terminal.end() }
@@ -57,6 +60,7 @@ final class AppLoop {
         state.now = Self.clock()
         let worker = self.worker
         state.windowLoader = { window, range in worker.load(range, of: window) }
+        state.moreLoader = { window, row, key in worker.loadMore(ofRow: row, key: key, of: window) }
     }
 
     static func clock() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
@@ -70,7 +74,8 @@ final class AppLoop {
             // Draw after a change, and while a request runs (the spinner and the clock).
             if changed || state.running != nil { terminal.draw(View.render(state)) }
             let timeout: Int32 = state.running != nil ? 80 : 1_000
-            let messages = terminal.events(timeout: timeout, wakeDescriptor: inbox.readDescriptor) + inbox.drain()
+            let messages =
+                terminal.events(timeout: timeout, wakeDescriptor: inbox.readDescriptor) + inbox.drain()
             changed = !messages.isEmpty
             state.now = Self.clock()
             for message in messages {
@@ -125,7 +130,8 @@ final class AppLoop {
         terminal.writeRaw(Clipboard.osc52(text))
         let tools = Clipboard.tools(environment: environment)
         guard !tools.isEmpty else {
-            state.notice = Notice(text: "copied \(what) (OSC 52: the terminal's clipboard)", isError: false)
+            state.notice = Notice(
+                text: "copied \(what) (OSC 52: the terminal's clipboard)", isError: false)
             return
         }
         state.notice = Notice(text: "copying \(what)…", isError: false)

@@ -15,7 +15,8 @@ enum RowText {
             if length > limit { break }
             if i > 0 { spans.append(Span("  ")) }
             spans.append(Span(name + ":", Theme.columnName))
-            let text = TextFit.truncated(TerminalText.escaped(ValueText.quoted(value)), columns: valueColumns)
+            let text = TextFit.truncated(
+                TerminalText.escaped(ValueText.quoted(value)), columns: valueColumns)
             spans.append(Span(text, Theme.value(value)))
             length += name.count + text.count + 3
         }
@@ -36,10 +37,15 @@ enum RowText {
             if let count, let total, total > count {
                 return [
                     Span(key, Theme.key), Span("  "),
-                    Span("\(NumberText.grouped(count)) of \(NumberText.grouped(total)) rows", Theme.count),
+                    Span(
+                        "\(NumberText.grouped(count)) of \(NumberText.grouped(total)) rows — ↵ for more",
+                        Theme.count),
                 ]
             }
-            return [Span(key, Theme.key), Span("  "), Span(count.map(TreeFormat.countText) ?? "… rows", Theme.count)]
+            return [
+                Span(key, Theme.key), Span("  "),
+                Span(count.map(TreeFormat.countText) ?? "… rows", Theme.count),
+            ]
         }
     }
 
@@ -47,7 +53,8 @@ enum RowText {
     static func crumb(_ node: ResultNode) -> String {
         switch node {
         case .row(let table, let row):
-            return row.columns.first.map { "\(table) \(ValueText.plain($0.value, maxLength: 20))" } ?? table
+            return row.columns.first.map { "\(table) \(ValueText.plain($0.value, maxLength: 20))" }
+                ?? table
         case .toOne(let key, _, _), .toMany(let key, _, _, _):
             return key
         }
@@ -58,15 +65,18 @@ enum RowText {
         guard let row = node.row else { return [spans(node)] }
         var lines: [[Span]] = []
         for column in row.columns {
-            lines.append([Span(column.name, Theme.key), Span(": ", Theme.columnName)] + fullValue(column.value))
+            lines.append(
+                [Span(column.name, Theme.key), Span(": ", Theme.columnName)] + fullValue(column.value))
         }
         for child in row.children {
             switch child.value {
             case .toOne(let row?): lines.append([Span(child.key, Theme.key), Span(": ")] + columns(row))
-            case .toOne(nil): lines.append([Span(child.key, Theme.key), Span(": "), Span("nil", Theme.null)])
+            case .toOne(nil):
+                lines.append([Span(child.key, Theme.key), Span(": "), Span("nil", Theme.null)])
             case .toMany(let rows):
                 lines.append([
-                    Span(child.key, Theme.key), Span(": "), Span(TreeFormat.countText(rows.count), Theme.count),
+                    Span(child.key, Theme.key), Span(": "),
+                    Span(TreeFormat.countText(rows.count), Theme.count),
                 ])
             }
         }
@@ -81,10 +91,13 @@ enum RowText {
                 return digits.count == 1 ? "0" + digits : digits
             }.joined(separator: " ")
             return [
-                Span("<\(data.count) bytes> ", Theme.blob), Span(hex + (data.count > 1024 ? " …" : ""), Theme.blob),
+                Span("<\(data.count) bytes> ", Theme.blob),
+                Span(hex + (data.count > 1024 ? " …" : ""), Theme.blob),
             ]
         default:
-            return [Span(TerminalText.escaped(ValueText.quoted(value, maxLength: Int.max)), Theme.value(value))]
+            return [
+                Span(TerminalText.escaped(ValueText.quoted(value, maxLength: Int.max)), Theme.value(value))
+            ]
         }
     }
 }
