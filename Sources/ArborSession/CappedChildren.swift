@@ -157,7 +157,7 @@ struct CappedChildren {
 
     private func fetch(_ plan: RequestPlan, _ target: Target) throws -> [ResultRow] {
         let request = try Lowering().request(plan)
-        let builder = ResultTreeBuilder(plan: target.childPlan)
+        let builder = ResultTreeBuilder(plan: target.childPlan, valueLimit: ValueCut.displayLimit)
         return try session.database.read { db in try Row.fetchAll(db, request).map(builder.row) }
     }
 

@@ -12,7 +12,11 @@ extension Session {
             guard case .rows(var result) = outcome, !result.isSingleRow else {
                 if case .rows(let result) = outcome {
                     // `fetchOne()`: one row, fetched as is.
-                    return (try? .rows(request(result.plan, range: nil, single: true, fetch: true))) ?? outcome
+                    return
+                        (try? .rows(
+                            request(
+                                result.plan, range: nil, single: true, fetch: true, valueLimit: ValueCut.displayLimit)))
+                        ?? outcome
                 }
                 return outcome
             }

@@ -24,7 +24,9 @@ public final class Session {
                 throw OpenError("\(path): no such file")
             }
             guard !isDirectory.boolValue else { throw OpenError("\(path): is a directory, not a database") }
-            guard FileManager.default.isReadableFile(atPath: path) else { throw OpenError("\(path): permission denied") }
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw OpenError("\(path): permission denied")
+            }
             configuration.readonly = !writable
             do {
                 database = try DatabaseQueue(
@@ -51,10 +53,11 @@ public final class Session {
         evaluator = Evaluator(environment: Environment(schema: schema))
         if path == nil {
             let result = Parser.parseSourceFile(DemoLibrary.prelude)
-            _ = evaluator.declare(result.statements.flatMap { statement -> [TypeDeclaration] in
-                if case .declarations(let declarations) = statement { return declarations }
-                return []
-            })
+            _ = evaluator.declare(
+                result.statements.flatMap { statement -> [TypeDeclaration] in
+                    if case .declarations(let declarations) = statement { return declarations }
+                    return []
+                })
         }
     }
 
@@ -94,11 +97,12 @@ public final class Session {
             if error.range == nil { error.range = statement.range }
             return .failure([error], text: text)
         } catch let error as ArborErrors {
-            return .failure(error.errors.map { error in
-                var error = error
-                if error.range == nil { error.range = statement.range }
-                return error
-            }, text: text)
+            return .failure(
+                error.errors.map { error in
+                    var error = error
+                    if error.range == nil { error.range = statement.range }
+                    return error
+                }, text: text)
         } catch {
             return .failure([ArborError(Self.message(error), at: statement.range)], text: text)
         }
@@ -127,14 +131,18 @@ public final class Session {
     }
 
     /// Validates, lowers and (when `fetch`) runs a request, capturing every statement.
-    public func request(_ plan: RequestPlan, range: SourceRange?, single: Bool, fetch: Bool) throws -> RequestResult {
+    /// With a `valueLimit`, long texts and blobs are kept cut (`ValueCut`).
+    public func request(
+        _ plan: RequestPlan, range: SourceRange?, single: Bool, fetch: Bool, valueLimit: Int? = nil
+    ) throws -> RequestResult {
         try Validator(schema: environment.schema, range: range).validate(plan)
-        let builder = ResultTreeBuilder(plan: plan)
+        let builder = ResultTreeBuilder(plan: plan, valueLimit: valueLimit)
         return try database.read { db in
             let request = try Lowering().request(plan)
             let mainSQL = try Self.expandedSQL(request, db, single: single)
             guard fetch else {
-                return RequestResult(plan: plan, rows: [], mainSQL: mainSQL, statements: [], isSingleRow: single, window: nil)
+                return RequestResult(
+                    plan: plan, rows: [], mainSQL: mainSQL, statements: [], isSingleRow: single, window: nil)
             }
             let recorder = StatementRecorder()
             db.trace(options: .profile) { event in recorder.record(event) }
@@ -148,7 +156,8 @@ public final class Session {
             } else {
                 let prepared = try request.makePreparedRequest(db, forSingleResult: false)
                 if let layout = try StatementLayout(
-                    tree: builder.tree, statement: prepared.statement, adapter: prepared.adapter)
+                    tree: builder.tree, statement: prepared.statement, adapter: prepared.adapter,
+                    valueLimit: valueLimit)
                 {
                     try layout.forEachRow(prepared.statement) { rows.append($0) }
                 } else {
@@ -157,7 +166,8 @@ public final class Session {
                 }
             }
             return RequestResult(
-                plan: plan, rows: rows, mainSQL: mainSQL, statements: recorder.statements, isSingleRow: single, window: nil)
+                plan: plan, rows: rows, mainSQL: mainSQL, statements: recorder.statements, isSingleRow: single,
+                window: nil)
         }
     }
 

@@ -4,20 +4,23 @@ import GRDB
 extension Session {
     /// Fetches a request's rows one at a time, without holding the whole result:
     /// through a cursor when the request prefetches nothing, else page by page
-    /// (GRDB can only prefetch with `fetchAll`, T22). Returns the main statement's SQL.
+    /// (GRDB can only prefetch with `fetchAll`, T22). With a `valueLimit`, long texts
+    /// and blobs are read cut (`ValueCut`). Returns the main statement's SQL.
     @discardableResult
     public func stream(
-        _ plan: RequestPlan, range: SourceRange?, pageSize: Int = 1000, _ body: (ResultRow) throws -> Void
+        _ plan: RequestPlan, range: SourceRange?, pageSize: Int = 1000, valueLimit: Int? = nil,
+        _ body: (ResultRow) throws -> Void
     ) throws -> String {
         try Validator(schema: environment.schema, range: range).validate(plan)
-        let builder = ResultTreeBuilder(plan: plan)
+        let builder = ResultTreeBuilder(plan: plan, valueLimit: valueLimit)
         let request = try Lowering().request(plan)
         let mainSQL = try database.read { db in try Self.expandedSQL(request, db, single: false) }
         guard plan.hasPrefetch else {
             try database.read { db in
                 let prepared = try request.makePreparedRequest(db, forSingleResult: false)
                 if let layout = try StatementLayout(
-                    tree: builder.tree, statement: prepared.statement, adapter: prepared.adapter)
+                    tree: builder.tree, statement: prepared.statement, adapter: prepared.adapter,
+                    valueLimit: valueLimit)
                 {
                     try layout.forEachRow(prepared.statement, body)
                     return

@@ -60,8 +60,9 @@ public final class WindowedResult: @unchecked Sendable {
         } else {
             (rootPlan, cappedTargets) = (plan, [])
         }
-        self.builder = ResultTreeBuilder(plan: rootPlan)
-        self.fullBuilder = ResultTreeBuilder(plan: plan)
+        // A view keeps a bounded prefix of each long value (`ValueCut`).
+        self.builder = ResultTreeBuilder(plan: rootPlan, valueLimit: ValueCut.displayLimit)
+        self.fullBuilder = ResultTreeBuilder(plan: plan, valueLimit: ValueCut.displayLimit)
         self.mainSQL = try session.request(plan, range: nil, single: false, fetch: false).mainSQL
         self.keyColumn = Self.keysetColumn(rootPlan, schema: session.environment.schema)
     }
@@ -204,7 +205,8 @@ public final class WindowedResult: @unchecked Sendable {
             var rows: [ResultRow] = []
             let prepared = try request.makePreparedRequest(db, forSingleResult: false)
             if let layout = try StatementLayout(
-                tree: builder.tree, statement: prepared.statement, adapter: prepared.adapter)
+                tree: builder.tree, statement: prepared.statement, adapter: prepared.adapter,
+                valueLimit: builder.valueLimit)
             {
                 try layout.forEachRow(prepared.statement) { rows.append($0) }
                 return rows

@@ -1,6 +1,6 @@
 import ArborCore
-import ArborSession
 import ArborLanguage
+import ArborSession
 import Foundation
 
 /// Prints outcomes in the chosen format; returns false for a failure.
@@ -30,11 +30,14 @@ struct OutcomePrinter {
             {
                 return true
             }
+            // The text formats show 200 bytes of a value: they read no more than a KiB of it.
+            let valueLimit = format == .json ? nil : ValueCut.printLimit
             if result.isSingleRow {
-                let fetched = try session.request(result.plan, range: nil, single: true, fetch: true)
+                let fetched = try session.request(
+                    result.plan, range: nil, single: true, fetch: true, valueLimit: valueLimit)
                 for row in fetched.rows { output.write(row) }
             } else {
-                try session.stream(result.plan, range: nil) { output.write($0) }
+                try session.stream(result.plan, range: nil, valueLimit: valueLimit) { output.write($0) }
             }
             output.finish()
             return true
@@ -69,7 +72,8 @@ struct OutcomePrinter {
         Output.line(sql + ";")
         if SwiftDefinedSQL.isPresent(in: sql) {
             Output.error(
-                "arbor: note: this SQL calls functions or collations GRDB defines in Swift; it will not run in the sqlite3 shell")
+                "arbor: note: this SQL calls functions or collations GRDB defines in Swift; it will not run in the sqlite3 shell"
+            )
         }
     }
 
@@ -98,8 +102,7 @@ struct OutcomePrinter {
             Output.lines(TreeFormat.lines(table: result.plan.table, rows: result.rows))
         case .table:
             let columns = result.rows.first?.names ?? []
-            let values = result.rows.map(\.values)
-            Output.lines(TableFormat.lines(columns: columns, rows: values))
+            Output.lines(TableFormat.lines(columns: columns, rows: result.rows))
         case .swift:
             Output.line(SwiftCode.generate(result.plan, environment: environment))
         }

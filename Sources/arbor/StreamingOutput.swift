@@ -79,13 +79,14 @@ struct StreamingOutput {
     private mutating func flushTable() {
         guard tableWidths == nil else { return }
         let names = pendingTableRows.first?.names ?? []
-        let lines = TableFormat.lines(columns: names, rows: pendingTableRows.map(\.values))
-        tableWidths = TableFormat.widths(columns: names, rows: pendingTableRows.map(\.values))
+        let cells = pendingTableRows.map(TableFormat.cells)
+        let lines = TableFormat.lines(columns: names, rows: pendingTableRows)
+        tableWidths = TableFormat.widths(columns: names, cells: cells)
         pendingTableRows = []
         append(lines)
     }
 
     private mutating func appendTableRow(_ row: ResultRow) {
-        append([TableFormat.line(row.values.map { ValueText.plain($0) }, widths: tableWidths ?? [])])
+        append([TableFormat.line(TableFormat.cells(row), widths: tableWidths ?? [])])
     }
 }

@@ -76,7 +76,10 @@ public enum JSONBytes {
     }
 
     /// A JSON string from UTF-8 bytes: quotes, backslashes and control characters
-    /// escaped, invalid UTF-8 replaced by U+FFFD so that the output stays valid JSON.
+    /// escaped, invalid UTF-8 replaced by U+FFFD (one per maximal ill-formed subpart,
+    /// as Swift's `String(decoding:as:)` does) so that the output stays valid JSON.
+    /// DEL, C1 controls and bidirectional controls are written as `\uXXXX` too: the
+    /// same string for a JSON reader, and nothing a terminal acts on.
     public static func string(_ bytes: [UInt8], into out: inout [UInt8]) {
         bytes.withUnsafeBufferPointer { string($0, into: &out) }
     }
@@ -87,12 +90,12 @@ public enum JSONBytes {
         let count = array.count
         while i < count {
             let byte = array[i]
-            if byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+            if byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
                 // A run of plain ASCII is copied at once.
                 var j = i + 1
                 while j < count {
                     let b = array[j]
-                    if b < 0x20 || b >= 0x80 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { break }
+                    if b < 0x20 || b >= 0x7F || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { break }
                     j += 1
                 }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: array[i..<j]))
@@ -113,44 +116,67 @@ public enum JSONBytes {
             case 0x09:
                 out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
                 i += 1
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xF)])
+            case 0..<0x20, 0x7F:
+                unicodeEscape(UInt32(byte), into: &out)
                 i += 1
             default:
-                let length = validUTF8Length(array, at: i)
-                if length == 0 {
-                    out.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                    i += 1
+                let (length, scalar) = decode(array, at: i)
+                if let scalar {
+                    if let unicode = Unicode.Scalar(scalar), TerminalText.isControl(unicode) {
+                        unicodeEscape(scalar, into: &out)
+                    } else {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: array[i..<(i + length)]))
+                    }
                 } else {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: array[i..<(i + length)]))
-                    i += length
+                    out.append(contentsOf: [0xEF, 0xBF, 0xBD])
                 }
+                i += length
             }
         }
         out.append(UInt8(ascii: "\""))
     }
 
-    /// The length of the well-formed UTF-8 sequence at `i`, or 0.
-    static func validUTF8Length(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+    /// `\u00XX` for a scalar of the basic multilingual plane.
+    private static func unicodeEscape(_ scalar: UInt32, into out: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
+        for shift in [12, 8, 4, 0] { out.append(hex[Int((scalar >> UInt32(shift)) & 0xF)]) }
+    }
+
+    /// The UTF-8 sequence that starts at `i` (a byte of 0x80 or more): its length
+    /// and scalar when it is well formed; else the length of its maximal ill-formed
+    /// subpart (Unicode §3.9, Table 3-7) and nil.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (length: Int, scalar: UInt32?) {
         let b0 = bytes[i]
-        let (length, minimum): (Int, UInt32) =
-            switch b0 {
-            case 0xC2...0xDF: (2, 0x80)
-            case 0xE0...0xEF: (3, 0x800)
-            case 0xF0...0xF4: (4, 0x10000)
-            default: (0, 0)
-            }
-        guard length > 0, i + length <= bytes.count else { return 0 }
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch b0 {
+        case 0xC2...0xDF: length = 2
+        case 0xE0:
+            length = 3
+            low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4:
+            length = 4
+            high = 0x8F
+        default: return (1, nil)
+        }
         var scalar = UInt32(b0) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
         for k in 1..<length {
+            guard i + k < bytes.count else { return (k, nil) }
             let b = bytes[i + k]
-            guard b & 0xC0 == 0x80 else { return 0 }
+            // Only the second byte has a narrower range.
+            guard b >= (k == 1 ? low : 0x80), b <= (k == 1 ? high : 0xBF) else { return (k, nil) }
             scalar = scalar << 6 | UInt32(b & 0x3F)
         }
-        guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return 0 }
-        return length
+        return (length, scalar)
     }
 }

@@ -3,19 +3,39 @@ import GRDB
 /// The `table` format: base columns as an aligned table, as `sqlite3 -column` shows them.
 public enum TableFormat {
     public static func lines(columns: [String], rows: [[DatabaseValue]]) -> [String] {
-        let widths = self.widths(columns: columns, rows: rows)
+        lines(columns: columns, cells: rows.map { $0.map { ValueText.plain($0) } })
+    }
+
+    /// The table of result rows, values read cut (`ValueCut`) saying their full size.
+    public static func lines(columns: [String], rows: [ResultRow]) -> [String] {
+        lines(columns: columns, cells: rows.map(cells))
+    }
+
+    /// The cells of a row as the table shows them.
+    public static func cells(_ row: ResultRow) -> [String] {
+        row.values.enumerated().map { ValueText.plain($1, fullSize: row.cutSizes[$0]) }
+    }
+
+    static func lines(columns: [String], cells rows: [[String]]) -> [String] {
+        let widths = self.widths(columns: columns, cells: rows)
         let header = columns.map(TerminalText.escaped)
-        var lines = [line(header, widths: widths), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")]
-        for row in rows { lines.append(line(row.map { ValueText.plain($0) }, widths: widths)) }
+        var lines = [
+            line(header, widths: widths), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "),
+        ]
+        for row in rows { lines.append(line(row, widths: widths)) }
         return lines
     }
 
     /// The width of each column: its widest cell or header.
     public static func widths(columns: [String], rows: [[DatabaseValue]]) -> [Int] {
+        widths(columns: columns, cells: rows.map { $0.map { ValueText.plain($0) } })
+    }
+
+    public static func widths(columns: [String], cells rows: [[String]]) -> [Int] {
         var widths = columns.map { TerminalText.width(TerminalText.escaped($0)) }
         for row in rows {
-            for (i, value) in row.enumerated() where i < widths.count {
-                widths[i] = max(widths[i], TerminalText.width(ValueText.plain(value)))
+            for (i, cell) in row.enumerated() where i < widths.count {
+                widths[i] = max(widths[i], TerminalText.width(cell))
             }
         }
         return widths

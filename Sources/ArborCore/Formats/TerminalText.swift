@@ -1,7 +1,8 @@
 /// Text that is safe to show on a terminal, measured in terminal columns.
 public enum TerminalText {
     /// Escapes every control character (C0, DEL, C1) as `\e`, `\n`, `\u{7}`, … so that
-    /// no byte from the database can drive the terminal.
+    /// no byte from the database can drive the terminal, and the bidirectional
+    /// controls (`\u{202e}`, …) so that no value can reorder what is shown around it.
     public static func escaped(_ s: String) -> String {
         var needsEscaping = false
         for scalar in s.unicodeScalars where isControl(scalar) {
@@ -28,8 +29,14 @@ public enum TerminalText {
         return String(out)
     }
 
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    /// C0, DEL, C1, and the scalars that reorder or break lines on their own:
+    /// bidirectional embeddings, overrides, isolates and marks, and the line and
+    /// paragraph separators.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if v < 0xA0 { return v < 0x20 || v >= 0x7F }
+        return v == 0x061C || v == 0x200E || v == 0x200F || (0x2028...0x202E).contains(v)
+            || (0x2066...0x2069).contains(v)
     }
 
     /// The number of terminal columns `s` takes: two for East Asian wide characters

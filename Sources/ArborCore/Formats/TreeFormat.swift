@@ -5,7 +5,7 @@ import GRDB
 public enum TreeFormat {
     public static func lines(table: String, rows: [ResultRow]) -> [String] {
         var lines: [String] = []
-        for row in rows { append(row, label: table, indent: 0, to: &lines) }
+        for row in rows { append(row, label: TerminalText.escaped(table), indent: 0, to: &lines) }
         return lines
     }
 
@@ -26,15 +26,17 @@ public enum TreeFormat {
                 appendChildren(of: child, indent: indent + 1, to: &lines)
             case .toMany(let rows):
                 lines.append(pad + key + ": " + countText(rows.count))
-                for row in rows { append(row, label: TerminalText.escaped(child.table), indent: indent + 1, to: &lines) }
+                for row in rows {
+                    append(row, label: TerminalText.escaped(child.table), indent: indent + 1, to: &lines)
+                }
             }
         }
     }
 
     static func columnsText(_ row: ResultRow) -> String {
         var text = ""
-        for (name, value) in zip(row.names, row.values) {
-            text += " " + TerminalText.escaped(name) + ":" + ValueText.quoted(value)
+        for (i, (name, value)) in zip(row.names, row.values).enumerated() {
+            text += " " + TerminalText.escaped(name) + ":" + ValueText.quoted(value, fullSize: row.cutSizes[i])
         }
         return text
     }

@@ -33,7 +33,8 @@ public enum SQLValue: Hashable, Sendable, CustomStringConvertible {
             case "\r": out += "\\r"
             case "\0": out += "\\0"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                // Every scalar a terminal would act on (C0, DEL, C1, bidi controls).
+                if TerminalText.isControl(scalar) {
                     out += "\\u{\(String(scalar.value, radix: 16))}"
                 } else {
                     out.unicodeScalars.append(scalar)

@@ -9,11 +9,15 @@ public struct ResultRow: Sendable {
     public var names: [String]
     public var values: [DatabaseValue]
     public var children: [ResultChild]
+    /// The full size in bytes of each value kept only as its first bytes (by column
+    /// index; see `ValueCut`). Empty for rows read whole.
+    public var cutSizes: [Int: Int]
 
-    public init(names: [String], values: [DatabaseValue], children: [ResultChild]) {
+    public init(names: [String], values: [DatabaseValue], children: [ResultChild], cutSizes: [Int: Int] = [:]) {
         self.names = names
         self.values = values
         self.children = children
+        self.cutSizes = cutSizes
     }
 
     public init(columns: [(name: String, value: DatabaseValue)], children: [ResultChild]) {
@@ -57,6 +61,9 @@ public struct ResultChild: Sendable {
 /// subtree, which would show a nested prefetch twice).
 public final class ResultTreeBuilder: @unchecked Sendable {
     public let tree: IncludeTree
+    /// When set, texts and blobs longer than this many bytes are kept as their
+    /// first bytes and their size (`ValueCut`): for views, never for data formats.
+    public let valueLimit: Int?
     /// The visible columns of each level, learned from its first row: every row of
     /// a level comes from the same statement, so they share one layout.
     private let rootLayout = LayoutBox()
@@ -72,8 +79,9 @@ public final class ResultTreeBuilder: @unchecked Sendable {
         var isIdentity: Bool
     }
 
-    public init(plan: RequestPlan) {
+    public init(plan: RequestPlan, valueLimit: Int? = nil) {
         self.tree = IncludeTree(operations: plan.operations)
+        self.valueLimit = valueLimit
     }
 
     public func row(_ row: Row) -> ResultRow {
@@ -95,9 +103,19 @@ public final class ResultTreeBuilder: @unchecked Sendable {
 
     private func build(_ row: Row, _ tree: IncludeTree, _ box: LayoutBox) -> ResultRow {
         let layout = layout(of: row, in: box)
-        let values: [DatabaseValue] =
+        var values: [DatabaseValue] =
             layout.isIdentity ? Array(row.databaseValues) : layout.indexes.map { row[$0] as DatabaseValue }
-        guard !tree.children.isEmpty else { return ResultRow(names: layout.names, values: values, children: []) }
+        var cutSizes: [Int: Int] = [:]
+        if let valueLimit {
+            for i in values.indices {
+                guard let (kept, size) = ValueCut.cut(values[i], limit: valueLimit) else { continue }
+                values[i] = kept
+                cutSizes[i] = size
+            }
+        }
+        guard !tree.children.isEmpty else {
+            return ResultRow(names: layout.names, values: values, children: [], cutSizes: cutSizes)
+        }
         var children: [ResultChild] = []
         children.reserveCapacity(tree.children.count)
         for child in tree.children {
@@ -112,10 +130,11 @@ public final class ResultTreeBuilder: @unchecked Sendable {
                 let rows = row.prefetchedRows[child.key] ?? []
                 children.append(
                     ResultChild(
-                        key: child.key, table: child.table, value: .toMany(rows.map { build($0, child.tree, childBox) })))
+                        key: child.key, table: child.table, value: .toMany(rows.map { build($0, child.tree, childBox) })
+                    ))
             }
         }
-        return ResultRow(names: layout.names, values: values, children: children)
+        return ResultRow(names: layout.names, values: values, children: children, cutSizes: cutSizes)
     }
 
     private var boxes: [IncludeTree.Child: LayoutBox] = [:]

@@ -9,38 +9,49 @@ public final class StatementLayout: @unchecked Sendable {
     public let names: [String]
     public let indexes: [Int32]
     public let children: [(key: String, table: String, layout: StatementLayout)]
+    /// When set, texts and blobs longer than this are read as their first bytes
+    /// and their size (`ValueCut`): for views, never for data formats.
+    public let valueLimit: Int?
 
-    init(names: [String], indexes: [Int32], children: [(key: String, table: String, layout: StatementLayout)]) {
+    init(
+        names: [String], indexes: [Int32], children: [(key: String, table: String, layout: StatementLayout)],
+        valueLimit: Int?
+    ) {
         self.names = names
         self.indexes = indexes
         self.children = children
+        self.valueLimit = valueLimit
     }
 
     /// Nil when the request prefetches (its rows need GRDB) or the adapter does not
     /// expose the scopes the plan includes.
-    public convenience init?(tree: IncludeTree, statement: Statement, adapter: (any RowAdapter)?) throws {
+    public convenience init?(
+        tree: IncludeTree, statement: Statement, adapter: (any RowAdapter)?, valueLimit: Int? = nil
+    ) throws {
         if let adapter {
             let layouted = try adapter._layoutedAdapter(from: statement)
-            guard let layout = Self.make(tree, layouted) else { return nil }
-            self.init(names: layout.names, indexes: layout.indexes, children: layout.children)
+            guard let layout = Self.make(tree, layouted, valueLimit) else { return nil }
+            self.init(names: layout.names, indexes: layout.indexes, children: layout.children, valueLimit: valueLimit)
         } else {
             guard tree.children.isEmpty else { return nil }
             let (names, indexes) = Self.visible(statement._layoutColumns)
-            self.init(names: names, indexes: indexes, children: [])
+            self.init(names: names, indexes: indexes, children: [], valueLimit: valueLimit)
         }
     }
 
-    private static func make(_ tree: IncludeTree, _ adapter: any _LayoutedRowAdapter) -> StatementLayout? {
+    private static func make(_ tree: IncludeTree, _ adapter: any _LayoutedRowAdapter, _ valueLimit: Int?)
+        -> StatementLayout?
+    {
         let (names, indexes) = visible(adapter._mapping._layoutColumns)
         var children: [(key: String, table: String, layout: StatementLayout)] = []
         for child in tree.children {
             guard case .toOne(let path) = child.kind else { return nil }
             var scoped: (any _LayoutedRowAdapter)? = adapter
             for name in path { scoped = scoped?._scopes[name] }
-            guard let scoped, let layout = make(child.tree, scoped) else { return nil }
+            guard let scoped, let layout = make(child.tree, scoped, valueLimit) else { return nil }
             children.append((child.key, child.table, layout))
         }
-        return StatementLayout(names: names, indexes: indexes, children: children)
+        return StatementLayout(names: names, indexes: indexes, children: children, valueLimit: valueLimit)
     }
 
     private static func visible(_ columns: [(Int, String)]) -> ([String], [Int32]) {
@@ -53,16 +64,25 @@ public final class StatementLayout: @unchecked Sendable {
         indexes.allSatisfy { sqlite3_column_type(handle, $0) == SQLITE_NULL }
     }
 
-    /// The current row of the statement.
+    /// The current row of the statement (text read by its length, so a NUL in it is kept).
     public func row(_ handle: OpaquePointer) -> ResultRow {
-        let values = indexes.map { DatabaseValue(sqliteStatement: handle, index: $0) }
-        guard !children.isEmpty else { return ResultRow(names: names, values: values, children: []) }
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(indexes.count)
+        var cutSizes: [Int: Int] = [:]
+        for index in indexes {
+            let (value, fullSize) = ValueCut.read(handle, index, limit: valueLimit)
+            if let fullSize { cutSizes[values.count] = fullSize }
+            values.append(value)
+        }
+        guard !children.isEmpty else {
+            return ResultRow(names: names, values: values, children: [], cutSizes: cutSizes)
+        }
         let built = children.map { child in
             ResultChild(
                 key: child.key, table: child.table,
                 value: .toOne(child.layout.isMissing(handle) ? nil : child.layout.row(handle)))
         }
-        return ResultRow(names: names, values: values, children: built)
+        return ResultRow(names: names, values: values, children: built, cutSizes: cutSizes)
     }
 
     /// Steps `statement` to its end, giving each row to `body`.
