@@ -5,9 +5,9 @@ import GRDB
 /// A request's rows fetched a window at a time, for views that show a few dozen
 /// rows of a result that may hold millions: the cost follows what is on screen.
 ///
-/// - Root rows come in windows of `windowSize`: by keyset on the primary key when
-///   the request is unordered over a table with a one-column key (so that the
-///   millionth row costs what the first does), else by `limit(_:offset:)`.
+/// - Root rows come in windows of `windowSize`: by keyset (`Keyset`) when the
+///   request's order allows it (so that the millionth row costs what the first
+///   does), else by `limit(_:offset:)`.
 /// - To-one children come with their row; `including(all:)` children are
 ///   prefetched by GRDB for the window's rows only.
 /// - Windows far from the last one asked for are evicted, so memory stays bounded
@@ -24,11 +24,11 @@ public final class WindowedResult: @unchecked Sendable {
     private let builder: ResultTreeBuilder
     /// For windows fetched with the whole request (nothing to cut).
     private let fullBuilder: ResultTreeBuilder
-    private let keyColumn: String?
+    private let keyset: Keyset?
     private let lock = NSLock()
     private var windows: [Int: [ResultRow]] = [:]
-    /// The last key of each window fetched by keyset, to start the next one.
-    private var lastKeys: [Int: DatabaseValue] = [:]
+    /// The keyset values of the last row of each window, to start the next one.
+    private var lastKeys: [Int: [DatabaseValue]] = [:]
     private var count: Int?
     /// Windows asked for and not loaded yet.
     private var pending: Set<Int> = []
@@ -64,31 +64,7 @@ public final class WindowedResult: @unchecked Sendable {
         self.builder = ResultTreeBuilder(plan: rootPlan, valueLimit: ValueCut.displayLimit)
         self.fullBuilder = ResultTreeBuilder(plan: plan, valueLimit: ValueCut.displayLimit)
         self.mainSQL = try session.request(plan, range: nil, single: false, fetch: false).mainSQL
-        self.keyColumn = Self.keysetColumn(rootPlan, schema: session.environment.schema)
-    }
-
-    /// The column to page on, when keyset paging gives the same rows as the request.
-    static func keysetColumn(_ plan: RequestPlan, schema: SchemaGraph) -> String? {
-        for operation in plan.operations {
-            switch operation {
-            case .order, .orderSQL, .orderByPrimaryKey, .reversed, .limit, .group, .distinct, .select,
-                .selectSQL,
-                .aliased, .having:
-                return nil
-            case .annotated(let selection)
-            where selection.contains(where: {
-                if case .expression(let e) = $0 { e.containsAggregate } else { false }
-            }):
-                return nil
-            default:
-                continue
-            }
-        }
-        guard let table = schema.table(named: plan.table), table.kind == .table,
-            table.primaryKey.count == 1,
-            let key = table.primaryKey.first, table.column(named: key) != nil
-        else { return nil }
-        return key
+        self.keyset = Keyset.of(rootPlan, schema: session.environment.schema)
     }
 
     /// The number of root rows.
@@ -166,30 +142,25 @@ public final class WindowedResult: @unchecked Sendable {
         if index == 0 { firstWindowStatements = statements }
         pending.remove(index)
         windows[index] = rows
-        if let keyColumn, let last = rows.last, let position = last.names.firstIndex(of: keyColumn) {
-            lastKeys[index] = last.values[position]
-        }
+        if let keyset, let last = rows.last, let values = keyset.values(of: last) { lastKeys[index] = values }
         if rows.count < windowSize { count = count ?? index * windowSize + rows.count }
         evict(around: index)
         lock.unlock()
         return rows
     }
 
-    /// The window `index` of `plan`: by keyset after the previous window's last key,
-    /// by offset in key order for a jump, else by offset within the request's limit.
-    private func page(_ plan: RequestPlan, _ index: Int, _ previousKey: DatabaseValue?) -> RequestPlan {
-        guard let keyColumn else { return windowOfOwnLimit(plan, index) }
-        let keyOrder = RequestOperation.order([OrderingTerm(.column(keyColumn, alias: nil), .asc)])
-        if index == 0 || previousKey != nil {
-            var keyset = plan
-            if let previousKey {
-                keyset = keyset.appending(
-                    .filter(.binary(.greater, .column(keyColumn, alias: nil), .value(SQLValue(previousKey)))))
-            }
-            return keyset.appending(keyOrder).appending(.limit(windowSize, offset: nil))
+    /// The window `index` of `plan`: by keyset after the previous window's last
+    /// row, by offset in keyset order for a jump, else by offset within the
+    /// request's own limit.
+    private func page(_ plan: RequestPlan, _ index: Int, _ previous: [DatabaseValue]?) -> RequestPlan {
+        guard let keyset else { return windowOfOwnLimit(plan, index) }
+        if index == 0 || previous != nil {
+            var keyed = plan
+            if let previous, let after = keyset.after(previous) { keyed = keyed.appending(.filter(after)) }
+            return keyed.appending(keyset.ordering).appending(.limit(windowSize, offset: nil))
         }
-        // A jump: reach the window by offset, in key order, once; keyset from then on.
-        return plan.appending(keyOrder).appending(.limit(windowSize, offset: index * windowSize))
+        // A jump: reach the window by offset, once; keyset from then on.
+        return plan.appending(keyset.ordering).appending(.limit(windowSize, offset: index * windowSize))
     }
 
     /// The rows of one page, and the statements that fetched them when `record`.

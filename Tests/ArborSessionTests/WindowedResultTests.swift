@@ -54,19 +54,48 @@ final class WindowedResultTests: XCTestCase {
 
     func testKeysetIsUsedOnlyWhenItGivesTheSameRows() throws {
         let session = try Session(path: nil)
-        let schema = session.environment.schema
+        func keyset(_ text: String) throws -> Keyset? {
+            Keyset.of(try requestPlan(text, session), schema: session.environment.schema)
+        }
+        let byID = Keyset(columns: ["id"], descending: false)
+        XCTAssertEqual(try keyset("Book.filter(Column(\"year\") > 1900)"), byID)
+        XCTAssertEqual(try keyset("Author.including(all: Author.books)"), byID)
+        // Ordered by columns that are never NULL, in one direction: the key breaks ties.
         XCTAssertEqual(
-            WindowedResult.keysetColumn(
-                try requestPlan("Book.filter(Column(\"year\") > 1900)", session), schema: schema), "id")
+            try keyset("Book.order(Column(\"title\"))"), Keyset(columns: ["title", "id"], descending: false))
         XCTAssertEqual(
-            WindowedResult.keysetColumn(
-                try requestPlan("Author.including(all: Author.books)", session), schema: schema), "id")
-        XCTAssertNil(
-            WindowedResult.keysetColumn(
-                try requestPlan("Book.order(Column(\"title\"))", session), schema: schema))
-        XCTAssertNil(WindowedResult.keysetColumn(try requestPlan("Book.limit(3)", session), schema: schema))
-        XCTAssertNil(
-            WindowedResult.keysetColumn(try requestPlan("Table(\"bookTag\").all()", session), schema: schema))
+            try keyset("Book.order(Column(\"year\")).order(Column(\"title\").desc, Column(\"id\").desc)"),
+            Keyset(columns: ["title", "id"], descending: true), "the last order wins")
+        XCTAssertNil(try keyset("Book.order(Column(\"year\"))"), "year can be NULL")
+        XCTAssertNil(try keyset("Book.order(Column(\"title\"), Column(\"id\").desc)"), "two directions")
+        XCTAssertNil(try keyset("Book.order(Column(\"title\").collating(.nocase))"))
+        XCTAssertNil(try keyset("Book.order(Column(\"title\")).reversed()"))
+        XCTAssertNil(try keyset("Book.limit(3)"))
+        XCTAssertNil(try keyset("Table(\"bookTag\").all()"), "a composite key")
+    }
+
+    /// Keyset windows of an order with many ties give each row once, in order.
+    func testKeysetWindowsOverTiesGiveEachRowOnce() throws {
+        let session = try Session(
+            path: try TemporaryDatabase.make(
+                """
+                CREATE TABLE item (id INTEGER PRIMARY KEY, grade TEXT NOT NULL, weight INTEGER NOT NULL);
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 503)
+                INSERT INTO item SELECT i, char(65 + (i * 7) % 5), i % 3 FROM n;
+                """))
+        for text in [
+            "Item.order(Column(\"grade\"))", "Item.order(Column(\"grade\").desc, Column(\"weight\").desc)",
+            "Item.filter(Column(\"weight\") != 1).order(Column(\"weight\"), Column(\"grade\"))",
+        ] {
+            let plan = try requestPlan(text, session)
+            XCTAssertNotNil(Keyset.of(plan, schema: session.environment.schema), text)
+            let whole = try session.request(plan, range: nil, single: false, fetch: true).rows
+            let windowed = try WindowedResult(session: session, plan: plan, windowSize: 7, maximumWindows: 3)
+            let rows = try windowed.rows(in: 0..<1000)
+            XCTAssertEqual(rows.count, whole.count, text)
+            XCTAssertEqual(Set(firstColumnIDs(rows)).count, whole.count, "no row twice: \(text)")
+            XCTAssertEqual(rows.map { $0.values.dropFirst() }, whole.map { $0.values.dropFirst() }, "in order: \(text)")
+        }
     }
 }
 
