@@ -1,7 +1,7 @@
-import ArgumentParser
 import ArborCore
 import ArborSession
 import ArborTerminal
+import ArgumentParser
 import Foundation
 
 #if canImport(Glibc)
@@ -43,9 +43,13 @@ struct Arbor: ParsableCommand {
     var noTUI = false
 
     func runArbor() -> Int32 {
+        if let position = ArgumentBytes.firstInvalidUTF8() {
+            Output.error("arbor: argument \(position) is not valid UTF-8")
+            return 2
+        }
         let session: Session
         do {
-            session = try Session(path: database, writable: write)
+            session = try Session(path: database, writable: write, busyTimeout: Self.busyTimeout())
         } catch {
             Output.error("arbor: \(error)")
             return 2
@@ -66,8 +70,14 @@ struct Arbor: ParsableCommand {
         }
         var printer = OutcomePrinter(format: format, environment: session.environment)
         if !commands.isEmpty {
-            for command in commands where !printer.run(command, in: session) {
-                return 1
+            let interruption = Interruption(session: session)
+            for command in commands {
+                let (succeeded, interrupted) = interruption.run { printer.run(command, in: session) }
+                if interrupted {
+                    Output.error("arbor: interrupted")
+                    return 130
+                }
+                if !succeeded { return 1 }
             }
             return 0
         }
@@ -79,8 +89,19 @@ struct Arbor: ParsableCommand {
         {
             return status
         }
-        var lineMode = LineMode(session: session, printer: printer)
+        var lineMode = LineMode(session: session, printer: printer, interruption: Interruption(session: session))
         return lineMode.run()
+    }
+}
+
+extension Arbor {
+    /// Seconds to wait for another process's lock: `ARBOR_BUSY_TIMEOUT`, else 5.
+    /// (An environment variable rather than an option: tests need it, users rarely.)
+    static func busyTimeout(environment: [String: String] = ProcessInfo.processInfo.environment) -> TimeInterval {
+        guard let text = environment["ARBOR_BUSY_TIMEOUT"], let seconds = TimeInterval(text), seconds >= 0,
+            seconds.isFinite
+        else { return 5 }
+        return seconds
     }
 }
 

@@ -4,16 +4,29 @@ import Foundation
 
 /// Reads statements from standard input, one per line, a statement continuing
 /// while its brackets are open (so pasted declarations work), and prints each result.
+///
+/// SIGINT stops the running statement; at a terminal line mode goes on with the
+/// next one, reading a script it ends with status 130 (`Interruption`).
 struct LineMode {
     let session: Session
     var printer: OutcomePrinter
+    let interruption: Interruption
 
     mutating func run() -> Int32 {
         var failed = false
         var pending = ""
         let interactive = isatty(0) != 0
+        var input = InputLines()
         if interactive { prompt(continuation: false) }
-        while let line = readLine(strippingNewline: true) {
+        while let next = input.next() {
+            guard case .text(let line) = next else {
+                // A statement with a line that is not text is dropped whole.
+                Output.error("arbor: line \(input.number) of standard input is not valid UTF-8: statement skipped")
+                failed = true
+                pending = ""
+                if interactive { prompt(continuation: false) }
+                continue
+            }
             pending += pending.isEmpty ? line : "\n" + line
             // A `:command` is one line, whatever brackets its argument opens (`:complete Author.including(`).
             if !pending.hasPrefix(":"), BracketBalance.isOpen(pending) {
@@ -32,13 +45,24 @@ struct LineMode {
                     Output.error("arbor: unknown format `\(name)`: use tree, table, json, sql or swift")
                     failed = true
                 }
-            } else if !trimmed.isEmpty, !printer.run(statement, in: session) {
-                failed = true
+            } else if !trimmed.isEmpty {
+                let (succeeded, interrupted) = interruption.run { printer.run(statement, in: session) }
+                if interrupted {
+                    Output.error("arbor: interrupted")
+                    if !interactive { return 130 }
+                }
+                if !succeeded { failed = true }
             }
             if interactive { prompt(continuation: false) }
         }
-        if !pending.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, !printer.run(pending, in: session) {
-            failed = true
+        if !pending.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            let last = pending
+            let (succeeded, interrupted) = interruption.run { printer.run(last, in: session) }
+            if interrupted {
+                Output.error("arbor: interrupted")
+                return 130
+            }
+            if !succeeded { failed = true }
         }
         return failed ? 1 : 0
     }
@@ -63,7 +87,13 @@ enum BracketBalance {
                 continue
             }
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 previous = byte
                 continue
             }

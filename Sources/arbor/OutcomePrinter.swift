@@ -56,11 +56,11 @@ struct OutcomePrinter {
         case .count(let count, let sql):
             if format == .sql { printSQL(sql) } else { Output.line(String(count)) }
         case .description(let text):
-            Output.line(text)
+            Output.line(Output.terminalSafe(text))
         case .silent:
             break
         case .commandOutput(let text):
-            Output.line(text)
+            Output.line(Output.terminalSafe(text))
         case .failure(let errors, let text):
             Output.errors(errors, in: text)
             return false
@@ -69,7 +69,12 @@ struct OutcomePrinter {
     }
 
     func printSQL(_ sql: String) {
-        Output.line(sql + ";")
+        let (text, isExact) = SQLText.terminalSafe(sql)
+        Output.line(text + ";")
+        if !isExact {
+            Output.error(
+                "arbor: note: a name in this SQL holds control characters, shown escaped: it will not run as printed")
+        }
         if SwiftDefinedSQL.isPresent(in: sql) {
             Output.error(
                 "arbor: note: this SQL calls functions or collations GRDB defines in Swift; it will not run in the sqlite3 shell"

@@ -37,8 +37,15 @@ enum Output {
         }
     }
 
+    /// Each line escaped (`TerminalText`): nothing from the database or the input
+    /// can drive the terminal through a message.
+    static func terminalSafe(_ s: String) -> String {
+        s.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }
+            .joined(separator: "\n")
+    }
+
     static func error(_ s: String) {
-        var text = s + "\n"
+        var text = terminalSafe(s) + "\n"
         text.withUTF8 { buffer in
             guard var base = buffer.baseAddress else { return }
             var remaining = buffer.count

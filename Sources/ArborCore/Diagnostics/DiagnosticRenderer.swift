@@ -5,9 +5,20 @@
 ///       Book.filter(Column("titl") == "x")
 ///                          ^~~~~~
 ///       did you mean `title`?
+///
+/// However long the input (a 1 MB statement on one line), the rendering stays
+/// short: the line is shown from a little before the range to a little after
+/// it, and the message and the underline are cut, each cut marked with `…`.
 public enum DiagnosticRenderer {
+    /// Bytes of the line shown before the range, of the range, and after it.
+    static let before = 60
+    static let rangeShown = 120
+    static let after = 40
+    /// Characters of a message or suggestion shown.
+    static let messageShown = 500
+
     public static func render(_ error: ArborError, in text: String) -> String {
-        var lines = ["error: " + TerminalText.escaped(error.message)]
+        var lines = ["error: " + TerminalText.escaped(cut(error.message))]
         if let range = error.range {
             let bytes = Array(text.utf8)
             let lower = min(max(0, range.lowerBound), bytes.count)
@@ -16,15 +27,33 @@ public enum DiagnosticRenderer {
             while lineStart > 0 && bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
             var lineEnd = lower
             while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            let line = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
-            let prefix = String(decoding: bytes[lineStart..<lower], as: UTF8.self)
-            let underlined = String(decoding: bytes[lower..<min(upper, lineEnd)], as: UTF8.self)
+            // The window of the line around the range, on whole characters.
+            let shownStart = boundary(bytes, max(lineStart, lower - before), lineStart)
+            let shownUpper = boundary(bytes, min(min(upper, lineEnd), lower + rangeShown), lower)
+            let shownEnd = boundary(bytes, min(lineEnd, shownUpper + after), shownUpper)
+            let head = shownStart > lineStart ? "…" : ""
+            let tail = shownEnd < lineEnd ? "…" : ""
+            let line = String(decoding: bytes[shownStart..<shownEnd], as: UTF8.self)
+            let prefix = head + String(decoding: bytes[shownStart..<lower], as: UTF8.self)
+            let underlined = String(decoding: bytes[lower..<shownUpper], as: UTF8.self)
             let column = TerminalText.width(TerminalText.escaped(prefix))
             let width = max(1, TerminalText.width(TerminalText.escaped(underlined)))
-            lines.append("  " + TerminalText.escaped(line))
+            lines.append("  " + head + TerminalText.escaped(line) + tail)
             lines.append("  " + String(repeating: " ", count: column) + "^" + String(repeating: "~", count: width - 1))
         }
-        if let suggestion = error.suggestion { lines.append("  " + TerminalText.escaped(suggestion)) }
+        if let suggestion = error.suggestion { lines.append("  " + TerminalText.escaped(cut(suggestion))) }
         return lines.joined(separator: "\n")
+    }
+
+    /// `offset` moved back (not below `floor`) to the start of a UTF-8 sequence.
+    static func boundary(_ bytes: [UInt8], _ offset: Int, _ floor: Int) -> Int {
+        var offset = offset
+        while offset > floor, offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
+        return offset
+    }
+
+    static func cut(_ message: String) -> String {
+        guard message.utf8.count > messageShown else { return message }
+        return String(message.prefix(messageShown)) + "…"
     }
 }

@@ -1,0 +1,33 @@
+/// SQL as the `sql` format prints it: pasteable into `sqlite3`, and safe on a
+/// terminal. SQLite string literals have no escapes, so a control character in
+/// one is spelled with `char()` (`'a'||char(27)||'b'`, the same value); anywhere
+/// else (a name from a hostile schema) it is shown escaped, and the SQL is no
+/// longer exact.
+public enum SQLText {
+    public static func terminalSafe(_ sql: String) -> (text: String, isExact: Bool) {
+        guard sql.unicodeScalars.contains(where: TerminalText.isControl) else { return (sql, true) }
+        var out = String.UnicodeScalarView()
+        var isExact = true
+        var quote: Unicode.Scalar?
+        for scalar in sql.unicodeScalars {
+            if let open = quote {
+                if scalar == open { quote = nil }
+            } else if scalar == "'" || scalar == "\"" || scalar == "`" {
+                quote = scalar
+            } else if scalar == "[" {
+                quote = "]"
+            }
+            guard TerminalText.isControl(scalar) else {
+                out.append(scalar)
+                continue
+            }
+            if quote == "'" {
+                out.append(contentsOf: "'||char(\(scalar.value))||'".unicodeScalars)
+            } else {
+                out.append(contentsOf: TerminalText.escaped(String(scalar)).unicodeScalars)
+                isExact = false
+            }
+        }
+        return (String(out), isExact)
+    }
+}

@@ -1,0 +1,58 @@
+import ArborSession
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// SIGINT without the terminal interface (`-c` and line mode), as INTERFACE.md
+/// says: a statement that is running is interrupted (SQLite stops it, it fails
+/// with `interrupted`); with nothing running, arbor ends at once with status 130.
+/// Whoever ran the statement decides what follows (`-c` exits 130, line mode at
+/// a terminal goes on with the next statement).
+final class Interruption: @unchecked Sendable {
+    private let lock = NSLock()
+    private var database: Session?
+    private var running = false
+    private var interrupted = false
+    private var source: (any DispatchSourceSignal)?
+
+    /// Starts watching SIGINT for `session`'s statements.
+    init(session: Session) {
+        database = session
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { [weak self] in self?.received() }
+        source.resume()
+        self.source = source
+    }
+
+    private func received() {
+        lock.lock()
+        guard running else {
+            lock.unlock()
+            Output.error("arbor: interrupted")
+            exit(130)
+        }
+        interrupted = true
+        let session = database
+        lock.unlock()
+        session?.database.interrupt()
+    }
+
+    /// Runs one statement; returns its result and whether SIGINT stopped it.
+    func run<T>(_ body: () -> T) -> (T, interrupted: Bool) {
+        lock.lock()
+        running = true
+        interrupted = false
+        lock.unlock()
+        let result = body()
+        lock.lock()
+        running = false
+        let wasInterrupted = interrupted
+        interrupted = false
+        lock.unlock()
+        return (result, wasInterrupted)
+    }
+}

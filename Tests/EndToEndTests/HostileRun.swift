@@ -1,0 +1,85 @@
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs `arbor` with raw bytes on standard input and keeps standard output as
+/// bytes, so that tests can look for any byte a terminal would act on; can
+/// send the process a signal once it has written something to standard error.
+enum HostileRun {
+    struct Result {
+        var status: Int32
+        /// True when the process ended by a signal (`status` is then its number).
+        var signaled: Bool
+        var stdout: Data
+        var stderr: String
+    }
+
+    static func run(
+        _ arguments: [String], stdin: Data? = nil, signal: Int32? = nil, whenStderrContains trigger: String = "",
+        afterStdin: Bool = false
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = ArborProcess.executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "arbor-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outURL = directory.appendingPathComponent("out")
+        let errURL = directory.appendingPathComponent("err")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        if !afterStdin || signal == nil { try input.fileHandleForWriting.close() }
+        if let signal {
+            // Waits (at most 20 s) for the trigger on standard error, then signals.
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline, process.isRunning {
+                let text = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
+                if text.contains(trigger) { break }
+                usleep(20_000)
+            }
+            usleep(100_000)  // The statement is under way.
+            kill(process.processIdentifier, signal)
+        }
+        process.waitUntilExit()
+        if afterStdin, signal != nil { try? input.fileHandleForWriting.close() }
+        try out.close()
+        try err.close()
+        return Result(
+            status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
+            stdout: try Data(contentsOf: outURL), stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
+    /// The bytes a terminal would act on: C0 except newline, DEL, and the C1
+    /// controls and bidirectional controls as UTF-8 (U+0080–U+009F, U+202A–U+202E,
+    /// U+2066–U+2069, U+200E/F, U+061C).
+    static func terminalControls(in data: Data) -> [String] {
+        var found: [String] = []
+        for byte in data where (byte < 0x20 && byte != 0x0A) || byte == 0x7F {
+            found.append(String(format: "0x%02x", byte))
+        }
+        for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
+            let v = scalar.value
+            if (0x80...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+                || v == 0x200E || v == 0x200F || v == 0x061C
+            {
+                found.append(String(format: "U+%04X", v))
+            }
+        }
+        return found
+    }
+}
