@@ -17,6 +17,7 @@ struct Commands {
           :schema T           the columns, keys and indexes of table T
           :associations T     the associations of table T (inferred and declared)
           :load FILE          read the declarations of a Swift source file
+          :sql STATEMENT      run raw SQL (only reads, unless arbor was started with --write)
           :complete TEXT      the completions at the end of TEXT, one per line
           :format F           output format: tree, table, json, sql, swift
           :quit               leave
@@ -32,7 +33,7 @@ struct Commands {
                 let type = environment.typeNames.type(forTable: table.name).map { "  \($0)" } ?? ""
                 return "\(TerminalText.escaped(table.name))  (\(table.kind.rawValue))\(type)"
             }
-            return .commandOutput(lines.joined(separator: "\n"))
+            return .commandOutput(lines.isEmpty ? "no tables or views" : lines.joined(separator: "\n"))
         case "schema":
             let table = try self.table(argument, range: range)
             var lines = ["\(table.kind.rawValue) \(TerminalText.escaped(table.name))"]
@@ -59,6 +60,8 @@ struct Commands {
             return .commandOutput(lines.isEmpty ? "\(table.name) has no associations" : lines.joined(separator: "\n"))
         case "load":
             return try session.load(file: argument, range: range)
+        case "sql":
+            return try RawSQL(session: session).run(argument, range: range)
         case "complete":
             // The candidates at the end of the text, one per line with their kind: for scripts and tests.
             let result = Completer.complete(argument, cursor: argument.utf8.count, environment: environment)
@@ -67,7 +70,7 @@ struct Commands {
             throw ArborError(
                 "unknown command `:\(name)`", at: range,
                 suggestion: Suggestions.didYouMean(
-                    name, in: ["help", "tables", "schema", "associations", "load", "complete", "format", "quit"]))
+                    name, in: ["help", "tables", "schema", "associations", "load", "sql", "complete", "format", "quit"]))
         }
     }
 
@@ -96,7 +99,7 @@ extension Session {
             if case .declarations(let declarations) = statement { return declarations }
             return []
         }
-        let errors = evaluator.declare(declarations)
+        let errors = declare(declarations)
         if !errors.isEmpty { return .failure(errors, text: text) }
         return .silent("loaded \(declarations.count) declarations")
     }

@@ -29,3 +29,11 @@ enum ReadOnlyOpening {
         return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
     }
 }
+
+extension ReadOnlyOpening {
+    /// Where to open a database read-write (`--write`) without ever creating it:
+    /// with `mode=rw`, SQLite fails on a missing file instead of making an empty database.
+    static func writableLocation(of path: String) -> String {
+        "file:" + percentEncoded(URL(fileURLWithPath: path).path) + "?mode=rw"
+    }
+}

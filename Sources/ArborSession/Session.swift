@@ -9,15 +9,29 @@ import GRDBSQLite
 public final class Session {
     public let database: DatabaseQueue
     public let path: String?
-    public private(set) var evaluator: Evaluator
+    /// Opened with `--write`: `:sql` may change the file (requests and declarations never do).
+    public let isWritable: Bool
+    /// How long a statement waits for another process's lock before failing.
+    public let busyTimeout: TimeInterval
+    public internal(set) var evaluator: Evaluator
+    /// Every declaration the session accepted, in order, so that they can be
+    /// declared again on a new schema after `:sql` changes it.
+    var declarationLog: [TypeDeclaration] = []
+    /// The errors those declarations had when they were made (not news when declared again).
+    var declarationErrorMessages: Set<String> = []
 
     public var environment: Environment { evaluator.environment }
 
     /// Opens `path` read-only (read-write with `writable`), or the demo library when `path` is nil.
-    public init(path: String?, writable: Bool = false) throws {
+    /// `busyTimeout` is how long to wait for another process's lock (`ARBOR_BUSY_TIMEOUT` on the command line).
+    public init(path: String?, writable: Bool = false, busyTimeout: TimeInterval = 5) throws {
         self.path = path
+        self.isWritable = writable && path != nil
+        self.busyTimeout = busyTimeout
         var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
+        configuration.busyMode = .timeout(busyTimeout)
+        // A hostile view could call it: its two-argument form installs a tokenizer from a raw pointer.
+        configuration.prepareDatabase { db in HarmfulFunctions.disable(in: db) }
         if let path {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -28,11 +42,21 @@ public final class Session {
                 throw OpenError("\(path): permission denied")
             }
             configuration.readonly = !writable
+            if writable {
+                // `:sql` leaves no transaction open; this only keeps GRDB from trapping should one be.
+                configuration.allowsUnsafeTransactions = true
+            } else {
+                // A read-only connection opens attached files read-only; no ATTACH at all is simpler to trust.
+                configuration.prepareDatabase { db in
+                    _ = sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_ATTACHED, 0)
+                }
+            }
             do {
                 database = try DatabaseQueue(
-                    path: writable ? path : ReadOnlyOpening.location(of: path), configuration: configuration)
+                    path: writable ? ReadOnlyOpening.writableLocation(of: path) : ReadOnlyOpening.location(of: path),
+                    configuration: configuration)
             } catch {
-                throw OpenError("\(path): \(Self.message(error))")
+                throw OpenError("\(path): \(OpenFailure.message(error, path: path, busyTimeout: busyTimeout))")
             }
         } else {
             do {
@@ -48,21 +72,24 @@ public final class Session {
         do {
             schema = try database.read { db in try SchemaGraph.load(db) }
         } catch {
-            throw OpenError("\(path ?? "demo"): \(Self.message(error))")
+            throw OpenError("\(path ?? "demo"): \(OpenFailure.message(error, path: path, busyTimeout: busyTimeout))")
         }
         evaluator = Evaluator(environment: Environment(schema: schema))
         if path == nil {
             let result = Parser.parseSourceFile(DemoLibrary.prelude)
-            _ = evaluator.declare(
-                result.statements.flatMap { statement -> [TypeDeclaration] in
-                    if case .declarations(let declarations) = statement { return declarations }
-                    return []
-                })
+            let declarations = result.statements.flatMap { statement -> [TypeDeclaration] in
+                if case .declarations(let declarations) = statement { return declarations }
+                return []
+            }
+            _ = declare(declarations)
         }
     }
 
     static func message(_ error: any Error) -> String {
-        if let error = error as? DatabaseError { return error.message ?? "\(error)" }
+        if let error = error as? DatabaseError {
+            if error.resultCode == .SQLITE_BUSY { return "database is locked by another process" }
+            return error.message ?? "\(error)"
+        }
         return "\(error)"
     }
 
@@ -86,7 +113,7 @@ public final class Session {
                 evaluator.environment.bindings[name] = value
                 return .silent(name)
             case .declarations(let declarations):
-                let errors = evaluator.declare(declarations)
+                let errors = declare(declarations)
                 if !errors.isEmpty { return .failure(errors, text: text) }
                 return .silent("declarations")
             case .command(let name, let argument, let range):

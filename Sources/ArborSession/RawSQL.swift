@@ -1,0 +1,233 @@
+import ArborCore
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// `:sql STATEMENT; …`: raw SQL, run as it stands, statement by statement.
+///
+/// Without `--write` the connection is read-only (SQLite's `SQLITE_OPEN_READONLY`,
+/// or `query_only` for the demo), and each compiled statement must be one that
+/// SQLite itself says reads (`sqlite3_stmt_readonly`) and that returns rows:
+/// that refuses writes and DDL, `VACUUM INTO` (which writes a new file even
+/// read-only), `ATTACH` (which could create one), `PRAGMA` settings and
+/// transactions, whatever their spelling. With `--write` every statement runs,
+/// says what it changed, and the schema is read again when it changed.
+struct RawSQL {
+    let session: Session
+
+    /// Rows shown for one statement: `:sql` is for a look, requests are for browsing.
+    static let rowLimit = 1000
+
+    /// What one statement of the line did.
+    enum Effect {
+        case rows(columns: [String], rows: [[DatabaseValue]], isCut: Bool, changes: Int?)
+        case changes(Int)
+        case schemaChange
+    }
+
+    func run(_ sql: String, range: SourceRange) throws -> Outcome {
+        guard !sql.isEmpty else {
+            throw ArborError("write a statement after `:sql`, as in `:sql SELECT count(*) FROM book`", at: range)
+        }
+        // The argument is the end of the command's range (the lexer trims it).
+        let argumentStart = range.upperBound - sql.utf8.count
+        var effects: [Effect] = []
+        var failure: ArborError?
+        var notes: [String] = []
+        let versionBefore = session.isWritable ? try session.database.read(Self.schemaVersion) : 0
+        do {
+            if session.isWritable {
+                try session.database.writeWithoutTransaction { db in
+                    defer { if let note = Self.rollBackOpenTransaction(db) { notes.append(note) } }
+                    try runStatements(sql, in: db, argumentStart: argumentStart, effects: &effects)
+                }
+            } else {
+                try session.database.read { db in
+                    // Reads change no schema, so every statement is checked before the first runs.
+                    try runStatements(sql, in: db, argumentStart: argumentStart, effects: &effects, checkOnly: true)
+                    try runStatements(sql, in: db, argumentStart: argumentStart, effects: &effects)
+                }
+            }
+        } catch let error as ArborError {
+            failure = error
+        }
+        if session.isWritable, try session.database.read(Self.schemaVersion) != versionBefore {
+            notes += try session.reloadSchema()
+        }
+        if var failure {
+            let ran = effects.count
+            if ran > 0 {
+                let changes = effects.reduce(0) { total, effect in
+                    switch effect {
+                    case .changes(let n), .rows(_, _, _, let n?): total + n
+                    default: total
+                    }
+                }
+                failure.suggestion =
+                    "the \(ran == 1 ? "statement" : "\(ran) statements") before it ran"
+                    + (session.isWritable ? " (\(Self.rows(changes)) changed)" : "")
+                    + ([""] + notes).joined(separator: "; ")
+            }
+            throw failure
+        }
+        guard !effects.isEmpty else {
+            throw ArborError("no SQL statement after `:sql`, only blanks or comments", at: range)
+        }
+        // A blank line between the results of two statements.
+        return .commandOutput(effects.map(Self.text).joined(separator: "\n\n") + notes.map { "\n" + $0 }.joined())
+    }
+
+    /// Compiles and runs each statement of `sql` in turn (a statement may need
+    /// the tables an earlier one created), stopping at the first error.
+    private func runStatements(
+        _ sql: String, in db: Database, argumentStart: Int, effects: inout [Effect], checkOnly: Bool = false
+    ) throws {
+        let connection = db.sqliteConnection
+        let bytes = Array(sql.utf8CString)
+        let end = bytes.count - 1  // the trailing NUL
+        var offset = 0
+        while offset < end {
+            var statement: SQLiteStatement?
+            var tailOffset = end
+            let code = bytes.withUnsafeBufferPointer { buffer -> CInt in
+                guard let base = buffer.baseAddress else { return SQLITE_MISUSE }
+                var tail: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v2(connection, base + offset, CInt(end - offset), &statement, &tail)
+                if let tail { tailOffset = tail - base }
+                return code
+            }
+            defer { sqlite3_finalize(statement) }
+            let range = Self.trimmedRange(bytes, offset, code == SQLITE_OK ? tailOffset : end, base: argumentStart)
+            guard code == SQLITE_OK else {
+                throw ArborError(Self.errorMessage(connection), at: range)
+            }
+            offset = max(tailOffset, offset + 1)
+            // Whitespace and comments compile to no statement.
+            guard let statement else { continue }
+            try check(statement, range: range)
+            if !checkOnly { effects.append(try execute(statement, connection: connection, range: range)) }
+        }
+    }
+
+    /// Refuses what the session may not run, by SQLite's reading of the compiled statement.
+    private func check(_ statement: SQLiteStatement, range: SourceRange) throws {
+        guard sqlite3_bind_parameter_count(statement) == 0 else {
+            throw ArborError("`:sql` takes no parameters (`?`, `:name`): write the values in the statement", at: range)
+        }
+        if session.isWritable { return }
+        let reopen =
+            session.path == nil
+            ? "the demo database is read-only; open a copy of a file with `--write` to change it"
+            : "reopen with `arbor --write \(session.path ?? "")` to run it"
+        guard sqlite3_stmt_readonly(statement) != 0 else {
+            throw ArborError(
+                "this statement writes (data, schema or a file), and the database is open read-only", at: range,
+                suggestion: reopen)
+        }
+        guard sqlite3_column_count(statement) > 0 else {
+            throw ArborError(
+                "this statement returns no rows: it changes the connection (ATTACH, a PRAGMA setting, a transaction), "
+                    + "and the database is open read-only",
+                at: range, suggestion: reopen)
+        }
+    }
+
+    private func execute(_ statement: SQLiteStatement, connection: SQLiteConnection?, range: SourceRange) throws
+        -> Effect
+    {
+        let changesBefore = sqlite3_total_changes(connection)
+        let schemaBefore = Self.schemaCookie(connection)
+        let columnCount = sqlite3_column_count(statement)
+        let columns = (0..<columnCount).map { index in
+            sqlite3_column_name(statement, index).map { String(cString: $0) } ?? "?"
+        }
+        var rows: [[DatabaseValue]] = []
+        var isCut = false
+        let writes = sqlite3_stmt_readonly(statement) == 0
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else {
+                throw ArborError(Self.stepErrorMessage(code, connection), at: range)
+            }
+            if rows.count < Self.rowLimit {
+                rows.append((0..<columnCount).map { DatabaseValue(sqliteStatement: statement, index: $0) })
+            } else {
+                isCut = true
+                // A statement that writes (`… RETURNING`) runs to its end; a read can stop here.
+                if !writes { break }
+            }
+        }
+        let changes = Int(sqlite3_total_changes(connection) - changesBefore)
+        if columnCount > 0 {
+            return .rows(columns: columns, rows: rows, isCut: isCut, changes: writes ? changes : nil)
+        }
+        if changes == 0, Self.schemaCookie(connection) != schemaBefore { return .schemaChange }
+        return .changes(changes)
+    }
+
+    // MARK: Text
+
+    static func text(_ effect: Effect) -> String {
+        switch effect {
+        case .rows(let columns, let rows, let isCut, let changes):
+            var lines = TableFormat.lines(columns: columns, rows: rows)
+            if rows.isEmpty { lines.append("(no rows)") }
+            if isCut { lines.append("(the first \(rowLimit) rows)") }
+            if let changes { lines.append("\(Self.rows(changes)) changed") }
+            return lines.joined(separator: "\n")
+        case .changes(let changes):
+            return "\(Self.rows(changes)) changed"
+        case .schemaChange:
+            return "schema changed"
+        }
+    }
+
+    static func rows(_ count: Int) -> String { count == 1 ? "1 row" : "\(count) rows" }
+
+    // MARK: SQLite
+
+    static func errorMessage(_ connection: SQLiteConnection?) -> String {
+        sqlite3_errmsg(connection).map { String(cString: $0) } ?? "SQLite error"
+    }
+
+    static func stepErrorMessage(_ code: CInt, _ connection: SQLiteConnection?) -> String {
+        if code & 0xFF == SQLITE_BUSY { return "database is locked by another process" }
+        return errorMessage(connection)
+    }
+
+    static func schemaVersion(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
+    }
+
+    /// The schema cookie, read without GRDB so as not to disturb the statement being run.
+    static func schemaCookie(_ connection: SQLiteConnection?) -> Int64? {
+        var statement: SQLiteStatement?
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_prepare_v2(connection, "PRAGMA schema_version", -1, &statement, nil) == SQLITE_OK,
+            sqlite3_step(statement) == SQLITE_ROW
+        else { return nil }
+        return sqlite3_column_int64(statement, 0)
+    }
+
+    /// A `BEGIN` without its `COMMIT` is rolled back at the end of the line: a
+    /// transaction left open would hold the database's lock for the whole session.
+    static func rollBackOpenTransaction(_ db: Database) -> String? {
+        guard sqlite3_get_autocommit(db.sqliteConnection) == 0 else { return nil }
+        let code = sqlite3_exec(db.sqliteConnection, "ROLLBACK", nil, nil, nil)
+        return code == SQLITE_OK
+            ? "the transaction left open was rolled back (end it with COMMIT on the same line)"
+            : "the transaction left open could not be rolled back: \(errorMessage(db.sqliteConnection))"
+    }
+
+    /// The statement's range in the command, without the blanks around it.
+    static func trimmedRange(_ bytes: [CChar], _ start: Int, _ end: Int, base: Int) -> SourceRange {
+        var lower = start
+        var upper = max(start, end)
+        while lower < upper, isBlank(bytes[lower]) { lower += 1 }
+        while upper > lower, isBlank(bytes[upper - 1]) { upper -= 1 }
+        return SourceRange(base + lower, base + upper)
+    }
+
+    static func isBlank(_ byte: CChar) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+}
