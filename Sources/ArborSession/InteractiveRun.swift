@@ -2,8 +2,8 @@ import ArborCore
 
 extension Session {
     /// Runs `text` for an interactive view: each request's rows come as a
-    /// `WindowedResult` whose first window is loaded and whose rows are counted,
-    /// so that a million-row result costs what one screen of it costs. With a
+    /// `WindowedResult` whose first window is loaded, so that a million-row result
+    /// costs what one screen of it costs. With a
     /// `childCap`, a window whose parents have more `including(all:)` children than
     /// that gets them cut per parent (and counted); otherwise GRDB prefetches them
     /// as the request says, and the SQL pane shows GRDB's statements.
@@ -23,8 +23,9 @@ extension Session {
             do {
                 let window = try WindowedResult(
                     session: self, plan: result.plan, windowSize: windowSize, childCap: childCap)
+                // The rows are not counted here: the first window shows at once, and a
+                // view counts them afterwards (`rowCount()`), which a full window needs.
                 result.rows = try window.rows(in: 0..<windowSize)
-                _ = try window.rowCount()
                 // The SQL pane shows the request as GRDB runs it, then what loaded the first window.
                 let loaded = window.firstWindowStatements
                 result.statements =

@@ -54,7 +54,8 @@ final class WindowedResultSourceTests: XCTestCase {
             let window = result.window
         else { return XCTFail("no windowed result") }
         XCTAssertEqual(result.rows.count, 100, "the first window")
-        XCTAssertEqual(window.knownRowCount, 250)
+        XCTAssertNil(window.knownRowCount, "counted after the first window is shown")
+        XCTAssertEqual(try window.rowCount(), 250)
         XCTAssertTrue(
             result.statements.first?.sql.hasPrefix("SELECT * FROM \"author\"") == true,
             "GRDB's request first")
@@ -115,6 +116,31 @@ final class WindowedResultSourceTests: XCTestCase {
         XCTAssertTrue(render(state).contains("▾ books  1500 rows"), render(state))
         // Author 2's empty list has nothing to fetch.
         XCTAssertFalse(try XCTUnwrap(state.results?.source).loadMore(at: NodePath([1, 0])))
+    }
+
+    /// The first window shows before the rows are counted; the count follows.
+    func testTheCountFollowsTheFirstWindow() throws {
+        let session = try Session(
+            path: try database(
+                """
+                CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 250)
+                INSERT INTO author SELECT i, 'A' || i FROM n;
+                """))
+        var state = AppState(width: 100, height: 30, environment: session.environment)
+        state.windowLoader = { window, range in _ = try? window.rows(in: range) }
+        state.input.set("Author.all()")
+        guard case .run(_, let generation)? = state.update(.key(.enter)).last else { return XCTFail("no run") }
+        let outcomes = session.runInteractive("Author.all()")
+        guard case .rows(let result)? = outcomes.first, let window = result.window else { return XCTFail() }
+        XCTAssertNil(window.knownRowCount, "not counted with the first window")
+        _ = state.update(
+            .finished(generation: generation, outcomes: outcomes, environment: session.environment, elapsed: 0.01))
+        XCTAssertNil(state.last?.rows)
+        XCTAssertTrue(render(state).contains("counting rows… · 10 ms"), render(state))
+        XCTAssertEqual(try window.rowCount(), 250)
+        _ = state.update(.windowLoaded)
+        XCTAssertTrue(render(state).contains("250 rows · 10 ms"), render(state))
     }
 
     func render(_ state: AppState) -> String { View.render(state).buffer.text }

@@ -29,7 +29,8 @@ public struct Running: Sendable, Equatable {
 
 /// Timing and counts of the last request, for the status line and the results title.
 public struct LastRun: Sendable, Equatable {
-    public var rows: Int
+    /// nil while the rows are being counted (after the first window is shown).
+    public var rows: Int?
     public var elapsed: Double
     public var statements: Int
 }

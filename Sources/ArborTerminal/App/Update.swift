@@ -22,6 +22,8 @@ extension AppState {
             return finish(
                 generation: generation, outcomes: outcomes, environment: environment, elapsed: elapsed)
         case .windowLoaded:
+            // The rows of the last request may have been counted meanwhile.
+            if last != nil, last?.rows == nil, let count = results?.source.rowCount { last?.rows = count }
             return []
         case .counted(let table, let count):
             schema.counts[table] = count.map { .counted($0) } ?? .failed
@@ -132,8 +134,10 @@ extension AppState {
                 miller = nil
                 sql = SQLState(
                     statements: result.statements.map { StatementInfo(sql: $0.sql, duration: $0.duration) })
+                // A windowed result's rows may be counted after it is shown (`.windowLoaded`).
+                let rows = result.window == nil ? result.rows.count : result.window?.knownRowCount
                 last = LastRun(
-                    rows: result.window?.knownRowCount ?? result.rows.count, elapsed: elapsed,
+                    rows: rows, elapsed: elapsed,
                     statements: result.statements.count)
                 inputError = nil
                 if focus == .input, input.isEmpty { focus = .results }

@@ -15,6 +15,8 @@ final class SessionWorker: @unchecked Sendable {
     private var cancelledThrough = 0
     /// The generation of the request running now, if one is.
     private var runningGeneration: Int?
+    /// Whether the rows of the last result are being counted now.
+    private var counting = false
 
     init(session: Session, inbox: Inbox) {
         self.session = session
@@ -23,6 +25,9 @@ final class SessionWorker: @unchecked Sendable {
     }
 
     func run(_ text: String, generation: Int) {
+        lock.lock()
+        if counting { database.interrupt() }
+        lock.unlock()
         queue.async { [self] in
             let environment = session.environment
             lock.lock()
@@ -47,6 +52,24 @@ final class SessionWorker: @unchecked Sendable {
                 .finished(
                     generation: generation, outcomes: outcomes, environment: session.environment,
                     elapsed: elapsed))
+            for case .rows(let result) in outcomes {
+                if let window = result.window, window.knownRowCount == nil { count(window) }
+            }
+        }
+    }
+
+    /// Counts the rows of a result after its first window is shown. A request typed
+    /// meanwhile interrupts the count rather than wait for it (`run`).
+    private func count(_ window: WindowedResult) {
+        queue.async { [self] in
+            lock.lock()
+            counting = true
+            lock.unlock()
+            _ = try? window.rowCount()
+            lock.lock()
+            counting = false
+            lock.unlock()
+            inbox.post(.windowLoaded)
         }
     }
 

@@ -34,7 +34,7 @@ enum StatusLineView {
     }
 
     static func summary(_ last: LastRun, short: Bool = false) -> String {
-        var parts = [NumberText.rows(last.rows)]
+        var parts = [last.rows.map(NumberText.rows) ?? "counting rows…"]
         if last.statements > 1, !short { parts.append("\(last.statements) statements") }
         parts.append(NumberText.duration(last.elapsed))
         return parts.joined(separator: " · ")
