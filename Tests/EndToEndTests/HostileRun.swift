@@ -7,7 +7,7 @@ import XCTest
 
 /// Runs `arbor` with raw bytes on standard input and keeps standard output as
 /// bytes, so that tests can look for any byte a terminal would act on; can
-/// send the process a signal once it has written something to standard error.
+/// send the process a signal once its standard output shows a trigger.
 enum HostileRun {
     struct Result {
         var status: Int32
@@ -18,7 +18,7 @@ enum HostileRun {
     }
 
     static func run(
-        _ arguments: [String], stdin: Data? = nil, signal: Int32? = nil, whenStderrContains trigger: String = "",
+        _ arguments: [String], stdin: Data? = nil, signal: Int32? = nil, whenStdoutContains trigger: String = "",
         afterStdin: Bool = false
     ) throws -> Result {
         let process = Process()
@@ -45,10 +45,10 @@ enum HostileRun {
         if let stdin { input.fileHandleForWriting.write(stdin) }
         if !afterStdin || signal == nil { try input.fileHandleForWriting.close() }
         if let signal {
-            // Waits (at most 20 s) for the trigger on standard error, then signals.
+            // Waits (at most 20 s) for the trigger on standard output, then signals.
             let deadline = Date().addingTimeInterval(20)
             while Date() < deadline, process.isRunning {
-                let text = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
+                let text = String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self)
                 if text.contains(trigger) { break }
                 usleep(20_000)
             }

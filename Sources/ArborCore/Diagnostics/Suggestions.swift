@@ -1,10 +1,20 @@
 /// "Did you mean …?": the candidates closest to a misspelled name.
 public enum Suggestions {
+    /// Names longer than this (in bytes) are not compared.
+    static let maximumLength = 256
+
     /// Up to three candidates within a small edit distance of `name`, closest first.
     public static func closest(to name: String, in candidates: [String]) -> [String] {
+        // A name longer than any a schema would hold gets no suggestion: the edit
+        // distance is quadratic, and a 1 MB name would take seconds per candidate.
+        guard name.utf8.count <= maximumLength else { return [] }
         let lowered = name.lowercased()
         let limit = max(2, lowered.count / 3)
         let scored = candidates.compactMap { candidate -> (String, Int)? in
+            // The distance is at least the difference in length.
+            guard abs(candidate.count - lowered.count) <= limit, candidate.utf8.count <= maximumLength * 4 else {
+                return nil
+            }
             let d = distance(lowered, candidate.lowercased())
             return d <= limit ? (candidate, d) : nil
         }
@@ -29,7 +39,8 @@ public enum Suggestions {
         for i in 1...a.count {
             current[0] = i
             for j in 1...b.count {
-                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                current[j] = Swift.min(
+                    previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
             }
             swap(&previous, &current)
         }

@@ -46,6 +46,8 @@ extension AppState {
         writer.write(row)
         let text = String(decoding: writer.bytes, as: UTF8.self)
         lastCopied = text
-        return [.copy(text: text, what: "row as JSON")]
+        // The view keeps only the start of a long value: the copy says so.
+        let cut = row.cutSizes.isEmpty ? "" : " (long values cut at \(ValueText.byteCount(ValueCut.displayLimit)))"
+        return [.copy(text: text, what: "row as JSON" + cut)]
     }
 }

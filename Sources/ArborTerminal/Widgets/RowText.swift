@@ -15,12 +15,17 @@ enum RowText {
             if length > limit { break }
             if i > 0 { spans.append(Span("  ")) }
             spans.append(Span(name + ":", Theme.columnName))
-            let text = TextFit.truncated(
-                TerminalText.escaped(ValueText.quoted(value)), columns: valueColumns)
+            let text = cell(value, fullSize: row.cutSizes[i])
             spans.append(Span(text, Theme.value(value)))
             length += name.count + text.count + 3
         }
         return spans
+    }
+
+    /// A value cut to `valueColumns`, keeping the size of a long one: `"xxx…" (100 MB)`.
+    static func cell(_ value: DatabaseValue, fullSize: Int?) -> String {
+        let (text, note) = ValueText.quotedParts(value, fullSize: fullSize)
+        return TextFit.truncated(TerminalText.escaped(text), columns: max(1, valueColumns - note.count)) + note
     }
 
     /// One line of the tree for a node (without indent or marker).
@@ -64,9 +69,10 @@ enum RowText {
     static func detail(_ node: ResultNode) -> [[Span]] {
         guard let row = node.row else { return [spans(node)] }
         var lines: [[Span]] = []
-        for column in row.columns {
+        for (i, column) in row.columns.enumerated() {
             lines.append(
-                [Span(column.name, Theme.key), Span(": ", Theme.columnName)] + fullValue(column.value))
+                [Span(column.name, Theme.key), Span(": ", Theme.columnName)]
+                    + fullValue(column.value, fullSize: row.cutSizes[i]))
         }
         for child in row.children {
             switch child.value {
@@ -83,21 +89,28 @@ enum RowText {
         return lines
     }
 
-    static func fullValue(_ value: DatabaseValue) -> [Span] {
+    /// A value as the detail view shows it; one read cut (`ValueCut`) says so.
+    static func fullValue(_ value: DatabaseValue, fullSize: Int? = nil) -> [Span] {
         switch value.storage {
         case .blob(let data):
             let hex = data.prefix(1024).map { byte in
                 let digits = String(byte, radix: 16)
                 return digits.count == 1 ? "0" + digits : digits
             }.joined(separator: " ")
+            let size = fullSize ?? data.count
             return [
-                Span("<\(data.count) bytes> ", Theme.blob),
-                Span(hex + (data.count > 1024 ? " …" : ""), Theme.blob),
+                Span("<\(size) bytes> ", Theme.blob),
+                Span(hex + (size > 1024 ? " …" : ""), Theme.blob),
             ]
         default:
-            return [
-                Span(TerminalText.escaped(ValueText.quoted(value, maxLength: Int.max)), Theme.value(value))
-            ]
+            let text = ValueText.quoted(value, maxLength: Int.max, fullSize: fullSize)
+            var spans = [Span(TerminalText.escaped(text), Theme.value(value))]
+            if let fullSize, case .string(let kept) = value.storage {
+                let shown = ValueText.byteCount(kept.utf8.count)
+                spans.append(
+                    Span(" — cut: the first \(shown) of \(ValueText.byteCount(fullSize)) are shown", Theme.count))
+            }
+            return spans
         }
     }
 }
