@@ -126,8 +126,8 @@ struct RawSQL {
         }
         guard sqlite3_column_count(statement) > 0 else {
             throw ArborError(
-                "this statement returns no rows: it changes the connection (ATTACH, a PRAGMA setting, a transaction), "
-                    + "and the database is open read-only",
+                "this statement returns no rows; a read-only session runs only statements that read rows "
+                    + "(not ATTACH, PRAGMA settings or transactions)",
                 at: range, suggestion: reopen)
         }
     }
