@@ -31,33 +31,23 @@ struct Commands {
         case "tables":
             let lines = environment.schema.tables.map { table -> String in
                 let type = environment.typeNames.type(forTable: table.name).map { "  \($0)" } ?? ""
-                return "\(TerminalText.escaped(table.name))  (\(table.kind.rawValue))\(type)"
+                return "\(SchemaText.name(table.name))  (\(table.kind.rawValue))\(type)"
             }
             return .commandOutput(lines.isEmpty ? "no tables or views" : lines.joined(separator: "\n"))
         case "schema":
             let table = try self.table(argument, range: range)
-            var lines = ["\(table.kind.rawValue) \(TerminalText.escaped(table.name))"]
-            for column in table.columns {
-                var line = "  \(TerminalText.escaped(column.name)) \(column.type)"
-                if column.primaryKeyIndex > 0 { line += " PRIMARY KEY" }
-                if column.isNotNull { line += " NOT NULL" }
-                if column.isGenerated { line += " GENERATED" }
-                lines.append(line)
-            }
-            if !table.primaryKey.isEmpty { lines.append("  primary key: " + table.primaryKey.joined(separator: ", ")) }
-            for fk in table.foreignKeys {
-                lines.append(
-                    "  foreign key (\(fk.originColumns.joined(separator: ", "))) → \(fk.destinationTable)(\(fk.destinationColumns.joined(separator: ", ")))")
-            }
-            for index in table.uniqueIndexes { lines.append("  unique (\(index.joined(separator: ", ")))") }
-            return .commandOutput(lines.joined(separator: "\n"))
+            return .commandOutput(schemaLines(table).joined(separator: "\n"))
         case "associations":
             let table = try self.table(argument, range: range)
             let lines = environment.catalog.associations(of: table.name).map { entry in
-                "\(entry.name)  \(ValueDescription.describe(.association(entry.plan), environment: environment))"
+                "\(TerminalText.escaped(entry.name))  \(ValueDescription.describe(.association(entry.plan), environment: environment))"
                     + (entry.isDeclared ? "  (declared)" : "")
             }
-            return .commandOutput(lines.isEmpty ? "\(table.name) has no associations" : lines.joined(separator: "\n"))
+            let unusable = environment.catalog.unusableForeignKeys(of: table.name).map {
+                "no association: \($0.reason)"
+            }
+            let text = lines.isEmpty ? ["\(SchemaText.name(table.name)) has no associations"] : lines
+            return .commandOutput((text + unusable).joined(separator: "\n"))
         case "load":
             return try session.load(file: argument, range: range)
         case "sql":
@@ -70,17 +60,58 @@ struct Commands {
             throw ArborError(
                 "unknown command `:\(name)`", at: range,
                 suggestion: Suggestions.didYouMean(
-                    name, in: ["help", "tables", "schema", "associations", "load", "sql", "complete", "format", "quit"]))
+                    name, in: ["help", "tables", "schema", "associations", "load", "sql", "complete", "format", "quit"])
+            )
         }
     }
 
-    private func table(_ name: String, range: SourceRange) throws -> TableInfo {
+    /// `:schema T`: columns (generated ones marked), keys, and foreign keys with what
+    /// makes one unusable or surprising.
+    private func schemaLines(_ table: TableInfo) -> [String] {
         let environment = session.environment
+        var lines = [
+            "\(table.kind.rawValue) \(SchemaText.name(table.name))" + (table.isWithoutRowID ? " WITHOUT ROWID" : "")
+        ]
+        for column in table.columns {
+            var line = "  \(SchemaText.name(column.name))"
+            if !column.type.isEmpty { line += " " + TerminalText.escaped(column.type) }
+            if column.primaryKeyIndex > 0 { line += " PRIMARY KEY" }
+            if column.isNotNull { line += " NOT NULL" }
+            if column.hidden == 2 { line += " GENERATED VIRTUAL" }
+            if column.hidden == 3 { line += " GENERATED STORED" }
+            lines.append(line)
+        }
+        if !table.primaryKey.isEmpty { lines.append("  primary key: " + SchemaText.names(table.primaryKey)) }
+        let unusable = environment.catalog.unusableForeignKeys(of: table.name).filter {
+            $0.child.sqlFolded == table.name.sqlFolded
+        }
+        for fk in table.foreignKeys {
+            var line =
+                "  foreign key (\(SchemaText.names(fk.originColumns))) → \(SchemaText.name(fk.destinationTable))"
+                + (fk.destinationColumns.isEmpty ? "" : "(\(SchemaText.names(fk.destinationColumns)))")
+            if let why = unusable.first(where: { $0.info.id == fk.id }) {
+                line += ": no association, " + why.problem
+            } else if let parent = environment.schema.table(named: fk.destinationTable),
+                !parent.isUniqueKey(fk.destinationColumns)
+            {
+                line += ": not a unique key of \(SchemaText.name(parent.name)), so a row may join several"
+            }
+            lines.append(line)
+        }
+        for index in table.uniqueIndexes { lines.append("  unique (\(SchemaText.names(index)))") }
+        return lines
+    }
+
+    private func table(_ argument: String, range: SourceRange) throws -> TableInfo {
+        let environment = session.environment
+        let name = SchemaText.unquoted(argument)
         let tableName = environment.typeNames.table(forType: name) ?? name
-        guard let table = environment.schema.table(named: tableName) else {
+        guard !argument.isEmpty, let table = environment.schema.table(named: tableName) else {
             throw ArborError(
-                name.isEmpty ? "name a table, as in `:schema book`" : "no table named `\(name)`", at: range,
-                suggestion: Suggestions.didYouMean(name, in: environment.schema.tables.map(\.name)))
+                argument.isEmpty ? "name a table, as in `:schema book`" : "no table named \(SchemaText.name(name))",
+                at: range,
+                suggestion: argument.isEmpty
+                    ? nil : Suggestions.didYouMean(name, in: environment.schema.tables.map(\.name)))
         }
         return table
     }

@@ -3,11 +3,17 @@ import ArborLanguage
 
 /// How a value that is not a request reads when a statement evaluates to it.
 enum ValueDescription {
+    /// Escaped for the terminal: names come from the database.
     static func describe(_ value: Value, environment: Environment) -> String {
+        TerminalText.escaped(text(value, environment: environment))
+    }
+
+    private static func text(_ value: Value, environment: Environment) -> String {
         switch value {
         case .association(let a):
             let destination = environment.displayName(ofTable: a.destination)
-            var text = "\(a.base.kind.rawValue) \(environment.displayName(ofTable: a.origin)) → \(destination), key \"\(a.isToMany ? a.key.plural : a.key.singular)\""
+            var text =
+                "\(a.base.kind.rawValue) \(environment.displayName(ofTable: a.origin)) → \(destination), key \"\(a.isToMany ? a.key.plural : a.key.singular)\""
             if case .direct(_, _, _, _, let fk?) = a.base {
                 text += ", using ForeignKey(\(fk.originColumns)\(fk.destinationColumns.map { ", to: \($0)" } ?? ""))"
             }

@@ -70,6 +70,16 @@ public final class ResultTreeBuilder: @unchecked Sendable {
 
     final class LayoutBox {
         var layout: Layout?
+        var added: AddedColumns = .none
+    }
+
+    /// The `grdb_` columns GRDB appends to the rows it prefetches, to group them: the
+    /// last `count`, or every trailing `grdb_` column when the plan does not say how
+    /// many. Other rows show all their columns, a table's own `grdb_x` included.
+    enum AddedColumns {
+        case none
+        case count(Int)
+        case trailing
     }
 
     struct Layout {
@@ -90,12 +100,13 @@ public final class ResultTreeBuilder: @unchecked Sendable {
 
     private func layout(of row: Row, in box: LayoutBox) -> Layout {
         if let layout = box.layout, layout.indexes.count <= row.count { return layout }
-        var names: [String] = []
-        var indexes: [Int] = []
-        for (i, name) in row.columnNames.enumerated() where !name.hasPrefix("grdb_") {
-            names.append(name)
-            indexes.append(i)
+        var names = Array(row.columnNames)
+        switch box.added {
+        case .none: break
+        case .count(let n): names.removeLast(min(n, names.count))
+        case .trailing: while names.last?.hasPrefix("grdb_") == true { names.removeLast() }
         }
+        let indexes = Array(names.indices)
         let layout = Layout(names: names, indexes: indexes, isIdentity: indexes.count == row.count)
         box.layout = layout
         return layout
@@ -142,6 +153,7 @@ public final class ResultTreeBuilder: @unchecked Sendable {
     private func box(for child: IncludeTree.Child) -> LayoutBox {
         if let box = boxes[child] { return box }
         let box = LayoutBox()
+        if child.kind == .toMany { box.added = child.addedColumns.map { .count($0) } ?? .trailing }
         boxes[child] = box
         return box
     }

@@ -55,8 +55,8 @@ public final class StatementLayout: @unchecked Sendable {
     }
 
     private static func visible(_ columns: [(Int, String)]) -> ([String], [Int32]) {
-        let kept = columns.filter { !$0.1.hasPrefix("grdb_") }
-        return (kept.map(\.1), kept.map { Int32($0.0) })
+        // A main statement holds no column of GRDB's own: a `grdb_x` here is the table's.
+        (columns.map(\.1), columns.map { Int32($0.0) })
     }
 
     /// True when every column of this level is NULL: a missing joined row.

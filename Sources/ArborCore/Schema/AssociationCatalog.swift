@@ -23,7 +23,7 @@ public struct AssociationCatalog: Sendable {
     /// The associations of `table`: inferred ones in convention order (a declared one
     /// of the same name takes its place), then the other declared ones.
     public func associations(of table: String) -> [Entry] {
-        let declared = declaredByTable[table.lowercased()] ?? []
+        let declared = declaredByTable[table.sqlFolded] ?? []
         var entries = (convention?.associations(of: table) ?? []).map {
             Entry(name: $0.name, plan: $0.plan, isDeclared: false)
         }
@@ -38,20 +38,32 @@ public struct AssociationCatalog: Sendable {
     }
 
     public func association(named name: String, of table: String) -> Entry? {
-        if let declared = declaredByTable[table.lowercased()]?.first(where: { $0.name == name }) { return declared }
+        if let declared = declaredByTable[table.sqlFolded]?.first(where: { $0.name == name }) { return declared }
         return convention?.associations(of: table).first { $0.name == name }.map {
             Entry(name: $0.name, plan: $0.plan, isDeclared: false)
         }
     }
 
+    /// Why `table` has no association `name`: a foreign key of the schema would have
+    /// given that name but can not be used (missing table or column, a view).
+    public func whyMissing(_ name: String, of table: String) -> String? {
+        if association(named: name, of: table) != nil { return nil }
+        return convention?.unusableForeignKey(named: name, of: table)?.reason
+    }
+
+    /// The foreign keys held by or referencing `table` that make no association.
+    public func unusableForeignKeys(of table: String) -> [UnusableForeignKey] {
+        convention?.unusableForeignKeys(of: table) ?? []
+    }
+
     /// Adds a declared association, replacing one of the same name.
     public mutating func add(_ entry: Entry, to table: String) {
-        var entries = declaredByTable[table.lowercased()] ?? []
+        var entries = declaredByTable[table.sqlFolded] ?? []
         if let i = entries.firstIndex(where: { $0.name == entry.name }) {
             entries[i] = entry
         } else {
             entries.append(entry)
         }
-        declaredByTable[table.lowercased()] = entries
+        declaredByTable[table.sqlFolded] = entries
     }
 }

@@ -36,6 +36,9 @@ public final class Convention: @unchecked Sendable {
     /// Link tables (rule 4) by lowercased name of the tables they link.
     private var linksByTable: [String: [(position: Int, link: TableInfo, a: Key, b: Key)]] = [:]
 
+    /// Foreign keys that make no association, by lowercased table and the names they would have given.
+    private var unusableByTableAndName: [String: [String: UnusableForeignKey]] = [:]
+
     private let lock = NSLock()
     private var directCache: [String: [Inferred]] = [:]
     private var allCache: [String: [Inferred]] = [:]
@@ -47,23 +50,28 @@ public final class Convention: @unchecked Sendable {
         for (position, child) in schema.tables.enumerated() where child.kind == .table {
             var keys: [Key] = []
             for fk in child.foreignKeys {
-                guard let parent = schema.table(named: fk.destinationTable), parent.kind == .table,
-                    fk.destinationColumns.count == fk.originColumns.count, !fk.originColumns.isEmpty
-                else { continue }
+                if let problem = UnusableForeignKey.problem(fk, of: child, in: schema) {
+                    let unusable = UnusableForeignKey(child: child.name, info: fk, problem: problem)
+                    for (table, name) in unusable.names(in: schema) {
+                        unusableByTableAndName[table.sqlFolded, default: [:]][name] = unusable
+                    }
+                    continue
+                }
+                guard let parent = schema.table(named: fk.destinationTable) else { continue }
                 keys.append(Key(child: child, childPosition: position, parent: parent, info: fk, isOneOfSeveral: false))
-                referenced.insert(parent.name.lowercased())
+                referenced.insert(parent.name.sqlFolded)
             }
             for i in keys.indices {
                 keys[i].isOneOfSeveral = keys.filter { $0.parent.name == keys[i].parent.name }.count > 1
             }
             guard !keys.isEmpty else { continue }
-            keysByChild[child.name.lowercased()] = keys
-            for key in keys { keysByParent[key.parent.name.lowercased(), default: []].append(key) }
+            keysByChild[child.name.sqlFolded] = keys
+            for key in keys { keysByParent[key.parent.name.sqlFolded, default: []].append(key) }
         }
         for (position, link) in schema.tables.enumerated() {
-            guard let keys = keysByChild[link.name.lowercased()], keys.count == 2, Self.isLinkTable(link, keys, referenced)
+            guard let keys = keysByChild[link.name.sqlFolded], keys.count == 2, Self.isLinkTable(link, keys, referenced)
             else { continue }
-            for table in Set([keys[0].parent.name.lowercased(), keys[1].parent.name.lowercased()]) {
+            for table in Set([keys[0].parent.name.sqlFolded, keys[1].parent.name.sqlFolded]) {
                 linksByTable[table, default: []].append((position, link, keys[0], keys[1]))
             }
         }
@@ -72,22 +80,22 @@ public final class Convention: @unchecked Sendable {
     /// Rule 4's definition of a link table.
     private static func isLinkTable(_ link: TableInfo, _ keys: [Key], _ referenced: Set<String>) -> Bool {
         let (a, b) = (keys[0], keys[1])
-        let linkName = link.name.lowercased()
-        guard a.parent.name.lowercased() != b.parent.name.lowercased(), a.parent.name.lowercased() != linkName,
-            b.parent.name.lowercased() != linkName, !referenced.contains(linkName)
+        let linkName = link.name.sqlFolded
+        guard a.parent.name.sqlFolded != b.parent.name.sqlFolded, a.parent.name.sqlFolded != linkName,
+            b.parent.name.sqlFolded != linkName, !referenced.contains(linkName)
         else { return false }
         let keyColumns = a.info.originColumns + b.info.originColumns
-        let keyColumnSet = Set(keyColumns.map { $0.lowercased() })
-        let primaryKeySet = Set(link.primaryKey.map { $0.lowercased() })
+        let keyColumnSet = Set(keyColumns.map { $0.sqlFolded })
+        let primaryKeySet = Set(link.primaryKey.map { $0.sqlFolded })
         let others = link.columns.filter {
-            !primaryKeySet.contains($0.name.lowercased()) && !keyColumnSet.contains($0.name.lowercased())
+            !primaryKeySet.contains($0.name.sqlFolded) && !keyColumnSet.contains($0.name.sqlFolded)
         }
         return link.isUniqueKey(keyColumns) || others.count <= 2
     }
 
     /// The inferred associations of `table`, in convention order.
     public func associations(of table: String) -> [Inferred] {
-        let key = table.lowercased()
+        let key = table.sqlFolded
         lock.lock()
         if let cached = allCache[key] {
             lock.unlock()
@@ -100,6 +108,21 @@ public final class Convention: @unchecked Sendable {
         allCache[key] = result
         lock.unlock()
         return result
+    }
+
+    /// Why `table` has no association `name`, when a foreign key that can not be
+    /// used would have given it that name.
+    public func unusableForeignKey(named name: String, of table: String) -> UnusableForeignKey? {
+        guard let unusable = unusableByTableAndName[table.sqlFolded]?[name] else { return nil }
+        return associations(of: table).contains { $0.name == name } ? nil : unusable
+    }
+
+    /// The foreign keys that make no association for `table`, held by it or referencing it.
+    public func unusableForeignKeys(of table: String) -> [UnusableForeignKey] {
+        var seen: Set<UnusableForeignKey> = []
+        return (unusableByTableAndName[table.sqlFolded] ?? [:]).values
+            .sorted { ($0.child, $0.info.id) < ($1.child, $1.info.id) }
+            .filter { seen.insert($0).inserted }
     }
 
     /// Every inferred association of the schema, in convention order.
@@ -130,7 +153,8 @@ public final class Convention: @unchecked Sendable {
         var entries: [Inferred] = events.map { event in
             let key = event.key
             let belongsTo = Self.belongsToName(key.info, parent: key.parent)
-            let spec = ForeignKeySpec(originColumns: key.info.originColumns, destinationColumns: key.info.destinationColumns)
+            let spec = ForeignKeySpec(
+                originColumns: key.info.originColumns, destinationColumns: key.info.destinationColumns)
             if event.isBelongsTo {
                 return Inferred(
                     owner: key.child.name, name: belongsTo,
@@ -172,12 +196,12 @@ public final class Convention: @unchecked Sendable {
     private func throughs(_ table: String, direct: [Inferred]) -> [Inferred] {
         var result: [Inferred] = []
         for (position, link, a, b) in (linksByTable[table] ?? []).sorted(by: { $0.position < $1.position }) {
-            for (sideIndex, (from, to)) in [(a, b), (b, a)].enumerated() where from.parent.name.lowercased() == table {
-                let linkEntries = self.direct(link.name.lowercased())
+            for (sideIndex, (from, to)) in [(a, b), (b, a)].enumerated() where from.parent.name.sqlFolded == table {
+                let linkEntries = self.direct(link.name.sqlFolded)
                 guard
                     let pivot = direct.first(where: {
                         $0.foreignKeyID == from.info.id && $0.plan.base.kind != .belongsTo
-                            && $0.plan.destination.lowercased() == link.name.lowercased()
+                            && $0.plan.destination.sqlFolded == link.name.sqlFolded
                     }),
                     let target = linkEntries.first(where: {
                         $0.foreignKeyID == to.info.id && $0.plan.base.kind == .belongsTo
@@ -207,7 +231,7 @@ public final class Convention: @unchecked Sendable {
         {
             var words = Naming.words(column)
             if let last = words.last, let parentLast = Naming.words(parentColumn).last,
-                last.lowercased() == parentLast.lowercased()
+                last.sqlFolded == parentLast.sqlFolded
             {
                 words.removeLast()
             }
@@ -220,7 +244,8 @@ public final class Convention: @unchecked Sendable {
         inferred.name = name
         inferred.plan.displayName = "\(display(inferred.owner)).\(name)"
         if case .direct(let kind, let origin, let destination, _, let fk) = inferred.plan.base {
-            inferred.plan.base = .direct(kind: kind, origin: origin, destination: destination, key: name, foreignKey: fk)
+            inferred.plan.base = .direct(
+                kind: kind, origin: origin, destination: destination, key: name, foreignKey: fk)
         }
     }
 }

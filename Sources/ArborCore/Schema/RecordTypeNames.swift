@@ -14,7 +14,7 @@ public struct RecordTypeNames: Sendable {
         }
         for (type, tables) in candidates where tables.count == 1 {
             tableByType[type] = tables[0]
-            typeByTable[tables[0].lowercased()] = type
+            typeByTable[tables[0].sqlFolded] = type
         }
     }
 
@@ -22,21 +22,21 @@ public struct RecordTypeNames: Sendable {
     public func table(forType type: String) -> String? { tableByType[type] }
 
     /// The type name of a table, if it has one.
-    public func type(forTable table: String) -> String? { typeByTable[table.lowercased()] }
+    public func type(forTable table: String) -> String? { typeByTable[table.sqlFolded] }
 
     /// Maps a declared type (`struct PostalAddress { static let databaseTableName = "postal_address" }`).
     /// A table keeps the name the convention gave it for display, if it has one.
     public mutating func declare(type: String, table: String) {
-        if let old = tableByType[type], typeByTable[old.lowercased()] == type { typeByTable[old.lowercased()] = nil }
+        if let old = tableByType[type], typeByTable[old.sqlFolded] == type { typeByTable[old.sqlFolded] = nil }
         tableByType[type] = table
-        if typeByTable[table.lowercased()] == nil { typeByTable[table.lowercased()] = type }
+        if typeByTable[table.sqlFolded] == nil { typeByTable[table.sqlFolded] = type }
     }
 
     public var allTypeNames: [String] { tableByType.keys.sorted() }
 
     /// Every type name that denotes `table` (a convention name and declared ones).
     public func types(forTable table: String) -> [String] {
-        let lowered = table.lowercased()
-        return tableByType.filter { $0.value.lowercased() == lowered }.map(\.key).sorted()
+        let lowered = table.sqlFolded
+        return tableByType.filter { $0.value.sqlFolded == lowered }.map(\.key).sorted()
     }
 }

@@ -11,15 +11,15 @@ public struct SchemaGraph: Sendable {
     public init(tables: [TableInfo]) {
         self.tables = tables
         var index: [String: Int] = [:]
-        for (i, table) in tables.enumerated() where index[table.name.lowercased()] == nil {
-            index[table.name.lowercased()] = i
+        for (i, table) in tables.enumerated() where index[table.name.sqlFolded] == nil {
+            index[table.name.sqlFolded] = i
         }
         self.indexByLowercasedName = index
     }
 
     /// The table or view named `name`, compared case-insensitively as SQLite does.
     public func table(named name: String) -> TableInfo? {
-        indexByLowercasedName[name.lowercased()].map { tables[$0] }
+        indexByLowercasedName[name.sqlFolded].map { tables[$0] }
     }
 
     /// Reads the schema of the main database of `db`.
@@ -48,16 +48,16 @@ public struct TableInfo: Sendable, Hashable {
 
     /// The column named `name`, case-insensitively.
     public func column(named name: String) -> ColumnInfo? {
-        let lowered = name.lowercased()
-        return columns.first { $0.name.lowercased() == lowered }
+        let lowered = name.sqlFolded
+        return columns.first { $0.name.sqlFolded == lowered }
     }
 
     /// True when `columns` are exactly the primary key or a unique index, in any order.
     public func isUniqueKey(_ columns: [String]) -> Bool {
-        let set = Set(columns.map { $0.lowercased() })
+        let set = Set(columns.map { $0.sqlFolded })
         guard set.count == columns.count else { return false }
-        if !primaryKey.isEmpty, Set(primaryKey.map { $0.lowercased() }) == set { return true }
-        return uniqueIndexes.contains { Set($0.map { $0.lowercased() }) == set }
+        if !primaryKey.isEmpty, Set(primaryKey.map { $0.sqlFolded }) == set { return true }
+        return uniqueIndexes.contains { Set($0.map { $0.sqlFolded }) == set }
     }
 }
 

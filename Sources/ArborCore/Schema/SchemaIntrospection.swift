@@ -32,7 +32,7 @@ struct SchemaIntrospection {
         let indexes = try bulkOrPerTable(entries.map(\.name), query: indexesQuery, perTable: indexQuery)
 
         var tables: [TableInfo] = entries.map { entry in
-            let lowered = entry.name.lowercased()
+            let lowered = entry.name.sqlFolded
             let listed = listKinds[lowered]
             var kind: TableInfo.Kind = entry.type == "view" ? .view : .table
             if let listedKind = listed?.kind { kind = listedKind }
@@ -51,7 +51,7 @@ struct SchemaIntrospection {
         let graph = SchemaGraph(tables: tables)
         for i in tables.indices {
             tables[i].foreignKeys = Self.foreignKeys(
-                from: foreignKeys[tables[i].name.lowercased()] ?? [], graph: graph)
+                from: foreignKeys[tables[i].name.sqlFolded] ?? [], graph: graph)
         }
         return SchemaGraph(tables: tables)
     }
@@ -102,7 +102,7 @@ struct SchemaIntrospection {
         var grouped: [String: [Row]] = [:]
         for row in rows {
             let name = row.text("tableName") ?? ""
-            grouped[name.lowercased(), default: []].append(row)
+            grouped[name.sqlFolded, default: []].append(row)
         }
         return grouped
     }
@@ -113,7 +113,7 @@ struct SchemaIntrospection {
             let name = row.text("name") ?? ""
             let type = row.text("type") ?? ""
             let wr = row.integer("wr") ?? 0
-            result[name.lowercased()] = (TableInfo.Kind(rawValue: type), wr != 0)
+            result[name.sqlFolded] = (TableInfo.Kind(rawValue: type), wr != 0)
         }
         return result
     }
@@ -162,7 +162,8 @@ struct SchemaIntrospection {
             let id = row.integer("id") ?? 0
             if keys.last?.id != id || keys.isEmpty {
                 keys.append(
-                    ForeignKeyInfo(id: id, destinationTable: row.text("table") ?? "", originColumns: [], destinationColumns: []))
+                    ForeignKeyInfo(
+                        id: id, destinationTable: row.text("table") ?? "", originColumns: [], destinationColumns: []))
                 toColumns.append([])
             }
             keys[keys.count - 1].originColumns.append(row.text("from") ?? "")

@@ -8,10 +8,16 @@ public struct ForeignKeyResolver {
 
     /// The columns of a `ForeignKey` must exist: GRDB reads them from prefetched rows
     /// and stops the process on a missing one (T20).
-    private func checkColumns(_ columns: [String], of tableName: String, displayName: String, range: SourceRange?) throws {
+    private func checkColumns(_ columns: [String], of tableName: String, displayName: String, range: SourceRange?)
+        throws
+    {
+        if let name = columns.first(where: { !GRDBQuoting.canQuote($0) }) {
+            throw ArborError("`\(displayName)`: " + GRDBQuoting.problem("column", name), at: range)
+        }
         guard let table = schema.table(named: tableName) else { return }
-        for column in columns where table.column(named: column) == nil
-            && !(table.hasRowID && ["rowid", "oid", "_rowid_"].contains(column.lowercased()))
+        for column in columns
+        where table.column(named: column) == nil
+            && !(table.hasRowID && ["rowid", "oid", "_rowid_"].contains(column.sqlFolded))
         {
             throw ArborError(
                 "`\(displayName)`: table `\(table.name)` has no column `\(column)`", at: range,
@@ -21,6 +27,21 @@ public struct ForeignKeyResolver {
 
     @discardableResult
     public func resolve(
+        kind: AssociationKind, origin: String, destination: String, foreignKey: ForeignKeySpec?, displayName: String,
+        range: SourceRange?
+    ) throws -> ForeignKeySpec {
+        let resolved = try resolveNames(
+            kind: kind, origin: origin, destination: destination, foreignKey: foreignKey, displayName: displayName,
+            range: range)
+        // GRDB writes these names in the join condition without escaping them (`GRDBQuoting`).
+        let names = [origin, destination] + resolved.originColumns + (resolved.destinationColumns ?? [])
+        if let name = names.first(where: { !GRDBQuoting.canQuote($0) }) {
+            throw ArborError("`\(displayName)`: " + GRDBQuoting.problem("table or column", name), at: range)
+        }
+        return resolved
+    }
+
+    private func resolveNames(
         kind: AssociationKind, origin: String, destination: String, foreignKey: ForeignKeySpec?, displayName: String,
         range: SourceRange?
     ) throws -> ForeignKeySpec {
@@ -37,7 +58,9 @@ public struct ForeignKeyResolver {
             return fk
         }
         guard let holder = schema.table(named: holderName), let referenced = schema.table(named: referencedName) else {
-            throw ArborError("no table `\(schema.table(named: holderName) == nil ? holderName : referencedName)` for `\(displayName)`", at: range)
+            throw ArborError(
+                "no table `\(schema.table(named: holderName) == nil ? holderName : referencedName)` for `\(displayName)`",
+                at: range)
         }
         if holder.isView {
             throw ArborError(
@@ -45,9 +68,9 @@ public struct ForeignKeyResolver {
                 suggestion: "use `using: ForeignKey([\"column\"], to: [\"column\"])`")
         }
         let candidates = holder.foreignKeys.filter { fk in
-            guard fk.destinationTable.lowercased() == referenced.name.lowercased() else { return false }
+            guard fk.destinationTable.sqlFolded == referenced.name.sqlFolded else { return false }
             if let origin = foreignKey?.originColumns {
-                return fk.originColumns.map { $0.lowercased() } == origin.map { $0.lowercased() }
+                return fk.originColumns.map { $0.sqlFolded } == origin.map { $0.sqlFolded }
             }
             return true
         }
@@ -55,7 +78,9 @@ public struct ForeignKeyResolver {
             return ForeignKeySpec(originColumns: fk.originColumns, destinationColumns: fk.destinationColumns)
         }
         if candidates.count > 1 {
-            let options = candidates.map { "ForeignKey([" + $0.originColumns.map { "\"\($0)\"" }.joined(separator: ", ") + "])" }
+            let options = candidates.map {
+                "ForeignKey([" + $0.originColumns.map { "\"\($0)\"" }.joined(separator: ", ") + "])"
+            }
             throw ArborError(
                 "`\(displayName)`: `\(holder.name)` has several foreign keys to `\(referenced.name)`", at: range,
                 suggestion: "say which with `using:` " + options.joined(separator: " or "))

@@ -45,6 +45,8 @@ public struct Validator {
     }
 
     func checkLevel(table: String, operations: [RequestOperation], context: Context) throws {
+        // Names GRDB would write unescaped (the language refuses them earlier; declarations may not).
+        if !GRDBQuoting.canQuote(table) { throw fail(GRDBQuoting.problem("table", table)) }
         var hasJoin = false
         var literalSelection = false
         var literalOrdering = false
@@ -57,21 +59,26 @@ public struct Validator {
                 if kind == .required && context.isOptional {
                     throw fail(
                         "`\(association.displayName)` is required inside an optional association: GRDB can not join it",
-                        suggestion: "use `including(optional:)`/`joining(optional:)` here, or make the outer one required")
+                        suggestion:
+                            "use `including(optional:)`/`joining(optional:)` here, or make the outer one required")
                 }
                 if case .joined(_, true) = context, kind == .required {
-                    throw fail("an aggregated association can not require `\(association.displayName)`: aggregates join optionally")
+                    throw fail(
+                        "an aggregated association can not require `\(association.displayName)`: aggregates join optionally"
+                    )
                 }
                 hasJoin = true
                 if kind == .all {
                     prefetched.append(association)
                     try checkAssociation(association, from: table, context: .prefetched)
+                    try checkPrefetchColumns(association)
                     // A through association's prefetch query joins its pivots.
                     try checkLevel(
                         table: association.destination, operations: association.operations,
                         context: association.base.kind.isThrough ? .prefetchedThrough : .prefetched)
                 } else {
-                    let inner = Context.joined(optional: context.isOptional || kind == .optional, aggregated: context.isAggregated)
+                    let inner = Context.joined(
+                        optional: context.isOptional || kind == .optional, aggregated: context.isAggregated)
                     try checkAssociation(association, from: table, context: inner)
                     try checkJoined(association)
                     try checkLevel(table: association.destination, operations: association.operations, context: inner)
@@ -79,7 +86,9 @@ public struct Validator {
             case .annotatedWithRequired(let association), .annotatedWithOptional(let association):
                 let required: Bool = if case .annotatedWithRequired = operation { true } else { false }
                 if association.hasPrefetch {
-                    throw fail("`including(all:)` has no place in `annotated(with…:)` (`\(association.displayName)`): its columns join the row")
+                    throw fail(
+                        "`including(all:)` has no place in `annotated(with…:)` (`\(association.displayName)`): its columns join the row"
+                    )
                 }
                 if required && context.isOptional {
                     throw fail("`annotated(withRequired:)` inside an optional association: GRDB can not join it")
@@ -159,7 +168,8 @@ public struct Validator {
             let own = association.operations.contains { operation in
                 switch operation {
                 case .orderSQL: return true
-                case .order(let terms): return terms.contains { if case .literal = $0.expression { true } else { false } }
+                case .order(let terms):
+                    return terms.contains { if case .literal = $0.expression { true } else { false } }
                 default: return false
                 }
             }
@@ -193,12 +203,17 @@ public struct Validator {
         for operation in association.operations {
             switch operation {
             case .distinct:
-                throw fail("GRDB can not join `\(association.displayName)` with `distinct()`: only `including(all:)` accepts it")
+                throw fail(
+                    "GRDB can not join `\(association.displayName)` with `distinct()`: only `including(all:)` accepts it"
+                )
             case .group, .having:
-                throw fail("GRDB can not join `\(association.displayName)` with a GROUP BY: only `including(all:)` accepts it")
+                throw fail(
+                    "GRDB can not join `\(association.displayName)` with a GROUP BY: only `including(all:)` accepts it")
             case .annotated(let selection):
                 for case .expression(let e) in selection where e.containsAggregate {
-                    throw fail("GRDB can not join `\(association.displayName)` annotated with an aggregate: only `including(all:)` accepts it")
+                    throw fail(
+                        "GRDB can not join `\(association.displayName)` annotated with an aggregate: only `including(all:)` accepts it"
+                    )
                 }
             default:
                 break
@@ -213,7 +228,7 @@ public struct Validator {
     /// Foreign key resolution, and the pivots and target of through associations,
     /// which GRDB joins in the same way (`context`) as the association itself.
     func checkAssociation(_ association: AssociationPlan, from table: String, context: Context) throws {
-        guard association.origin.lowercased() == table.lowercased() else {
+        guard association.origin.sqlFolded == table.sqlFolded else {
             throw fail("`\(association.displayName)` starts from `\(association.origin)`, not from `\(table)`")
         }
         switch association.base {
@@ -284,7 +299,11 @@ public struct Validator {
             try checkExpression(x, table: table)
         case .literal(let sql, let arguments):
             try checkPlaceholders(sql, arguments)
-        case .column, .value, .aliasExists:
+        case .column(let name, _):
+            if !GRDBQuoting.canQuote(name) {
+                throw fail(GRDBQuoting.problem("column", name), suggestion: GRDBQuoting.suggestion)
+            }
+        case .value, .aliasExists:
             break
         }
     }
@@ -296,7 +315,8 @@ public struct Validator {
         if info.primaryKey.count > 1 {
             throw fail(
                 "`\(info.name)` has a composite primary key (\(info.primaryKey.joined(separator: ", "))): filter it with a dictionary",
-                suggestion: "for example `filter(key: [" + info.primaryKey.map { "\"\($0)\": …" }.joined(separator: ", ") + "])`")
+                suggestion: "for example `filter(key: ["
+                    + info.primaryKey.map { "\"\($0)\": …" }.joined(separator: ", ") + "])`")
         }
     }
 
@@ -306,12 +326,16 @@ public struct Validator {
         if info.isView { throw fail("`filter(key:)` needs a table with a primary key; `\(info.name)` is a view") }
         let keys = [info.primaryKey] + info.uniqueIndexes
         for dictionary in dictionaries {
-            let columns = Set(dictionary.keys.map { $0.lowercased() })
-            let covered = keys.contains { key in !key.isEmpty && Set(key.map { $0.lowercased() }).isSubset(of: columns) }
+            if let name = dictionary.keys.first(where: { !GRDBQuoting.canQuote($0) }) {
+                throw fail(GRDBQuoting.problem("column", name))
+            }
+            let columns = Set(dictionary.keys.map { $0.sqlFolded })
+            let covered = keys.contains { key in !key.isEmpty && Set(key.map { $0.sqlFolded }).isSubset(of: columns) }
             if dictionary.isEmpty || !covered {
                 throw fail(
                     "table `\(info.name)` has no unique key on \(dictionary.keys.sorted().joined(separator: ", "))",
-                    suggestion: "its unique keys: " + keys.filter { !$0.isEmpty }.map { $0.joined(separator: "+") }.joined(separator: ", "))
+                    suggestion: "its unique keys: "
+                        + keys.filter { !$0.isEmpty }.map { $0.joined(separator: "+") }.joined(separator: ", "))
             }
         }
     }
@@ -319,13 +343,14 @@ public struct Validator {
     /// A prefetch reads the parent's key columns: they must be selected (T20/T21).
     func checkPrefetchSelection(table: String, selection: [Selectable], prefetched: [AssociationPlan]) throws {
         if selection.contains(where: { if case .allColumns = $0 { true } else { false } }) { return }
-        let selected = Set(selection.compactMap { item -> String? in
-            if case .expression(.column(let name, _)) = item { return name.lowercased() }
-            return nil
-        })
+        let selected = Set(
+            selection.compactMap { item -> String? in
+                if case .expression(.column(let name, _)) = item { return name.sqlFolded }
+                return nil
+            })
         for association in prefetched {
             let needed = parentColumns(of: association)
-            let missing = needed.filter { !selected.contains($0.lowercased()) }
+            let missing = needed.filter { !selected.contains($0.sqlFolded) }
             if !missing.isEmpty {
                 throw fail(
                     "`including(all: \(association.displayName))` needs the column\(missing.count > 1 ? "s" : "") \(missing.joined(separator: ", ")) of `\(table)` in the selection",
@@ -359,7 +384,8 @@ public struct Validator {
         }
         if placeholders.positional != arguments.count {
             throw fail(
-                "the SQL has \(placeholders.positional) `?` placeholder\(placeholders.positional == 1 ? "" : "s") but \(arguments.count) argument\(arguments.count == 1 ? "" : "s")")
+                "the SQL has \(placeholders.positional) `?` placeholder\(placeholders.positional == 1 ? "" : "s") but \(arguments.count) argument\(arguments.count == 1 ? "" : "s")"
+            )
         }
     }
 
@@ -375,20 +401,22 @@ public struct Validator {
                 case .aliased(let alias):
                     aliasedHere += 1
                     if aliasedHere > 1 { throw fail("a request or association takes one `aliased(_:)`") }
-                    if let existing = tableOfAlias[alias.id], existing.lowercased() != table.lowercased() || existing != table {
+                    if let existing = tableOfAlias[alias.id], existing.sqlFolded != table.sqlFolded || existing != table
+                    {
                         throw fail("one TableAlias can not refer to two tables (`\(existing)` and `\(table)`)")
                     }
                     if tableOfAlias[alias.id] != nil {
                         throw fail("one TableAlias can not be used for two joins: create one alias per join")
                     }
                     tableOfAlias[alias.id] = table
-                    if let name = alias.name?.lowercased() {
+                    if let name = alias.name?.sqlFolded {
                         if let other = idOfName[name], other != alias.id {
                             throw fail("two aliases are named \"\(alias.name ?? "")\" in one request")
                         }
                         idOfName[name] = alias.id
                     }
-                case .including(_, let a), .joining(_, let a), .annotatedWithRequired(let a), .annotatedWithOptional(let a):
+                case .including(_, let a), .joining(_, let a), .annotatedWithRequired(let a),
+                    .annotatedWithOptional(let a):
                     try visitAssociation(a)
                 case .filter(let e), .having(let e):
                     collect(e)

@@ -9,7 +9,8 @@ extension Evaluator {
         case .identifier(let name):
             if scope.closureParameters[name] == nil, environment.bindings[name] == nil {
                 if let selfTable = scope.selfTable, ["belongsTo", "hasMany", "hasOne"].contains(name) {
-                    return try method(name, on: .table(selfTable), arguments: arguments, range: range, nameRange: callee.range)
+                    return try method(
+                        name, on: .table(selfTable), arguments: arguments, range: range, nameRange: callee.range)
                 }
                 return try globalFunction(name, arguments: arguments, range: range, nameRange: callee.range)
             }
@@ -55,7 +56,9 @@ extension Evaluator {
         switch (name, labels) {
         case ("like", [nil]), ("like", [nil, "escape"]):
             let pattern = try sqlExpression(evaluate(arguments[0].value), range: arguments[0].value.range)
-            let escape = try arguments.value(labelled: "escape").map { try sqlExpression(evaluate($0), range: $0.range) }
+            let escape = try arguments.value(labelled: "escape").map {
+                try sqlExpression(evaluate($0), range: $0.range)
+            }
             return .expression(.like(e, pattern: pattern, escape: escape))
         case ("collating", [nil]):
             let argument = arguments[0].value
@@ -67,7 +70,8 @@ extension Evaluator {
                 if let collation = Self.swiftCollations[other] { return .expression(.collating(e, collation)) }
                 throw ArborError(
                     "unknown collation `.\(other)`", at: argument.range,
-                    suggestion: Suggestions.didYouMean(other, in: ["nocase", "rtrim", "binary"] + Self.swiftCollations.keys))
+                    suggestion: Suggestions.didYouMean(
+                        other, in: ["nocase", "rtrim", "binary"] + Self.swiftCollations.keys))
             default:
                 throw ArborError("a collation is `.nocase`, `.rtrim` or `.binary`", at: argument.range)
             }
@@ -123,6 +127,11 @@ extension Evaluator {
                     "no table or view named \(SQLValue.swiftQuoted(name))", at: arguments[0].value.range,
                     suggestion: Suggestions.didYouMean(name, in: environment.schema.tables.map(\.name)))
             }
+            guard GRDBQuoting.canQuote(table.name) else {
+                throw ArborError(
+                    GRDBQuoting.problem("table", table.name), at: arguments[0].value.range,
+                    suggestion: "`:sql SELECT …` reads it")
+            }
             return .table(table.name)
         case ("TableAlias", []), ("TableAlias", ["name"]):
             let aliasName = try arguments.first.map { try string($0.value) }
@@ -143,14 +152,16 @@ extension Evaluator {
             guard case .implicitMember(let storage) = try evaluate(arguments[1].value),
                 ["integer", "real", "text", "blob"].contains(storage)
             else {
-                throw ArborError("a storage class is `.integer`, `.real`, `.text` or `.blob`", at: arguments[1].value.range)
+                throw ArborError(
+                    "a storage class is `.integer`, `.real`, `.text` or `.blob`", at: arguments[1].value.range)
             }
             return .expression(.cast(subject, storage: storage.uppercased()))
         case ("coalesce", [nil]):
             guard case .array(let values) = try evaluate(arguments[0].value) else {
                 throw ArborError("`coalesce` takes an array of expressions", at: arguments[0].value.range)
             }
-            return .expression(.function(.coalesce, try values.map { try sqlExpression($0, range: arguments[0].value.range) }))
+            return .expression(
+                .function(.coalesce, try values.map { try sqlExpression($0, range: arguments[0].value.range) }))
         case ("abs", [nil]), ("length", [nil]), ("count", [nil]), ("sum", [nil]), ("total", [nil]), ("average", [nil]):
             guard let function = SQLFunction(rawValue: name) else { break }
             return .expression(.function(function, [try single()]))

@@ -9,7 +9,8 @@ extension Evaluator {
             throw ArborError("`\(name)` takes the destination first, as in `\(name)(Author.self)`", at: range)
         }
         let rest = Array(arguments.dropFirst())
-        let allowed: Set<String> = rest.contains { $0.label == "through" } ? ["through", "using", "key"] : ["key", "using"]
+        let allowed: Set<String> =
+            rest.contains { $0.label == "through" } ? ["through", "using", "key"] : ["key", "using"]
         for argument in rest where argument.label.map({ !allowed.contains($0) }) ?? true {
             throw ArborError(
                 "`\(name)` takes \(allowed.sorted().map { "`\($0):`" }.joined(separator: ", ")) after the destination",
@@ -17,7 +18,8 @@ extension Evaluator {
         }
         let destinationValue = try withScope({ $0.associationTable = nil }) { try evaluate(first.value) }
         guard case .table(let destination) = destinationValue else {
-            throw ArborError("the destination is a record type, as in `Author.self`, or `Table(\"author\")`", at: first.value.range)
+            throw ArborError(
+                "the destination is a record type, as in `Author.self`, or `Table(\"author\")`", at: first.value.range)
         }
         let key = try arguments.value(labelled: "key").map(string)
         let kind: AssociationKind =
@@ -26,7 +28,8 @@ extension Evaluator {
             case "hasOne": .hasOne
             default: .hasMany
             }
-        let display = "\(environment.displayName(ofTable: origin)).\(name)(\(environment.displayName(ofTable: destination)).self)"
+        let display =
+            "\(environment.displayName(ofTable: origin)).\(name)(\(environment.displayName(ofTable: destination)).self)"
 
         if let throughExpr = arguments.value(labelled: "through") {
             guard kind != .belongsTo else { throw ArborError("`belongsTo` has no `through:` form", at: range) }
@@ -35,7 +38,7 @@ extension Evaluator {
             }
             let pivot = try associationValue(throughExpr, from: origin)
             let target = try associationValue(usingExpr, from: pivot.destination)
-            guard target.destination.lowercased() == destination.lowercased() else {
+            guard target.destination.sqlFolded == destination.sqlFolded else {
                 throw ArborError(
                     "`\(target.displayName)` leads to `\(environment.displayName(ofTable: target.destination))`, not to `\(environment.displayName(ofTable: destination))`",
                     at: usingExpr.range)
@@ -45,7 +48,8 @@ extension Evaluator {
             }
             return AssociationPlan(
                 base: .through(
-                    kind: kind == .hasOne ? .hasOneThrough : .hasManyThrough, origin: origin, pivot: pivot, target: target,
+                    kind: kind == .hasOne ? .hasOneThrough : .hasManyThrough, origin: origin, pivot: pivot,
+                    target: target,
                     key: key),
                 displayName: display)
         }
@@ -93,7 +97,8 @@ extension Evaluator {
                     if let info = environment.schema.table(named: table) {
                         environment.typeNames.declare(type: path, table: info.name)
                     } else {
-                        errors.append(ArborError("no table or view named \(SQLValue.swiftQuoted(table))", at: value.range))
+                        errors.append(
+                            ArborError("no table or view named \(SQLValue.swiftQuoted(table))", at: value.range))
                     }
                 }
             }

@@ -54,7 +54,12 @@ extension Evaluator {
         // Names that selections define (`forKey`, aggregates) count as columns in later filters.
         let namedColumns = Set(Self.selectedNames(receiver.operations).map { $0.lowercased() })
         func inTable<T>(_ body: () throws -> T) rethrows -> T {
-            try withScope({ $0.columnTable = table; $0.extraColumns = namedColumns; $0.associationTable = table }, body)
+            try withScope(
+                {
+                    $0.columnTable = table
+                    $0.extraColumns = namedColumns
+                    $0.associationTable = table
+                }, body)
         }
         func notOnTable() throws {
             if case .table = receiver {
@@ -84,7 +89,9 @@ extension Evaluator {
         case ("filter", [nil]):
             let predicate = try inTable { try closureOrExpression(arguments[0], table: table) }
             if predicate.containsAggregate {
-                throw ArborError("an association aggregate filters with `having(_:)`, not `filter(_:)`", at: arguments[0].value.range)
+                throw ArborError(
+                    "an association aggregate filters with `having(_:)`, not `filter(_:)`", at: arguments[0].value.range
+                )
             }
             return receiver.appending(.filter(predicate))
         case ("filter", ["key"]), ("filter", ["id"]):
@@ -93,10 +100,14 @@ extension Evaluator {
             return receiver.appending(try keyFilter(arguments[0].value, single: false))
         case ("filter", ["sql"]), ("filter", ["sql", "arguments"]):
             return receiver.appending(
-                .filterSQL(try string(arguments[0].value), arguments: try sqlArguments(arguments.value(labelled: "arguments"))))
+                .filterSQL(
+                    try string(arguments[0].value), arguments: try sqlArguments(arguments.value(labelled: "arguments")))
+            )
         case ("order", ["sql"]), ("order", ["sql", "arguments"]):
             return receiver.appending(
-                .orderSQL(try string(arguments[0].value), arguments: try sqlArguments(arguments.value(labelled: "arguments"))))
+                .orderSQL(
+                    try string(arguments[0].value), arguments: try sqlArguments(arguments.value(labelled: "arguments")))
+            )
         case ("order", _) where arguments.allUnlabelled:
             let terms = try inTable { try orderingTerms(arguments, table: table) }
             return receiver.appending(.order(terms))
@@ -110,7 +121,9 @@ extension Evaluator {
             return receiver.appending(.unordered)
         case ("select", ["sql"]), ("select", ["sql", "arguments"]):
             return receiver.appending(
-                .selectSQL(try string(arguments[0].value), arguments: try sqlArguments(arguments.value(labelled: "arguments"))))
+                .selectSQL(
+                    try string(arguments[0].value), arguments: try sqlArguments(arguments.value(labelled: "arguments")))
+            )
         case ("select", _) where arguments.allUnlabelled && !arguments.isEmpty:
             let selection = try inTable { try selectables(arguments, table: table, allowAggregates: false) }
             return receiver.appending(.select(selection))
@@ -124,7 +137,9 @@ extension Evaluator {
         case ("having", [nil]):
             if case .table = receiver, true {
                 // Table<Row> offers `having` only for association aggregates.
-                let predicate = try inTable { try sqlExpression(evaluate(arguments[0].value), range: arguments[0].value.range) }
+                let predicate = try inTable {
+                    try sqlExpression(evaluate(arguments[0].value), range: arguments[0].value.range)
+                }
                 guard predicate.containsAggregate else {
                     throw ArborError(
                         "on a table, `having` takes an association aggregate; call `group` first on a request",
@@ -179,7 +194,10 @@ extension Evaluator {
             return .request(RequestPlan(table: table, operations: receiver.operations))
         case ("fetchAll", _), ("fetchOne", _), ("fetchCount", _):
             try notOnAssociation()
-            guard arguments.isEmpty || (arguments.count == 1 && arguments[0].label == nil && arguments[0].value.kind == .identifier("db"))
+            guard
+                arguments.isEmpty
+                    || (arguments.count == 1 && arguments[0].label == nil
+                        && arguments[0].value.kind == .identifier("db"))
             else { throw ArborError("`\(name)` takes no argument here (or `db`)", at: range) }
             let kind = Value.FetchKind(rawValue: name) ?? .all
             return .fetch(RequestPlan(table: table, operations: receiver.operations), kind)
@@ -189,9 +207,14 @@ extension Evaluator {
         case ("min", [nil]), ("max", [nil]), ("average", [nil]), ("sum", [nil]), ("total", [nil]):
             let association = try onAssociationOnly()
             guard association.isToMany else {
-                throw ArborError("`\(name)` is an aggregate of to-many associations; `\(association.displayName)` is to-one", at: nameRange)
+                throw ArborError(
+                    "`\(name)` is an aggregate of to-many associations; `\(association.displayName)` is to-one",
+                    at: nameRange)
             }
-            let column = try withScope({ $0.columnTable = association.destination; $0.extraColumns = [] }) {
+            let column = try withScope({
+                $0.columnTable = association.destination
+                $0.extraColumns = []
+            }) {
                 try closureOrExpression(arguments[0], table: association.destination)
             }
             let aggregate: AssociationAggregatePlan =
@@ -205,11 +228,13 @@ extension Evaluator {
             return .expression(.aggregate(aggregate))
         case ("belongsTo", _), ("hasMany", _), ("hasOne", _):
             guard case .table(let origin) = receiver else {
-                throw ArborError("`\(name)` builds an association from a table, as in `Book.\(name)(Author.self)`", at: nameRange)
+                throw ArborError(
+                    "`\(name)` builds an association from a table, as in `Book.\(name)(Author.self)`", at: nameRange)
             }
             return .association(try associationFactory(name, origin: origin, arguments: arguments, range: range))
         default:
-            let known = Self.requestMethodNames.contains(name) || ["min", "max", "average", "sum", "total"].contains(name)
+            let known =
+                Self.requestMethodNames.contains(name) || ["min", "max", "average", "sum", "total"].contains(name)
             if known {
                 throw ArborError(
                     "`\(name)` does not take the arguments \(labels.signature) on \(base.kindName)", at: range)
@@ -239,7 +264,10 @@ extension Evaluator {
 
     /// The argument of `including(…)`/`joining(…)`: an association from `table`.
     func associationArgument(_ argument: Argument, of table: String) throws -> AssociationPlan {
-        let value = try withScope({ $0.associationTable = table; $0.columnTable = nil }) { try evaluate(argument.value) }
+        let value = try withScope({
+            $0.associationTable = table
+            $0.columnTable = nil
+        }) { try evaluate(argument.value) }
         guard case .association(let association) = value else {
             throw ArborError("expected an association, got \(value.kindName)", at: argument.value.range)
         }
@@ -250,18 +278,21 @@ extension Evaluator {
     /// GRDB does not check an association's origin: joining it from another
     /// table traps or silently joins the wrong rows. So we do.
     func checkOrigin(_ association: AssociationPlan, table: String, range: SourceRange) throws {
-        guard association.origin.lowercased() != table.lowercased() else { return }
+        guard association.origin.sqlFolded != table.sqlFolded else { return }
         let names = environment.catalog.associations(of: table).map(\.name)
         throw ArborError(
             "`\(association.displayName)` starts from `\(environment.displayName(ofTable: association.origin))`, not from `\(environment.displayName(ofTable: table))`",
             at: range,
-            suggestion: names.isEmpty ? nil : "associations of \(environment.displayName(ofTable: table)): " + names.joined(separator: ", "))
+            suggestion: names.isEmpty
+                ? nil : "associations of \(environment.displayName(ofTable: table)): " + names.joined(separator: ", "))
     }
 
     /// A predicate or expression argument, or a trailing closure `{ $0.col … }`.
     func closureOrExpression(_ argument: Argument, table: String) throws -> SQLExpr {
         if case .closure(let closure) = argument.value.kind {
-            return try withClosure(closure, table: table) { try sqlExpression(evaluate(closure.body), range: closure.body.range) }
+            return try withClosure(closure, table: table) {
+                try sqlExpression(evaluate(closure.body), range: closure.body.range)
+            }
         }
         return try sqlExpression(evaluate(argument.value), range: argument.value.range)
     }
@@ -290,9 +321,12 @@ extension Evaluator {
                 switch value {
                 case .ordering(let term): terms.append(term)
                 case .expression(let e) where !e.containsAggregate: terms.append(OrderingTerm(e, .none))
-                case .sqlLiteral(let sql, let arguments): terms.append(OrderingTerm(.literal(sql: sql, arguments: arguments), .none))
+                case .sqlLiteral(let sql, let arguments):
+                    terms.append(OrderingTerm(.literal(sql: sql, arguments: arguments), .none))
                 default:
-                    throw ArborError("`order` takes columns or orderings such as `Column(\"name\").desc`, got \(value.kindName)", at: argument.value.range)
+                    throw ArborError(
+                        "`order` takes columns or orderings such as `Column(\"name\").desc`, got \(value.kindName)",
+                        at: argument.value.range)
                 }
             }
         }
@@ -315,7 +349,8 @@ extension Evaluator {
                 case .selection(let s): result.append(s)
                 case .expression(let e):
                     if e.containsAggregate && !allowAggregates {
-                        throw ArborError("association aggregates are selected with `annotated(with:)`", at: argument.value.range)
+                        throw ArborError(
+                            "association aggregates are selected with `annotated(with:)`", at: argument.value.range)
                     }
                     result.append(.expression(e))
                 case .sqlLiteral(let sql, let args): result.append(.expression(.literal(sql: sql, arguments: args)))

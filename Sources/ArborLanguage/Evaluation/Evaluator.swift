@@ -135,6 +135,10 @@ public final class Evaluator {
         }
         if let table = scope.associationTable {
             let names = environment.catalog.associations(of: table).map(\.name)
+            if let why = environment.catalog.whyMissing(name, of: table) {
+                throw ArborError(
+                    "`\(environment.displayName(ofTable: table))` has no association `\(name)`: \(why)", at: range)
+            }
             throw ArborError(
                 "`\(environment.displayName(ofTable: table))` has no association `\(name)`", at: range,
                 suggestion: Suggestions.didYouMean(name, in: candidates)
@@ -146,6 +150,9 @@ public final class Evaluator {
 
     /// `Column("name")` checked against the table in scope.
     func column(_ name: String, range: SourceRange, alias: AliasID? = nil) throws -> SQLExpr {
+        guard GRDBQuoting.canQuote(name) else {
+            throw ArborError(GRDBQuoting.problem("column", name), at: range, suggestion: GRDBQuoting.suggestion)
+        }
         if alias == nil, let tableName = scope.columnTable, let table = environment.schema.table(named: tableName) {
             let lowered = name.lowercased()
             let known =

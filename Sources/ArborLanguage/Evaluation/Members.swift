@@ -24,10 +24,15 @@ extension Evaluator {
                 throw ArborError("`\(name)` is a method: call it, as in `\(name)(…)`", at: nameRange)
             }
             let names = environment.catalog.associations(of: table).map(\.name)
+            if let why = environment.catalog.whyMissing(name, of: table) {
+                throw ArborError(
+                    "`\(environment.displayName(ofTable: table))` has no association `\(name)`: \(why)", at: nameRange)
+            }
             throw ArborError(
                 "`\(environment.displayName(ofTable: table))` has no association `\(name)`", at: nameRange,
                 suggestion: Suggestions.didYouMean(name, in: names + Array(Self.requestMethodNames))
-                    ?? (names.isEmpty ? "it has no associations" : "its associations: " + names.joined(separator: ", ")))
+                    ?? (names.isEmpty ? "it has no associations" : "its associations: " + names.joined(separator: ", "))
+            )
         case .association(let association):
             switch name {
             case "count", "isEmpty":
