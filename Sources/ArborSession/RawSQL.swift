@@ -23,6 +23,9 @@ struct RawSQL {
         case rows(columns: [String], rows: [[DatabaseValue]], isCut: Bool, changes: Int?)
         case changes(Int)
         case schemaChange
+        case transaction(started: Bool)
+        /// A statement that changed no row: a connection setting, ATTACH…
+        case done
     }
 
     func run(_ sql: String, range: SourceRange) throws -> Outcome {
@@ -137,6 +140,7 @@ struct RawSQL {
     {
         let changesBefore = sqlite3_total_changes(connection)
         let schemaBefore = Self.schemaCookie(connection)
+        let autocommitBefore = sqlite3_get_autocommit(connection)
         let columnCount = sqlite3_column_count(statement)
         let columns = (0..<columnCount).map { index in
             sqlite3_column_name(statement, index).map { String(cString: $0) } ?? "?"
@@ -162,8 +166,12 @@ struct RawSQL {
         if columnCount > 0 {
             return .rows(columns: columns, rows: rows, isCut: isCut, changes: writes ? changes : nil)
         }
-        if changes == 0, Self.schemaCookie(connection) != schemaBefore { return .schemaChange }
-        return .changes(changes)
+        // DDL first: `DROP TABLE` deletes the table's rows too.
+        if Self.schemaCookie(connection) != schemaBefore { return .schemaChange }
+        guard changes == 0 else { return .changes(changes) }
+        let autocommit = sqlite3_get_autocommit(connection)
+        if autocommit != autocommitBefore { return .transaction(started: autocommit == 0) }
+        return writes ? .changes(0) : .done
     }
 
     // MARK: Text
@@ -180,6 +188,10 @@ struct RawSQL {
             return "\(Self.rows(changes)) changed"
         case .schemaChange:
             return "schema changed"
+        case .transaction(let started):
+            return started ? "transaction started" : "transaction ended"
+        case .done:
+            return "done"
         }
     }
 
