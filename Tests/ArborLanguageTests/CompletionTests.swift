@@ -257,7 +257,7 @@ final class CompletionTests: XCTestCase {
     }
 
     func testCommands() {
-        XCTAssertEqual(texts(":"), ["associations", "complete", "format", "help", "load", "quit", "schema", "tables"])
+        XCTAssertEqual(texts(":"), ["associations", "complete", "format", "help", "load", "quit", "schema", "sql", "tables"])
         XCTAssertEqual(texts(":sc"), ["schema"])
         XCTAssertEqual(texts(":schema B"), ["Book"])
         XCTAssertEqual(texts("Author.books\n:a"), ["associations"])
