@@ -20,7 +20,7 @@ struct RawSQL {
 
     /// What one statement of the line did.
     enum Effect {
-        case rows(columns: [String], rows: [[DatabaseValue]], isCut: Bool, changes: Int?)
+        case rows(columns: [String], rows: [ResultRow], isCut: Bool, changes: Int?)
         case changes(Int)
         case schemaChange
         case transaction(started: Bool)
@@ -145,7 +145,7 @@ struct RawSQL {
         let columns = (0..<columnCount).map { index in
             sqlite3_column_name(statement, index).map { String(cString: $0) } ?? "?"
         }
-        var rows: [[DatabaseValue]] = []
+        var rows: [ResultRow] = []
         var isCut = false
         let writes = sqlite3_stmt_readonly(statement) == 0
         while true {
@@ -155,7 +155,15 @@ struct RawSQL {
                 throw ArborError(Self.stepErrorMessage(code, connection), at: range)
             }
             if rows.count < Self.rowLimit {
-                rows.append((0..<columnCount).map { DatabaseValue(sqliteStatement: statement, index: $0) })
+                // Long texts and blobs are kept as their first bytes and size: what the table shows.
+                var values: [DatabaseValue] = []
+                var cutSizes: [Int: Int] = [:]
+                for index in 0..<columnCount {
+                    let (value, fullSize) = ValueCut.read(statement, index, limit: ValueCut.printLimit)
+                    values.append(value)
+                    if let fullSize { cutSizes[Int(index)] = fullSize }
+                }
+                rows.append(ResultRow(names: columns, values: values, children: [], cutSizes: cutSizes))
             } else {
                 isCut = true
                 // A statement that writes (`… RETURNING`) runs to its end; a read can stop here.

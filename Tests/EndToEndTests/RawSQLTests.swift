@@ -31,6 +31,27 @@ final class RawSQLTests: XCTestCase {
             """)
     }
 
+    /// Values are shown as the `table` format shows them: long ones cut with their
+    /// size (and read cut: 3 MB are not kept for 200 characters), control characters escaped, NUL kept.
+    func testValuesAreCutAndEscaped() throws {
+        let path = try Fixture.database(Fixture.library)
+        let result = try ArborProcess.run([
+            path, "-c",
+            ":sql SELECT printf('%.*c', 3000000, 'x') AS big, 'a' || char(27) || '[31mred' || char(0) || 'after' AS esc",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let x200 = String(repeating: "x", count: 200)
+        let big = x200 + "… (3 MB)"
+        XCTAssertEqual(
+            result.stdout,
+            """
+            big\(String(repeating: " ", count: big.count - 1))esc
+            \(String(repeating: "-", count: big.count))  --------------------
+            \(big)  a\\e[31mred\\u{0}after
+
+            """)
+    }
+
     /// Without `--write`, every statement of the line is checked before the first runs.
     func testAWriteAnywhereInTheLineStopsItBeforeAnythingRuns() throws {
         let path = try Fixture.database(Fixture.library)
