@@ -810,12 +810,13 @@ final class HostileSchemaTests: XCTestCase {
     /// 10,000 tables in a chain of keys: the schema loads and every table is named and
     /// associated (the load time is measured in Benchmarks/Engine, not here).
     func testTenThousandTables() throws {
-        var sql = "CREATE TABLE t0 (id INTEGER PRIMARY KEY, name TEXT);\n"
+        // One transaction: 10,000 separate commits would take seconds to write.
+        var sql = "BEGIN;\nCREATE TABLE t0 (id INTEGER PRIMARY KEY, name TEXT);\n"
         for i in 1..<10_000 {
             sql +=
                 "CREATE TABLE t\(i) (id INTEGER PRIMARY KEY, t\(i - 1)Id INTEGER REFERENCES t\(i - 1)(id), name TEXT);\n"
         }
-        sql += "INSERT INTO t9998 VALUES (1, NULL, 'a'); INSERT INTO t9999 VALUES (1, 1, 'b');"
+        sql += "INSERT INTO t9998 VALUES (1, NULL, 'a'); INSERT INTO t9999 VALUES (1, 1, 'b'); COMMIT;"
         let session = try session(sql)
         XCTAssertEqual(session.environment.schema.tables.count, 10_000)
         XCTAssertEqual(session.environment.typeNames.type(forTable: "t9999"), "T9999")
@@ -827,6 +828,7 @@ final class HostileSchemaTests: XCTestCase {
                 ##"      t9999 id:1 t9998Id:1 name:"b""##,
             ])
         XCTAssertEqual(
-            Convention.infer(session.environment.schema, typeNames: session.environment.typeNames).count, 19_998)
+            command(":associations T9999", in: session),
+            ##"t9998  belongsTo T9999 → T9998, key "t9998", using ForeignKey(["t9998Id"], to: ["id"])"##)
     }
 }

@@ -1,3 +1,5 @@
+import ArborCore
+
 /// The schema pane: tables with row counts, and the columns and associations
 /// of the open ones.
 enum SchemaView {
@@ -16,14 +18,17 @@ enum SchemaView {
                 let countWidth = TextFit.width(count)
                 let marker = state.expanded.contains(table.name) ? "▾ " : "▸ "
                 buffer.put(
-                    spans: [Span(marker, Theme.marker), Span(table.name, table.isView ? Theme.key : Theme.table)],
+                    spans: [
+                        Span(marker, Theme.marker),
+                        Span(SchemaText.name(table.name), table.isView ? Theme.key : Theme.table),
+                    ],
                     x: inner.x, y: y, maxWidth: max(0, inner.width - countWidth - 1))
                 buffer.put(count, x: inner.maxX - countWidth, y: y, style: Theme.count)
             case .column(let t, let c):
                 let column = state.tables[t].columns[c]
                 buffer.put(
                     spans: [
-                        Span("    "), Span(column.name, column.isPrimaryKey ? Style.bold : .plain),
+                        Span("    "), Span(SchemaText.name(column.name), column.isPrimaryKey ? Style.bold : .plain),
                         Span(" " + column.type.lowercased(), Theme.hint),
                     ], x: inner.x, y: y, maxWidth: inner.width)
             case .association(let t, let a):
