@@ -117,7 +117,8 @@ struct RawSQL {
         guard sqlite3_bind_parameter_count(statement) == 0 else {
             throw ArborError("`:sql` takes no parameters (`?`, `:name`): write the values in the statement", at: range)
         }
-        if session.isWritable { return }
+        // `EXPLAIN …` lists the program of its statement and never runs it.
+        if session.isWritable || sqlite3_stmt_isexplain(statement) != 0 { return }
         let reopen =
             session.path == nil
             ? "the demo database is read-only; open a copy of a file with `--write` to change it"

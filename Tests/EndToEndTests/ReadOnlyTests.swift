@@ -153,6 +153,21 @@ final class ReadOnlyTests: XCTestCase {
         try assertWritesAreRefused(path, sharedMemoryMayChange: true)
     }
 
+    /// `EXPLAIN` shows the program of a write without running it.
+    func testExplainOfAWriteRunsWithoutWriting() throws {
+        let path = try Fixture.database(Fixture.library)
+        let before = FileSnapshot(path)
+        let result = try ArborProcess.run([
+            path, "-c", ":sql EXPLAIN QUERY PLAN DELETE FROM book WHERE id = 1", "-c", ":sql EXPLAIN DELETE FROM book",
+            "-c", "Book.fetchCount()",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("SEARCH book USING INTEGER PRIMARY KEY (rowid=?)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("OpenWrite"), result.stdout)
+        XCTAssertTrue(result.stdout.hasSuffix("\n3\n"), result.stdout)
+        XCTAssertEqual(FileSnapshot(path), before)
+    }
+
     func testTheDemoRefusesRawWritesAndCreatesNoFile() throws {
         let folder = try Fixture.folder()
         let process = Process()
