@@ -23,12 +23,19 @@ struct CappedChildren {
         /// The distinct non-NULL parent keys of `rows`.
         func parentKeys(of rows: [ResultRow]) -> [DatabaseValue] {
             let keys = rows.compactMap { row in
-                row.names.firstIndex(of: parentColumn).map { row.values[$0] }
+                Self.value(of: parentColumn, in: row)
             }
             return Array(Set(keys.filter { !$0.isNull }))
         }
 
         var childExpression: SQLExpr { .column(childColumn, alias: nil) }
+
+        /// The value of `column` in `row`. Names compare as SQLite compares them: a
+        /// key may spell a column `ID` that the table declares `id`.
+        static func value(of column: String, in row: ResultRow) -> DatabaseValue? {
+            let folded = column.sqlFolded
+            return row.names.firstIndex { $0.sqlFolded == folded }.map { row.values[$0] }
+        }
 
         /// The children's request, before it is narrowed to some parents.
         var childPlan: RequestPlan {
@@ -124,15 +131,15 @@ struct CappedChildren {
                 target.childPlan.appending(
                     .filter(.inList(small.map { .value(SQLValue($0)) }, childColumn))), target)
             for row in rows {
-                guard let index = row.names.firstIndex(of: target.childColumn) else { continue }
-                children[row.values[index], default: []].append(row)
+                guard let key = Target.value(of: target.childColumn, in: row) else { continue }
+                children[key, default: []].append(row)
             }
         }
         for key in large {
             children[key] = try page(target, parent: key, limit: max(cap, shown[key] ?? 0), offset: 0)
         }
         for i in rows.indices {
-            let key = rows[i].names.firstIndex(of: target.parentColumn).map { rows[i].values[$0] }
+            let key = Target.value(of: target.parentColumn, in: rows[i])
             let list = key.flatMap { children[$0] } ?? []
             let total = key.flatMap { counts[$0] } ?? 0
             let child = ResultChild(

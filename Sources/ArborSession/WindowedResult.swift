@@ -215,9 +215,8 @@ public final class WindowedResult: @unchecked Sendable {
             let position = row.children.firstIndex(where: { $0.key == key && $0.isTruncated }),
             case .toMany(let shown) = row.children[position].value,
             let target = cappedTargets.first(where: { $0.association.key.plural == key }),
-            let column = row.names.firstIndex(of: target.parentColumn)
+            let parent = CappedChildren.Target.value(of: target.parentColumn, in: row)
         else { return 0 }
-        let parent = row.values[column]
         let more = try CappedChildren(session: session, cap: childCap ?? count).page(
             target, parent: parent, limit: count, offset: shown.count)
         lock.lock()

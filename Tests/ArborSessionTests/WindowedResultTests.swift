@@ -199,4 +199,24 @@ final class CappedChildrenTests: XCTestCase {
                 try window.loadMoreChildren(ofRow: 1, key: "books"), 0, "author 2 has no books")
         }
     }
+
+    /// A key may spell its columns in another case than the tables declare them.
+    func testKeyColumnsCompareAsSQLiteComparesThem() throws {
+        let session = try Session(
+            path: try TemporaryDatabase.make(
+                """
+                CREATE TABLE author (Id INTEGER PRIMARY KEY);
+                CREATE TABLE book (id INTEGER PRIMARY KEY, authorid INTEGER REFERENCES author(ID));
+                INSERT INTO author VALUES (1), (2);
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60)
+                INSERT INTO book SELECT i, 1 + i % 2 FROM n;
+                """))
+        let window = try WindowedResult(
+            session: session, plan: try requestPlan("Author.including(all: Author.books)", session), childCap: 20)
+        let children = try window.rows(in: 0..<2).map { $0.children.first }
+        XCTAssertEqual(children.map { $0?.totalCount }, [30, 30])
+        XCTAssertEqual(try window.loadMoreChildren(ofRow: 1, key: "books"), 10)
+        guard case .toMany(let books)? = try window.row(at: 1)?.children.first?.value else { return XCTFail() }
+        XCTAssertEqual(firstColumnIDs(books), Array(stride(from: 1, through: 59, by: 2)))
+    }
 }
