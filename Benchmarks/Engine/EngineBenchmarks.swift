@@ -16,6 +16,7 @@ enum EngineBenchmarks {
         if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "schema" { return }
         try firstWindow(small: small, big: big)
         try scrollMemory(big)
+        try orderedDeepWindow(big)
         if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "windows" { return }
         try inProcessFetch(big)
         try wholeProcessJSON(big, arbor: arbor, sqlite3: sqlite3)
@@ -88,6 +89,28 @@ enum EngineBenchmarks {
             String(format: "%.1f MB", afterAll), reference: String(format: "%.1f MB", afterFirst),
             ratio: afterAll / max(afterFirst, 1), goal: "≤ 100 MB, growth ≤ 20 MB")
         Measure.report("peak resident memory of the suite so far", String(format: "%.1f MB", Measure.peakResidentMB()))
+    }
+
+    /// The window after row 900,000 of `Book.order(Column("title"))` (no index on
+    /// title), reached as scrolling reaches it, by keyset after the previous window,
+    /// against the same window by OFFSET in the raw C API.
+    static func orderedDeepWindow(_ path: String) throws {
+        let session = try Session(path: path)
+        let plan = try requestPlan("Book.order(Column(\"title\"))", session)
+        let window = try WindowedResult(session: session, plan: plan, windowSize: 100, maximumWindows: 20)
+        _ = try window.rows(in: 899_900..<900_000)  // a jump: by offset, once
+        var next = 900_000
+        let arbor = try Measure.seconds(repeat: 5, warmUp: false) {
+            _ = try window.rows(in: next..<(next + 100))
+            next += 100
+        }
+        let raw = Measure.seconds(repeat: 5) {
+            _ = RawSQLite.step(
+                path: path, sql: "SELECT * FROM \"book\" ORDER BY \"title\", \"id\" LIMIT 100 OFFSET 900000")
+        }
+        Measure.report(
+            "window after row 900,000 of Book.order(title), by keyset", Measure.ms(arbor),
+            reference: Measure.ms(raw) + " by OFFSET", ratio: arbor / raw, goal: "< 1")
     }
 
     static var readOnly: Configuration {
