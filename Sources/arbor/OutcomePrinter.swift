@@ -11,7 +11,10 @@ struct OutcomePrinter {
     /// Runs the statements of `text`, streaming the rows of requests as they come.
     mutating func run(_ text: String, in session: Session) -> Bool {
         var succeeded = true
-        for outcome in session.run(text, fetch: false) {
+        let outcomes = session.run(text, fetch: false)
+        // `--format swift` names the declarations read so far, this text's included.
+        environment = session.environment
+        for outcome in outcomes {
             if case .rows(let result) = outcome, format != .sql, format != .swift {
                 succeeded = stream(result, from: session) && succeeded
             } else {

@@ -15,7 +15,9 @@ final class LoadTests: XCTestCase {
         """
 
     var modelFile: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/ShopModels.swift").path
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/ShopModels.swift"
+        ).path
     }
 
     /// `Order.firstLine` is a hasOne that matches two line items of order 10: GRDB
@@ -24,7 +26,8 @@ final class LoadTests: XCTestCase {
         let path = try Fixture.database(Self.shop)
         let result = try ArborProcess.run([
             path, "--load", modelFile, "--format", "json",
-            "-c", "Customer.including(optional: Customer.referrer).including(all: Customer.orderedProducts).order(Customer.Columns.id)",
+            "-c",
+            "Customer.including(optional: Customer.referrer).including(all: Customer.orderedProducts).order(Customer.Columns.id)",
             "-c", "Order.including(optional: Order.firstLine.including(optional: LineItem.product)).filter(key: 10)",
             "-c", "Customer.annotated(with: Customer.orders.count).having(Customer.orders.count >= 2)",
         ])
@@ -49,8 +52,24 @@ final class LoadTests: XCTestCase {
 
     func testLoadCommandInLineMode() throws {
         let path = try Fixture.database(Self.shop)
-        let result = try ArborProcess.run([path, "--format", "sql"], stdin: ":load \(modelFile)\nOrder.including(all: Order.lines)\n")
+        let result = try ArborProcess.run(
+            [path, "--format", "sql"], stdin: ":load \(modelFile)\nOrder.including(all: Order.lines)\n")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "SELECT * FROM \"orders\";\n")
+    }
+
+    /// `--format swift` names the associations declared during the session.
+    func testSwiftFormatSeesDeclarationsMadeInTheSession() throws {
+        let result = try ArborProcess.run(
+            ["--format", "swift"],
+            stdin: """
+                extension Author { static let works = hasMany(Book.self, using: ForeignKey(["authorId"])) }
+                Author.including(all: Author.works)
+                """)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(
+            result.stdout.contains("static let works = hasMany(Book.self, using: ForeignKey([\"authorId\"]))"),
+            result.stdout)
+        XCTAssertTrue(result.stdout.contains("Author.including(all: Author.works)"), result.stdout)
     }
 }
