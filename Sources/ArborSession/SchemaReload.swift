@@ -9,7 +9,7 @@ extension Session {
     /// Declares `declarations` and remembers them for a later schema change.
     func declare(_ declarations: [TypeDeclaration]) -> [ArborError] {
         let errors = evaluator.declare(declarations)
-        declarationLog += declarations
+        declarationLog.append(declarations)
         declarationErrorMessages.formUnion(errors.map(\.message))
         return errors
     }
@@ -28,7 +28,7 @@ extension Session {
         environment.nextAliasID = self.environment.nextAliasID
         environment.aliasTables = self.environment.aliasTables
         let evaluator = Evaluator(environment: environment)
-        let errors = evaluator.declare(declarationLog)
+        let errors = evaluator.declare(declarationLog.declarations)
         self.evaluator = evaluator
         var lines = Self.changes(from: old, to: schema)
         for error in errors where !declarationErrorMessages.contains(error.message) {

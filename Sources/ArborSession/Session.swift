@@ -16,7 +16,7 @@ public final class Session {
     public internal(set) var evaluator: Evaluator
     /// Every declaration the session accepted, in order, so that they can be
     /// declared again on a new schema after `:sql` changes it.
-    var declarationLog: [TypeDeclaration] = []
+    var declarationLog = DeclarationLog()
     /// The errors those declarations had when they were made (not news when declared again).
     var declarationErrorMessages: Set<String> = []
 
