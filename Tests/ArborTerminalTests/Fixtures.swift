@@ -41,9 +41,12 @@ enum Fixtures {
         try XCTUnwrap(demoSession)
     }
 
-    /// The state after running `text` in the demo session, as the loop would.
-    static func state(after text: String, width: Int, height: Int) throws -> AppState {
-        let session = try demo()
+    /// The state after running `text` in `session` (the demo by default), as the
+    /// loop would; `interactive` runs it as the interface's worker does (windowed).
+    static func state(
+        after text: String, width: Int, height: Int, in session: Session? = nil, interactive: Bool = false
+    ) throws -> AppState {
+        let session = try session ?? demo()
         var state = AppState(width: width, height: height, environment: session.environment)
         for c in text { _ = state.update(.key(.character(c))) }
         let effects = state.update(.key(.enter))
@@ -53,7 +56,9 @@ enum Fixtures {
         }
         _ = state.update(
             .finished(
-                generation: generation, outcomes: session.run(submitted), environment: session.environment,
+                generation: generation,
+                outcomes: interactive ? session.runInteractive(submitted) : session.run(submitted),
+                environment: session.environment,
                 elapsed: 0.004))
         return state
     }

@@ -51,18 +51,7 @@ final class HostileDataRenderTests: XCTestCase {
     }
 
     func state(after text: String, width: Int = 160, height: Int = 20) throws -> AppState {
-        var state = AppState(width: width, height: height, environment: session.environment)
-        for c in text { _ = state.update(.key(.character(c))) }
-        let effects = state.update(.key(.enter))
-        guard case .run(let submitted, let generation)? = effects.last else {
-            XCTFail("no run effect: \(effects)")
-            return state
-        }
-        _ = state.update(
-            .finished(
-                generation: generation, outcomes: session.runInteractive(submitted),
-                environment: session.environment, elapsed: 0.004))
-        return state
+        try Fixtures.state(after: text, width: width, height: height, in: session, interactive: true)
     }
 
     func testTheWindowedResultHoldsABoundedPrefixOfAHugeValueWithItsSize() throws {

@@ -17,7 +17,8 @@ struct ArborProcess {
             url.deleteLastPathComponent()
             let candidate = url.appendingPathComponent("arbor")
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue
+            {
                 return candidate
             }
         }
@@ -25,38 +26,9 @@ struct ArborProcess {
     }
 
     static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["SWIFT_BACKTRACE"] = "enable=no"
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        // Output goes to files, so that a large output can never block the child.
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let outURL = directory.appendingPathComponent("out")
-        let errURL = directory.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        let input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin.data(using: .utf8) ?? Data()) }
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        let outData = try Data(contentsOf: outURL)
-        let errData = try Data(contentsOf: errURL)
+        let result = try HostileRun.run(arguments, stdin: stdin.map { Data($0.utf8) }, environment: environment)
         return Result(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            status: result.status, stdout: String(decoding: result.stdout, as: UTF8.self), stderr: result.stderr)
     }
 }
 

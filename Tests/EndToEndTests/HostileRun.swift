@@ -18,15 +18,16 @@ enum HostileRun {
     }
 
     static func run(
-        _ arguments: [String], stdin: Data? = nil, signal: Int32? = nil, whenStdoutContains trigger: String = "",
-        afterStdin: Bool = false
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], signal: Int32? = nil,
+        whenStdoutContains trigger: String = "", afterStdin: Bool = false
     ) throws -> Result {
         let process = Process()
         process.executableURL = ArborProcess.executable
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
+        var variables = ProcessInfo.processInfo.environment
+        variables["SWIFT_BACKTRACE"] = "enable=no"
+        for (key, value) in environment { variables[key] = value }
+        process.environment = variables
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "arbor-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
