@@ -222,7 +222,9 @@ public final class WindowedResult: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let window = index / windowSize
-        if var rows = windows[window], rows.indices.contains(index % windowSize) {
+        if var rows = windows[window], rows.indices.contains(index % windowSize),
+            rows[index % windowSize].children.indices.contains(position)
+        {
             rows[index % windowSize].children[position].value = .toMany(shown + more)
             windows[window] = rows
         }
