@@ -18,6 +18,8 @@ struct Commands {
           :associations T     the associations of table T (inferred and declared)
           :load FILE          read the declarations of a Swift source file
           :sql STATEMENT      run raw SQL (only reads, unless arbor was started with --write)
+          :explain REQUEST    the request's SQL and SQLite's query plan for it
+          :swift REQUEST      the request as Swift code for GRDB, whatever the format
           :complete TEXT      the completions at the end of TEXT, one per line
           :format F           output format: tree, table, json, sql, swift
           :quit               leave
@@ -52,6 +54,12 @@ struct Commands {
             return try session.load(file: argument, range: range)
         case "sql":
             return try RawSQL(session: session).run(argument, range: range)
+        case "explain":
+            let (result, _) = try request(argument, range: range)
+            return .commandOutput(try QueryPlan.text(of: result.mainSQL, in: session.database))
+        case "swift":
+            let (result, environment) = try request(argument, range: range)
+            return .commandOutput(SwiftCode.generate(result.plan, environment: environment))
         case "complete":
             // The candidates at the end of the text, one per line with their kind: for scripts and tests.
             let result = Completer.complete(argument, cursor: argument.utf8.count, environment: environment)
@@ -60,9 +68,35 @@ struct Commands {
             throw ArborError(
                 "unknown command `:\(name)`", at: range,
                 suggestion: Suggestions.didYouMean(
-                    name, in: ["help", "tables", "schema", "associations", "load", "sql", "complete", "format", "quit"])
+                    name,
+                    in: [
+                        "help", "tables", "schema", "associations", "load", "sql", "explain", "swift", "complete",
+                        "format", "quit",
+                    ])
             )
         }
+    }
+
+    /// The request that `argument` (the end of the command's `range`) evaluates to,
+    /// with the environment it was evaluated in; its errors located in the command.
+    private func request(_ argument: String, range: SourceRange) throws -> (RequestResult, Environment) {
+        let start = range.upperBound - argument.utf8.count
+        guard !argument.isEmpty else {
+            throw ArborError("write a request after the command, as in `:explain Author.all()`", at: range)
+        }
+        let outcomes = session.run(argument, fetch: false)
+        for case .failure(let errors, _) in outcomes {
+            throw ArborErrors(
+                errors.map { error in
+                    var error = error
+                    error.range = error.range.map { SourceRange($0.lowerBound + start, $0.upperBound + start) }
+                    return error
+                })
+        }
+        guard outcomes.count == 1, case .rows(let result) = outcomes[0] else {
+            throw ArborError("this is not a request", at: SourceRange(start, range.upperBound))
+        }
+        return (result, session.environment)
     }
 
     /// `:schema T`: columns (generated ones marked), keys, and foreign keys with what

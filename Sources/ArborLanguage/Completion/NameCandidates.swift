@@ -106,5 +106,7 @@ enum NameCandidates {
     }
 
     /// `:commands` of the line mode and the terminal.
-    static let commands = ["help", "tables", "schema", "associations", "load", "sql", "format", "complete", "quit"]
+    static let commands = [
+        "help", "tables", "schema", "associations", "load", "sql", "explain", "swift", "format", "complete", "quit",
+    ]
 }
