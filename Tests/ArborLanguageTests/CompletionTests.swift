@@ -257,7 +257,9 @@ final class CompletionTests: XCTestCase {
     }
 
     func testCommands() {
-        XCTAssertEqual(texts(":"), ["associations", "complete", "format", "help", "load", "quit", "schema", "sql", "tables"])
+        XCTAssertEqual(
+            texts(":"),
+            ["associations", "complete", "explain", "format", "help", "load", "quit", "schema", "sql", "swift", "tables"])
         XCTAssertEqual(texts(":sc"), ["schema"])
         XCTAssertEqual(texts(":schema B"), ["Book"])
         XCTAssertEqual(texts("Author.books\n:a"), ["associations"])
