@@ -1,24 +1,52 @@
 import ArborCore
 import ArborLanguage
 
-/// The `swift` format: the Swift a GRDB user would write for a request.
+/// The `swift` format: the Swift a GRDB user would write for a request: the
+/// record types with their columns and the associations the request uses, the
+/// Decodable result type of a request with associations (`SwiftResultType`),
+/// the request, and how to fetch it.
 public enum SwiftCode {
     public static func generate(_ plan: RequestPlan, environment: Environment) -> String {
         let printer = SwiftPrinter(environment: environment)
         let request = printer.request(plan)
-        var lines: [String] = ["import GRDB", ""]
-        for table in printer.tables.sorted() {
-            let type = environment.typeNames.type(forTable: table) ?? Naming.upperCamel(Naming.words(table))
-            lines.append("struct \(type): TableRecord {")
-            lines.append("    static let databaseTableName = \(SQLValue.swiftQuoted(table))")
-            for (name, association) in printer.associations where association.origin.lowercased() == table.lowercased() {
-                lines.append("    static let \(name) = \(printer.declaration(association))")
-            }
-            lines.append("}")
-            lines.append("")
+        var resultType = SwiftResultType(printer: printer, environment: environment)
+        let result = resultType.build(plan)
+        // A declaration can name more tables and associations (a through
+        // association's pivot): write them until none is new.
+        var records: [String: String] = [:]
+        var seen = (tables: -1, associations: -1)
+        while seen != (printer.tables.count, printer.associations.count) {
+            seen = (printer.tables.count, printer.associations.count)
+            for table in printer.tables { records[table] = record(table, printer: printer, environment: environment) }
         }
+        var lines: [String] = ["import Foundation", "import GRDB", ""]
+        for (_, record) in records.sorted(by: { $0.key < $1.key }) { lines += [record, ""] }
+        for declaration in resultType.declarations { lines += [declaration, ""] }
         lines.append("let request = \(request)")
+        let fetched = result.map { "try \($0).fetchAll(db, request)" } ?? "try request.fetchAll(db)"
+        lines.append("let rows = try dbQueue.read { db in \(fetched) }")
         return lines.joined(separator: "\n")
+    }
+
+    /// `struct Author: Codable, FetchableRecord, TableRecord { … }`: the table's
+    /// name, the associations the request uses, and a property per column.
+    static func record(_ table: String, printer: SwiftPrinter, environment: Environment) -> String {
+        var statics = ["static let databaseTableName = \(SQLValue.swiftQuoted(table))"]
+        for (name, association) in printer.associations where association.origin.sqlFolded == table.sqlFolded {
+            statics.append("static let \(name) = \(printer.declaration(association))")
+        }
+        let columns = environment.schema.table(named: table)?.columns.filter { $0.hidden == 0 || $0.isGenerated } ?? []
+        let properties = columns.map { column in
+            (
+                key: column.name,
+                type: SwiftResultType.swiftType(
+                    declared: column.type,
+                    nullable: !SwiftResultType.isNeverNull(column, table, environment))
+            )
+        }
+        return SwiftStruct.text(
+            name: printer.type(table), conformances: "Codable, FetchableRecord, TableRecord", statics: statics,
+            properties: properties)
     }
 }
 
@@ -35,7 +63,8 @@ final class SwiftPrinter {
     }
 
     func request(_ plan: RequestPlan) -> String {
-        type(plan.table) + plan.operations.map { "." + operation($0) }.joined()
+        // A request with no method is `T.all()`: the type alone is not a request.
+        type(plan.table) + (plan.operations.isEmpty ? ".all()" : plan.operations.map { "." + operation($0) }.joined())
     }
 
     func association(_ plan: AssociationPlan) -> String {
@@ -52,7 +81,8 @@ final class SwiftPrinter {
             var args = ["\(type(destination)).self"]
             if let key { args.append("key: \(SQLValue.swiftQuoted(key))") }
             if let fk {
-                var text = "using: ForeignKey([" + fk.originColumns.map(SQLValue.swiftQuoted).joined(separator: ", ") + "]"
+                var text =
+                    "using: ForeignKey([" + fk.originColumns.map(SQLValue.swiftQuoted).joined(separator: ", ") + "]"
                 if let to = fk.destinationColumns {
                     text += ", to: [" + to.map(SQLValue.swiftQuoted).joined(separator: ", ") + "]"
                 }
@@ -125,9 +155,12 @@ final class SwiftPrinter {
         case .like(let x, let p, let esc):
             return "\(operand(x)).like(\(expression(p))\(esc.map { ", escape: \(expression($0))" } ?? ""))"
         case .collating(let x, let c): return "\(operand(x)).collating(.\(c.lowercased()))"
-        case .inList(let list, let x): return "[" + list.map(expression).joined(separator: ", ") + "].contains(\(expression(x)))"
-        case .closedRange(let lo, let hi, let x): return "(\(expression(lo))...\(expression(hi))).contains(\(expression(x)))"
-        case .halfOpenRange(let lo, let hi, let x): return "(\(expression(lo))..<\(expression(hi))).contains(\(expression(x)))"
+        case .inList(let list, let x):
+            return "[" + list.map(expression).joined(separator: ", ") + "].contains(\(expression(x)))"
+        case .closedRange(let lo, let hi, let x):
+            return "(\(expression(lo))...\(expression(hi))).contains(\(expression(x)))"
+        case .halfOpenRange(let lo, let hi, let x):
+            return "(\(expression(lo))..<\(expression(hi))).contains(\(expression(x)))"
         case .function(let f, let args):
             if f.isSwiftDefined, let arg = args.first { return "\(operand(arg)).\(f.rawValue)" }
             if f == .countDistinct, let arg = args.first { return "count(distinct: \(expression(arg)))" }

@@ -29,7 +29,8 @@ final class RequestCommandTests: XCTestCase {
         let session = try Session(path: nil)
         let code = try XCTUnwrap(output(":swift Book.including(required: Book.author)", session))
         XCTAssertTrue(code.contains("static let author = belongsTo(Author.self"), code)
-        XCTAssertTrue(code.hasSuffix("let request = Book.including(required: Book.author)"), code)
+        XCTAssertTrue(code.contains("\nlet request = Book.including(required: Book.author)\n"), code)
+        XCTAssertTrue(code.contains("struct BookInfo: Decodable, FetchableRecord {"), code)
     }
 
     func testErrorsAreLocatedInTheCommand() throws {
