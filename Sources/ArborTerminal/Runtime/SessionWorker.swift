@@ -17,17 +17,23 @@ final class SessionWorker: @unchecked Sendable {
     private var runningGeneration: Int?
     /// Whether the rows of the last result are being counted now.
     private var counting = false
+    /// The windowed result the interface shows (the last request that gave rows).
+    private weak var shownWindow: WindowedResult?
+    /// Runs a statement for the interface (`Session.runInteractive`; tests replace it).
+    private let runStatement: @Sendable (Session, String) -> [Outcome]
 
-    init(session: Session, inbox: Inbox) {
+    init(
+        session: Session, inbox: Inbox,
+        run: @escaping @Sendable (Session, String) -> [Outcome] = { session, text in session.runInteractive(text) }
+    ) {
         self.session = session
         self.database = session.database
         self.inbox = inbox
+        self.runStatement = run
     }
 
     func run(_ text: String, generation: Int) {
-        lock.lock()
-        if counting { database.interrupt() }
-        lock.unlock()
+        // Queued first: a count interrupted below goes on after this request (`count`).
         queue.async { [self] in
             let environment = session.environment
             lock.lock()
@@ -43,19 +49,32 @@ final class SessionWorker: @unchecked Sendable {
                 return
             }
             let start = DispatchTime.now().uptimeNanoseconds
-            let outcomes = session.runInteractive(text)
+            var outcomes = runStatement(session, text)
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             lock.lock()
             runningGeneration = nil
+            // A Ctrl-C between two statements (the main one and a prefetch) found no
+            // statement for SQLite to interrupt: the request is cancelled all the same.
+            let cancelledMeanwhile = generation <= cancelledThrough
             lock.unlock()
+            if cancelledMeanwhile, !outcomes.contains(where: { if case .failure = $0 { true } else { false } }) {
+                outcomes = [.failure([ArborError("cancelled")], text: text)]
+            }
             inbox.post(
                 .finished(
                     generation: generation, outcomes: outcomes, environment: session.environment,
                     elapsed: elapsed))
             for case .rows(let result) in outcomes {
+                lock.lock()
+                shownWindow = result.window
+                lock.unlock()
                 if let window = result.window, window.knownRowCount == nil { count(window) }
             }
         }
+        // A request typed while the last result is counted interrupts the count.
+        lock.lock()
+        if counting { database.interrupt() }
+        lock.unlock()
     }
 
     /// Counts the rows of a result after its first window is shown. A request typed
@@ -63,13 +82,30 @@ final class SessionWorker: @unchecked Sendable {
     private func count(_ window: WindowedResult) {
         queue.async { [self] in
             lock.lock()
+            // A result replaced meanwhile is not counted.
+            guard shownWindow === window else {
+                lock.unlock()
+                return
+            }
             counting = true
             lock.unlock()
-            _ = try? window.rowCount()
+            var interrupted = false
+            do {
+                _ = try window.rowCount()
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+                interrupted = true
+            } catch {}
             lock.lock()
             counting = false
+            let isShown = shownWindow === window
             lock.unlock()
-            inbox.post(.windowLoaded)
+            // Interrupted for a request queued before this: count again after it if
+            // the result is still on screen (that request gave no rows).
+            if !interrupted {
+                inbox.post(.windowLoaded)
+            } else if isShown {
+                count(window)
+            }
         }
     }
 

@@ -1,0 +1,77 @@
+import ArborCore
+import ArborSession
+import Foundation
+import GRDB
+import XCTest
+
+@testable import ArborTerminal
+
+/// The worker that runs requests off the UI thread: cancellation and counts.
+final class SessionWorkerTests: XCTestCase {
+    final class Box: @unchecked Sendable { var worker: SessionWorker? }
+
+    /// Messages posted by the worker until `done` says enough (at most 10 s).
+    func messages(_ inbox: Inbox, until done: ([Message]) -> Bool) -> [Message] {
+        var all: [Message] = []
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, !done(all) {
+            all += inbox.drain()
+            usleep(5_000)
+        }
+        return all
+    }
+
+    func finished(_ messages: [Message]) -> [Outcome]? {
+        for case .finished(_, let outcomes, _, _) in messages { return outcomes }
+        return nil
+    }
+
+    /// A Ctrl-C that lands when no statement runs (between the main statement and
+    /// a prefetch) finds nothing for SQLite to interrupt; the request is cancelled anyway.
+    func testCtrlCBetweenStatementsCancelsTheRequest() throws {
+        let session = try Session(path: nil)
+        let inbox = Inbox()
+        let box = Box()
+        box.worker = SessionWorker(session: session, inbox: inbox) { session, text in
+            box.worker?.interrupt(through: 1)  // no statement is running at this moment
+            return session.runInteractive(text)
+        }
+        box.worker?.run("Author.including(all: Author.books)", generation: 1)
+        let outcomes = finished(messages(inbox) { finished($0) != nil })
+        guard case .failure(let errors, _)? = outcomes?.first else {
+            return XCTFail("the request was not cancelled")
+        }
+        XCTAssertEqual(errors.map(\.message), ["cancelled"])
+    }
+
+    /// The rows are counted after the first window; a failing request typed
+    /// meanwhile leaves the result on screen, and its count still comes.
+    func testTheCountComesEvenWhenARequestInterruptsIt() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "arbor-worker-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("db.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200000)
+                    INSERT INTO author SELECT i, 'A' || i FROM n;
+                    """)
+        }
+        try queue.close()
+        let session = try Session(path: path)
+        let inbox = Inbox()
+        let worker = SessionWorker(session: session, inbox: inbox)
+        worker.run("Author.filter(Column(\"name\").like(\"%1%\"))", generation: 1)
+        let first = messages(inbox) { finished($0) != nil }
+        guard case .rows(let result)? = finished(first)?.first, let window = result.window else {
+            return XCTFail("no windowed result")
+        }
+        worker.run("Author.nope", generation: 2)
+        _ = messages(inbox) { _ in window.knownRowCount != nil }
+        XCTAssertEqual(window.knownRowCount, 140_951, "the names of 1 to 200,000 that contain a 1")
+    }
+}
