@@ -8,15 +8,24 @@ enum BenchmarkData {
         URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/benchmark-data")
     }
 
-    /// A library of `authors` authors, ten books each, three prizes per book.
-    static func library(authors: Int, books: Int, prizes: Int) throws -> String {
-        let path = directory.appendingPathComponent("library-\(authors)-\(books)-\(prizes).sqlite").path
+    /// The database at `path`, made by `body` the first time: in a temporary file
+    /// moved into place once complete, so that an interrupted run leaves none.
+    static func generate(_ path: String, _ body: (Database) throws -> Void) throws -> String {
         if FileManager.default.fileExists(atPath: path) { return path }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let temporary = path + ".tmp"
         try? FileManager.default.removeItem(atPath: temporary)
         let queue = try DatabaseQueue(path: temporary)
-        try queue.write { db in
+        try queue.write(body)
+        try queue.close()
+        try FileManager.default.moveItem(atPath: temporary, toPath: path)
+        return path
+    }
+
+    /// A library of `authors` authors, ten books each, three prizes per book.
+    static func library(authors: Int, books: Int, prizes: Int) throws -> String {
+        let path = directory.appendingPathComponent("library-\(authors)-\(books)-\(prizes).sqlite").path
+        return try generate(path) { db in
             try db.execute(
                 sql: """
                     CREATE TABLE country (code TEXT PRIMARY KEY, name TEXT NOT NULL);
@@ -43,20 +52,12 @@ enum BenchmarkData {
                     FROM n;
                     """)
         }
-        try queue.close()
-        try FileManager.default.moveItem(atPath: temporary, toPath: path)
-        return path
     }
 
     /// 1,000 tables chained by 2,000 foreign keys (each table references the two before it).
     static func wideSchema(tables: Int = 1000) throws -> String {
         let path = directory.appendingPathComponent("schema-\(tables).sqlite").path
-        if FileManager.default.fileExists(atPath: path) { return path }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temporary = path + ".tmp"
-        try? FileManager.default.removeItem(atPath: temporary)
-        let queue = try DatabaseQueue(path: temporary)
-        try queue.write { db in
+        return try generate(path) { db in
             for i in 0..<tables {
                 let a = (i + tables - 1) % tables
                 let b = (i + tables - 2) % tables
@@ -68,8 +69,5 @@ enum BenchmarkData {
                         """)
             }
         }
-        try queue.close()
-        try FileManager.default.moveItem(atPath: temporary, toPath: path)
-        return path
     }
 }

@@ -37,12 +37,7 @@ extension BenchmarkData {
     /// `t0` … `t<n-1>`, each with a foreign key to the one before it.
     static func chainedSchema(tables: Int) throws -> String {
         let path = directory.appendingPathComponent("chain-\(tables).sqlite").path
-        if FileManager.default.fileExists(atPath: path) { return path }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temporary = path + ".tmp"
-        try? FileManager.default.removeItem(atPath: temporary)
-        let queue = try DatabaseQueue(path: temporary)
-        try queue.write { db in
+        return try generate(path) { db in
             try db.execute(sql: "CREATE TABLE t0 (id INTEGER PRIMARY KEY, name TEXT)")
             for i in 1..<tables {
                 try db.execute(
@@ -51,8 +46,5 @@ extension BenchmarkData {
                 )
             }
         }
-        try queue.close()
-        try FileManager.default.moveItem(atPath: temporary, toPath: path)
-        return path
     }
 }
