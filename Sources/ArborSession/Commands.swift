@@ -84,6 +84,16 @@ struct Commands {
         guard !argument.isEmpty else {
             throw ArborError("write a request after the command, as in `:explain Author.all()`", at: range)
         }
+        // Only an expression is evaluated: `:explain let x = 1` must not bind `x`.
+        let parsed = Parser.parse(argument)
+        if parsed.errors.isEmpty,
+            parsed.statements.count != 1
+                || !parsed.statements.allSatisfy({
+                    if case .expression = $0 { true } else { false }
+                })
+        {
+            throw ArborError("this is not a request", at: SourceRange(start, range.upperBound))
+        }
         let outcomes = session.run(argument, fetch: false)
         for case .failure(let errors, _) in outcomes {
             throw ArborErrors(

@@ -42,5 +42,10 @@ final class RequestCommandTests: XCTestCase {
         guard case .failure(let notRequest, _)? = session.run(":swift 1 + 1").last else { return XCTFail() }
         XCTAssertEqual(notRequest.first?.message, "this is not a request")
         XCTAssertEqual(notRequest.first?.range, SourceRange(7, 12))
+        // A binding is not a request, and is not made.
+        guard case .failure(let binding, _)? = session.run(":explain let x = 1").last else { return XCTFail() }
+        XCTAssertEqual(binding.first?.message, "this is not a request")
+        guard case .failure(let unbound, _)? = session.run("x").last else { return XCTFail("x was bound") }
+        XCTAssertTrue(unbound.first?.message.contains("`x`") == true, unbound.first?.message ?? "")
     }
 }
