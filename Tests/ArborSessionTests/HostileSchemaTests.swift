@@ -831,4 +831,19 @@ final class HostileSchemaTests: XCTestCase {
             command(":associations T9999", in: session),
             ##"t9998  belongsTo T9999 → T9998, key "t9998", using ForeignKey(["t9998Id"], to: ["id"])"##)
     }
+
+    /// Association names that are not identifiers (`a.b`, `1st`) are typed in
+    /// backticks, as Swift 6.2's raw identifiers are.
+    func testAssociationNamesThatAreNotIdentifiersAreTypedInBackticks() throws {
+        let session = try session(
+            """
+            CREATE TABLE "x.y" (id INTEGER PRIMARY KEY);
+            CREATE TABLE z (id INTEGER PRIMARY KEY, "a.bId" INTEGER REFERENCES "x.y"(id), "1stId" INTEGER REFERENCES "x.y"(id));
+            INSERT INTO "x.y" VALUES (1), (2);
+            INSERT INTO z VALUES (1, 1, 2);
+            """)
+        XCTAssertEqual(
+            try tree("Z.including(required: Z.`a.b`).including(optional: Z.`1st`)", in: session),
+            ["z id:1 a.bId:1 1stId:2", "  a.b: id:1", "  1st: id:2"])
+    }
 }
