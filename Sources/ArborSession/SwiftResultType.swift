@@ -222,7 +222,20 @@ extension String {
 
 /// A name as a Swift identifier: kept when it is one, in backticks when it is a
 /// keyword, else made of its words.
-enum SwiftIdentifier {
+public enum SwiftIdentifier {
+    /// The name as it is typed: in backticks (a raw identifier, Swift 6.2) when it
+    /// is not an identifier or is a keyword: `` Z.`a.b` ``.
+    public static func typed(_ name: String) -> String {
+        isIdentifier(name) && !keywords.contains(name) ? name : "`\(name)`"
+    }
+
+    static func isIdentifier(_ name: String) -> Bool {
+        let scalars = Array(name.unicodeScalars)
+        return !scalars.isEmpty
+            && scalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+            && !("0"..."9").contains(scalars[0])
+    }
+
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
         "internal", "let", "open", "operator", "private", "protocol", "public", "rethrows", "static", "struct",
@@ -232,13 +245,16 @@ enum SwiftIdentifier {
     ]
 
     static func make(_ name: String) -> String {
-        let scalars = Array(name.unicodeScalars)
-        let isIdentifier =
-            !scalars.isEmpty
-            && scalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
-            && !("0"..."9").contains(scalars[0])
+        let isIdentifier = isIdentifier(name)
         if isIdentifier { return keywords.contains(name) ? "`\(name)`" : name }
-        let words = Naming.words(name).filter { !$0.isEmpty }
+        // Whatever is not a letter, a digit or `_` separates words: `unit price`, `a.b`.
+        let spaced = String(
+            String.UnicodeScalarView(
+                name.unicodeScalars.map {
+                    $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) ? $0 : " "
+                }
+            ))
+        let words = spaced.split(separator: " ").flatMap { Naming.words(String($0)) }.filter { !$0.isEmpty }
         let camel = Naming.lowerCamel(words)
         guard let first = camel.unicodeScalars.first, !("0"..."9").contains(first), !camel.isEmpty else {
             return "_" + camel

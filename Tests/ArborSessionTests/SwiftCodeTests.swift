@@ -77,7 +77,7 @@ final class SwiftCodeTests: XCTestCase {
         let session = try Session(
             path: try TemporaryDatabase.make(
                 """
-                CREATE TABLE "order item" (id INTEGER PRIMARY KEY, "unit price" REAL NOT NULL, "class" TEXT, "2nd" BLOB);
+                CREATE TABLE "order item" (id INTEGER PRIMARY KEY, "unit price" REAL NOT NULL, "class" TEXT, "2nd" BLOB, "a.bId" INTEGER);
                 """))
         let code = try swift("Table(\"order item\").all()", session)
         XCTAssertTrue(
@@ -87,12 +87,14 @@ final class SwiftCodeTests: XCTestCase {
                     var unitPrice: Double
                     var `class`: String?
                     var _2nd: Data?
+                    var aBId: Int64?
 
                     enum CodingKeys: String, CodingKey {
                         case id
                         case unitPrice = "unit price"
                         case `class`
                         case _2nd = "2nd"
+                        case aBId = "a.bId"
                     }
                 """), code)
     }

@@ -1,4 +1,6 @@
 import ArborSession
+import Foundation
+import GRDB
 import XCTest
 
 @testable import ArborTerminal
@@ -20,5 +22,29 @@ final class SchemaStateTests: XCTestCase {
         schema.update(environment: session.environment)
         XCTAssertEqual(schema.tables.filter(\.hasAssociations).map(\.name), ["author"])
         XCTAssertTrue(schema.tables[author].associations.contains { $0.name == "books" })
+    }
+
+    /// Choosing an association whose name is not an identifier inserts it in backticks.
+    func testOddAssociationNamesAreInsertedInBackticks() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "arbor-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("db.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE "x.y" (id INTEGER PRIMARY KEY);
+                    CREATE TABLE z (id INTEGER PRIMARY KEY, "a.bId" INTEGER REFERENCES "x.y"(id));
+                    """)
+        }
+        try queue.close()
+        var schema = SchemaState(environment: try Session(path: path).environment)
+        guard let z = schema.tables.firstIndex(where: { $0.name == "z" }) else { return XCTFail() }
+        schema.selected = schema.lines.firstIndex(of: .table(z)) ?? 0
+        schema.toggle(height: 20)
+        schema.selected = try XCTUnwrap(schema.lines.firstIndex(of: .association(table: z, index: 0)))
+        XCTAssertEqual(schema.insertion, "Z.`a.b`")
     }
 }

@@ -1,5 +1,6 @@
 import ArborCore
 import ArborLanguage
+import ArborSession
 
 /// The schema pane: tables and views with their row counts (filled in as the
 /// background counts arrive), each expandable to its columns and associations.
@@ -148,7 +149,7 @@ public struct SchemaState: Sendable {
         case .column(let t, let c):
             return "Column(\(SQLValue.swiftQuoted(tables[t].columns[c].name)))"
         case .association(let t, let a):
-            return "\(tables[t].typeName).\(tables[t].associations[a].name)"
+            return "\(tables[t].typeName).\(SwiftIdentifier.typed(tables[t].associations[a].name))"
         }
     }
 }
