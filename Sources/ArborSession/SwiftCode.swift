@@ -33,7 +33,7 @@ public enum SwiftCode {
     static func record(_ table: String, printer: SwiftPrinter, environment: Environment) -> String {
         var statics = ["static let databaseTableName = \(SQLValue.swiftQuoted(table))"]
         for (name, association) in printer.associations where association.origin.sqlFolded == table.sqlFolded {
-            statics.append("static let \(name) = \(printer.declaration(association))")
+            statics.append("static let \(SwiftIdentifier.typed(name)) = \(printer.declaration(association))")
         }
         let columns = environment.schema.table(named: table)?.columns.filter { $0.hidden == 0 || $0.isGenerated } ?? []
         let properties = columns.map { column in
@@ -59,7 +59,7 @@ final class SwiftPrinter {
 
     func type(_ table: String) -> String {
         tables.insert(table)
-        return environment.typeNames.type(forTable: table) ?? Naming.upperCamel(Naming.words(table))
+        return environment.typeNames.type(forTable: table) ?? SwiftIdentifier.typeName(table)
     }
 
     func request(_ plan: RequestPlan) -> String {
@@ -68,11 +68,18 @@ final class SwiftPrinter {
     }
 
     func association(_ plan: AssociationPlan) -> String {
-        let name = plan.displayName.split(separator: ".").last.map(String.init) ?? "association"
+        // `Author.books` → `books`; a name may hold dots itself (`` Z.`a.b` ``).
+        var name = plan.displayName.split(separator: ".", maxSplits: 1).last.map(String.init) ?? "association"
+        if name.hasPrefix("`"), name.hasSuffix("`"), name.count > 2 { name = String(name.dropFirst().dropLast()) }
+        // Written inline (`Author.hasMany(Book.self, …)`): written inline again.
+        if name.contains("(") {
+            return type(plan.origin) + "." + declaration(plan) + plan.operations.map { "." + operation($0) }.joined()
+        }
         if !associations.contains(where: { $0.0 == name && $0.1.origin == plan.origin }) {
             associations.append((name, AssociationPlan(base: plan.base, displayName: plan.displayName)))
         }
-        return type(plan.origin) + "." + name + plan.operations.map { "." + operation($0) }.joined()
+        return type(plan.origin) + "." + SwiftIdentifier.typed(name)
+            + plan.operations.map { "." + operation($0) }.joined()
     }
 
     func declaration(_ plan: AssociationPlan) -> String {

@@ -229,6 +229,24 @@ public enum SwiftIdentifier {
         isIdentifier(name) && !keywords.contains(name) ? name : "`\(name)`"
     }
 
+    /// A type name for a table without a record type: `x.y` → `XY`, `2nd` → `_2nd`.
+    static func typeName(_ table: String) -> String {
+        let type = Naming.upperCamel(words(table))
+        guard let first = type.unicodeScalars.first, !("0"..."9").contains(first) else { return "_" + type }
+        return keywords.contains(type) ? "`\(type)`" : type
+    }
+
+    /// The words of a name; whatever is not a letter, a digit or `_` separates them.
+    static func words(_ name: String) -> [String] {
+        let spaced = String(
+            String.UnicodeScalarView(
+                name.unicodeScalars.map {
+                    $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) ? $0 : " "
+                }
+            ))
+        return spaced.split(separator: " ").flatMap { Naming.words(String($0)) }.filter { !$0.isEmpty }
+    }
+
     static func isIdentifier(_ name: String) -> Bool {
         let scalars = Array(name.unicodeScalars)
         return !scalars.isEmpty
@@ -247,14 +265,7 @@ public enum SwiftIdentifier {
     static func make(_ name: String) -> String {
         let isIdentifier = isIdentifier(name)
         if isIdentifier { return keywords.contains(name) ? "`\(name)`" : name }
-        // Whatever is not a letter, a digit or `_` separates words: `unit price`, `a.b`.
-        let spaced = String(
-            String.UnicodeScalarView(
-                name.unicodeScalars.map {
-                    $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) ? $0 : " "
-                }
-            ))
-        let words = spaced.split(separator: " ").flatMap { Naming.words(String($0)) }.filter { !$0.isEmpty }
+        let words = words(name)
         let camel = Naming.lowerCamel(words)
         guard let first = camel.unicodeScalars.first, !("0"..."9").contains(first), !camel.isEmpty else {
             return "_" + camel

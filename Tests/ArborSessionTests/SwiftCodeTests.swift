@@ -98,4 +98,31 @@ final class SwiftCodeTests: XCTestCase {
                     }
                 """), code)
     }
+
+    func testOddAssociationNamesAreRawIdentifiers() throws {
+        let session = try Session(
+            path: try TemporaryDatabase.make(
+                """
+                CREATE TABLE "x.y" (id INTEGER PRIMARY KEY);
+                CREATE TABLE z (id INTEGER PRIMARY KEY, "a.bId" INTEGER REFERENCES "x.y"(id));
+                """))
+        let code = try swift("Z.including(required: Z.`a.b`)", session)
+        XCTAssertTrue(code.contains("    static let `a.b` = belongsTo("), code)
+        XCTAssertTrue(code.contains("let request = Z.including(required: Z.`a.b`)"), code)
+        XCTAssertTrue(code.contains("struct XY: Codable, FetchableRecord, TableRecord {"), code)
+        XCTAssertTrue(code.contains("    var aB: XY\n"), code)
+        XCTAssertTrue(code.contains("        case aB = \"a.b\"\n"), code)
+    }
+
+    func testInlineAssociationsStayInline() throws {
+        let session = try Session(path: nil)
+        let code = try swift(
+            "Author.including(all: Author.hasMany(Book.self, using: ForeignKey([\"authorId\"])).forKey(\"works\"))",
+            session)
+        XCTAssertTrue(
+            code.contains(
+                "let request = Author.including(all: Author.hasMany(Book.self, using: ForeignKey([\"authorId\"])).forKey(\"works\"))"
+            ), code)
+        XCTAssertTrue(code.contains("    var works: [Book]\n"), code)
+    }
 }
