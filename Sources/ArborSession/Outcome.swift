@@ -18,7 +18,7 @@ public enum Outcome: Sendable {
 }
 
 /// One statement SQLite ran for a request: the main one or a prefetch.
-public struct CapturedStatement: Sendable {
+public struct CapturedStatement: Sendable, Equatable {
     public var sql: String
     public var duration: Double
 

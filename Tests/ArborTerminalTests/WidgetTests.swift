@@ -1,4 +1,5 @@
 import ArborCore
+import ArborSession
 import GRDB
 import XCTest
 
@@ -93,8 +94,8 @@ final class WidgetTests: XCTestCase {
 
     func testSQLPaneListsEveryStatementWithItsDuration() {
         var state = SQLState(statements: [
-            StatementInfo(sql: "SELECT * FROM \"author\"", duration: 0.000_2),
-            StatementInfo(
+            CapturedStatement(sql: "SELECT * FROM \"author\"", duration: 0.000_2),
+            CapturedStatement(
                 sql: "SELECT *, \"authorId\" AS \"grdb_authorId\"\nFROM \"book\" WHERE \"authorId\" IN (1, 2)",
                 duration: 0.003),
         ])

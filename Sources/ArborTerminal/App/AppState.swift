@@ -107,21 +107,9 @@ public struct AppState: Sendable {
     }
 }
 
-/// One statement the last request ran, as the SQL pane shows it.
-public struct StatementInfo: Sendable, Equatable {
-    public var sql: String
-    /// Seconds.
-    public var duration: Double
-
-    public init(sql: String, duration: Double) {
-        self.sql = sql
-        self.duration = duration
-    }
-}
-
 /// The SQL pane: the statements of the last request and the selected one.
 public struct SQLState: Sendable {
-    public var statements: [StatementInfo] = []
+    public var statements: [CapturedStatement] = []
     public var selected = 0
     public var top = 0
 

@@ -133,7 +133,7 @@ extension AppState {
                 results = ResultsState(source: source, title: running.text)
                 miller = nil
                 sql = SQLState(
-                    statements: result.statements.map { StatementInfo(sql: $0.sql, duration: $0.duration) })
+                    statements: result.statements)
                 // A windowed result's rows may be counted after it is shown (`.windowLoaded`).
                 let rows = result.window == nil ? result.rows.count : result.window?.knownRowCount
                 last = LastRun(
@@ -143,7 +143,7 @@ extension AppState {
                 if focus == .input, input.isEmpty { focus = .results }
                 keepSelectionsInView()
             case .count(let count, let statement):
-                sql = SQLState(statements: [StatementInfo(sql: statement, duration: elapsed)])
+                sql = SQLState(statements: [CapturedStatement(sql: statement, duration: elapsed)])
                 notice = Notice(text: "count: \(NumberText.grouped(count))", isError: false)
             case .description(let text), .commandOutput(let text):
                 texts.append(text)
