@@ -1,6 +1,7 @@
 import ArborCore
 import ArborLanguage
 import ArborSession
+import Foundation
 import GRDB
 import XCTest
 
@@ -39,6 +40,18 @@ enum Fixtures {
 
     static func demo() throws -> Session {
         try XCTUnwrap(demoSession)
+    }
+
+    /// A database file made from `sql`, in a fresh temporary directory.
+    static func database(_ sql: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "arbor-terminal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("db.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in try db.execute(sql: sql) }
+        try queue.close()
+        return path
     }
 
     /// The state after running `text` in `session` (the demo by default), as the

@@ -26,20 +26,11 @@ final class SchemaStateTests: XCTestCase {
 
     /// Choosing an association whose name is not an identifier inserts it in backticks.
     func testOddAssociationNamesAreInsertedInBackticks() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "arbor-schema-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("db.sqlite").path
-        let queue = try DatabaseQueue(path: path)
-        try queue.write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE "x.y" (id INTEGER PRIMARY KEY);
-                    CREATE TABLE z (id INTEGER PRIMARY KEY, "a.bId" INTEGER REFERENCES "x.y"(id));
-                    """)
-        }
-        try queue.close()
+        let path = try Fixtures.database(
+            """
+            CREATE TABLE "x.y" (id INTEGER PRIMARY KEY);
+            CREATE TABLE z (id INTEGER PRIMARY KEY, "a.bId" INTEGER REFERENCES "x.y"(id));
+            """)
         var schema = SchemaState(environment: try Session(path: path).environment)
         guard let z = schema.tables.firstIndex(where: { $0.name == "z" }) else { return XCTFail() }
         schema.selected = schema.lines.firstIndex(of: .table(z)) ?? 0

@@ -47,21 +47,12 @@ final class SessionWorkerTests: XCTestCase {
     /// The rows are counted after the first window; a failing request typed
     /// meanwhile leaves the result on screen, and its count still comes.
     func testTheCountComesEvenWhenARequestInterruptsIt() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "arbor-worker-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("db.sqlite").path
-        let queue = try DatabaseQueue(path: path)
-        try queue.write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
-                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200000)
-                    INSERT INTO author SELECT i, 'A' || i FROM n;
-                    """)
-        }
-        try queue.close()
+        let path = try Fixtures.database(
+            """
+            CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200000)
+            INSERT INTO author SELECT i, 'A' || i FROM n;
+            """)
         let session = try Session(path: path)
         let inbox = Inbox()
         let worker = SessionWorker(session: session, inbox: inbox)

@@ -24,21 +24,9 @@ final class WindowedResultSourceTests: XCTestCase {
         }
     }
 
-    /// A database file made from `sql`, in a fresh temporary directory.
-    func database(_ sql: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "arbor-wrs-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("db.sqlite").path
-        let queue = try DatabaseQueue(path: path)
-        try queue.write { db in try db.execute(sql: sql) }
-        try queue.close()
-        return path
-    }
-
     func testRowsComeFromLoadedWindowsAndMissingOnesAreAskedFor() throws {
         let session = try Session(
-            path: try database(
+            path: try Fixtures.database(
                 """
                 CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
                 CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id));
@@ -80,7 +68,7 @@ final class WindowedResultSourceTests: XCTestCase {
     /// ↵ on a cut list asks the worker for its next rows; they show once loaded.
     func testEnterOnACutListFetchesMore() throws {
         let session = try Session(
-            path: try database(
+            path: try Fixtures.database(
                 """
                 CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
                 CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id));
@@ -121,7 +109,7 @@ final class WindowedResultSourceTests: XCTestCase {
     /// The first window shows before the rows are counted; the count follows.
     func testTheCountFollowsTheFirstWindow() throws {
         let session = try Session(
-            path: try database(
+            path: try Fixtures.database(
                 """
                 CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 250)
