@@ -14,11 +14,13 @@ public final class Session {
     /// How long a statement waits for another process's lock before failing.
     public let busyTimeout: TimeInterval
     public internal(set) var evaluator: Evaluator
-    /// Every declaration the session accepted, in order, so that they can be
-    /// declared again on a new schema after `:sql` changes it.
-    var declarationLog = DeclarationLog()
-    /// The errors those declarations had when they were made (not news when declared again).
-    var declarationErrorMessages: Set<String> = []
+    /// The app's code: loaded files and pasted declarations, resolved together.
+    public internal(set) var program = Program()
+    /// What resolving `program` last gave: counts, notes and errors.
+    public internal(set) var resolution = ProgramResolution()
+    /// The schema's record types and inferred associations, before any declaration.
+    var baseEnvironment: Environment
+    var pasteCount = 0
 
     public var environment: Environment { evaluator.environment }
 
@@ -74,14 +76,11 @@ public final class Session {
         } catch {
             throw OpenError("\(path ?? "demo"): \(OpenFailure.message(error, path: path, busyTimeout: busyTimeout))")
         }
-        evaluator = Evaluator(environment: Environment(schema: schema))
+        baseEnvironment = Environment(schema: schema)
+        evaluator = Evaluator(environment: baseEnvironment)
         if path == nil {
-            let result = Parser.parseSourceFile(DemoLibrary.prelude)
-            let declarations = result.statements.flatMap { statement -> [TypeDeclaration] in
-                if case .declarations(let declarations) = statement { return declarations }
-                return []
-            }
-            _ = declare(declarations)
+            program.load(SourceUnit.parse(name: "<demo>", text: DemoLibrary.prelude))
+            resolveProgram()
         }
     }
 
@@ -113,7 +112,7 @@ public final class Session {
                 evaluator.environment.bindings[name] = value
                 return .silent(name)
             case .declarations(let declarations):
-                let errors = declare(declarations)
+                let errors = declare(declarations, text: text)
                 if !errors.isEmpty { return .failure(errors, text: text) }
                 return .silent("declarations")
             case .command(let name, let argument, let range):

@@ -13,11 +13,18 @@ extension Evaluator {
         switch base {
         case .table(let table):
             if name == "self" { return .table(table) }
+            try forceMembers(ofTable: table, named: name, range: nameRange)
             if let entry = environment.catalog.association(named: name, of: table) { return .association(entry.plan) }
             // Statics of any type that maps to this table (`Order` and `Orders` alike).
             for type in environment.typeNames.types(forTable: table) {
+                let type = canonicalTypePath(type)
                 if let value = environment.statics[type]?[name] { return value }
-                if environment.statics["\(type).\(name)"] != nil { return .namespace("\(type).\(name)") }
+                let nested = canonicalTypePath("\(type).\(name)")
+                if let nestedTable = environment.typeNames.table(forType: nested) { return .table(nestedTable) }
+                if environment.statics[nested] != nil { return .namespace(nested) }
+            }
+            if let method = try appMethod(name, on: base, labels: nil, nameRange: nameRange) {
+                return try invoke(method, on: base, arguments: [], range: range)
             }
             if name == "databaseTableName" { return .expression(.value(.text(table))) }
             if Self.requestMethodNames.contains(name) {
@@ -34,6 +41,9 @@ extension Evaluator {
                     ?? (names.isEmpty ? "it has no associations" : "its associations: " + names.joined(separator: ", "))
             )
         case .association(let association):
+            if let method = try appMethod(name, on: base, labels: nil, nameRange: nameRange) {
+                return try invoke(method, on: base, arguments: [], range: range)
+            }
             switch name {
             case "count", "isEmpty":
                 guard association.isToMany else {
@@ -72,8 +82,19 @@ extension Evaluator {
         case .rowComponents:
             return .expression(try column(name.hasPrefix("$") ? String(name.dropFirst()) : name, range: nameRange))
         case .namespace(let path):
-            if let value = environment.statics[path]?[name] { return value }
+            try forceMember(path, name, range: nameRange)
+            if let value = environment.statics[canonicalTypePath(path)]?[name] { return value }
+            let nested = canonicalTypePath("\(path).\(name)")
+            if let nestedTable = environment.typeNames.table(forType: nested) { return .table(nestedTable) }
+            if environment.statics[nested] != nil { return .namespace(nested) }
             throw ArborError("`\(path)` has no static member `\(name)`", at: nameRange)
+        case .request:
+            if let method = try appMethod(name, on: base, labels: nil, nameRange: nameRange) {
+                return try invoke(method, on: base, arguments: [], range: range)
+            }
+            throw ArborError(
+                "a request has no property `\(name)`", at: nameRange,
+                suggestion: Suggestions.didYouMean(name, in: environment.requestMethods.all.map(\.function.name)))
         default:
             if case .implicitMember = base {
                 throw ArborError("`\(name)` is not a member here", at: nameRange)
