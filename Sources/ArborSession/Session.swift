@@ -105,10 +105,23 @@ public final class Session {
         do {
             switch statement {
             case .expression(let expr):
+                if let closure = Evaluator.databaseAccessClosure(expr) {
+                    let (value, bound) = try evaluator.runDatabaseAccess(closure)
+                    guard let value else { return .silent(bound.joined(separator: ", ")) }
+                    return try outcome(of: value, range: expr.range, fetch: fetch)
+                }
                 let value = try evaluator.evaluate(expr)
                 return try outcome(of: value, range: expr.range, fetch: fetch)
             case .letBinding(let name, _, let expr, _):
-                let value = try evaluator.evaluate(expr)
+                let value: Value
+                if let closure = Evaluator.databaseAccessClosure(expr) {
+                    guard let returned = try evaluator.runDatabaseAccess(closure).value else {
+                        throw ArborError("the closure returns no value", at: expr.range)
+                    }
+                    value = returned
+                } else {
+                    value = try evaluator.evaluate(expr)
+                }
                 evaluator.environment.bindings[name] = value
                 return .silent(name)
             case .declarations(let declarations):

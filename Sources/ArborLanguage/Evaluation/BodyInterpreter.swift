@@ -5,7 +5,7 @@ import ArborCore
 /// method is called (its arguments), and `return`.
 extension Evaluator {
     /// What returning from a body gives.
-    private enum Flow {
+    enum Flow {
         case next
         case returned(Value)
     }
@@ -45,7 +45,7 @@ extension Evaluator {
         }
     }
 
-    private func execute(_ body: [BodyStatement]) throws -> Flow {
+    func execute(_ body: [BodyStatement]) throws -> Flow {
         for statement in body {
             switch statement {
             case .expression(let e):

@@ -197,7 +197,7 @@ extension Evaluator {
             guard
                 arguments.isEmpty
                     || (arguments.count == 1 && arguments[0].label == nil
-                        && arguments[0].value.kind == .identifier("db"))
+                        && Self.isDatabaseArgument(arguments[0].value))
             else { throw ArborError("`\(name)` takes no argument here (or `db`)", at: range) }
             let kind = Value.FetchKind(rawValue: name) ?? .all
             return .fetch(RequestPlan(table: table, operations: receiver.operations), kind)
