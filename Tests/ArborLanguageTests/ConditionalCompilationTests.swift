@@ -312,6 +312,10 @@ final class ConditionalCompilationTests: XCTestCase {
                         ?? false)
             }
         }
+        // Long chains are flat, not deep.
+        let chain = (0..<50_000).map { "F\($0)" }.joined(separator: " || ") + " && DEBUG"
+        XCTAssertEqual(resolve("#if \(chain)\nyes\n#else\nno\n#endif", flags: ["F49999", "DEBUG"]).kept, "yes")
+        XCTAssertEqual(resolve("#if \(chain)\nyes\n#else\nno\n#endif", flags: ["F49999"]).kept, "no")
         // At the limit, it is fine.
         let deep = "#if " + String(repeating: "(", count: 200) + "DEBUG" + String(repeating: ")", count: 200)
         XCTAssertEqual(resolve(deep + "\nyes\n#else\nno\n#endif").kept, "yes")
@@ -339,6 +343,19 @@ final class ConditionalCompilationTests: XCTestCase {
             extra.messages,
             ["#if DEBUG: took the first branch (DEBUG is defined)", "extra tokens after #endif are ignored"])
         XCTAssertEqual(extra.notes.map(\.range), [SourceRange(0, 9), SourceRange(19, 20)])
+    }
+
+    func testManyDirectivesStayLinear() {
+        // Hostile files: each case would be quadratic with a naive scan (minutes, not milliseconds).
+        let elses = "#if X\na\n" + String(repeating: "#else\nb\n", count: 20_000) + "#endif"
+        let resolvedElses = resolve(elses)
+        XCTAssertEqual(resolvedElses.kept, "b")
+        XCTAssertEqual(resolvedElses.notes.count, 20_000)
+        let nested = String(repeating: "#if DEBUG\na\n", count: 20_000) + String(repeating: "#endif\n", count: 20_000)
+        XCTAssertEqual(resolve(nested).notes.count, 20_000)
+        XCTAssertEqual(resolve(nested, flags: []).notes.count, 1)
+        let unterminated = String(repeating: "#if DEBUG\n", count: 20_000)
+        XCTAssertEqual(resolve(unterminated).notes.count, 40_000)
     }
 
     // MARK: - Parser

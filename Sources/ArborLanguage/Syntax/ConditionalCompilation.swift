@@ -119,6 +119,7 @@ private struct Group {
     }
 
     var clauses: [Clause]
+    var hasElse = false
     var endif: Directive?
     /// The group and clause holding this group, if nested.
     var parent: (group: Int, clause: Int)?
@@ -273,7 +274,8 @@ private struct Resolver {
                     continue
                 }
                 groups[current].clauses[groups[current].clauses.count - 1].bodyEnd = directive.start
-                let followsElse = groups[current].clauses.contains { $0.directive.kind == .else }
+                let followsElse = groups[current].hasElse
+                if directive.kind == .else { groups[current].hasElse = true }
                 if followsElse {
                     notes.append(
                         ConditionalNote(
@@ -360,15 +362,11 @@ private struct Resolver {
             return isDefined
         case .not(let operand):
             return !evaluate(operand, reasons: &reasons)
-        case .and(let lhs, let rhs):
-            // Both sides are explained, as both are part of the condition.
-            let left = evaluate(lhs, reasons: &reasons)
-            let right = evaluate(rhs, reasons: &reasons)
-            return left && right
-        case .or(let lhs, let rhs):
-            let left = evaluate(lhs, reasons: &reasons)
-            let right = evaluate(rhs, reasons: &reasons)
-            return left || right
+        case .all(let operands):
+            // Every operand is explained (no short circuit): all are part of the condition.
+            return operands.map { evaluate($0, reasons: &reasons) }.allSatisfy { $0 }
+        case .any(let operands):
+            return operands.map { evaluate($0, reasons: &reasons) }.contains(true)
         case .platform(let function, let argument, let text):
             let value: Bool
             switch function {
@@ -393,9 +391,10 @@ private struct Resolver {
 
 /// The reasons of a note, each once, in order.
 private struct Reasons {
-    var list: [String] = []
+    private(set) var list: [String] = []
+    private var seen: Set<String> = []
     mutating func add(_ reason: String) {
-        if !list.contains(reason) { list.append(reason) }
+        if seen.insert(reason).inserted { list.append(reason) }
     }
 }
 
@@ -427,8 +426,10 @@ private indirect enum Condition {
     case literal(Bool)
     case flag(String)
     case not(Condition)
-    case and(Condition, Condition)
-    case or(Condition, Condition)
+    /// `a && b && c`: flat, so that a long chain does not nest (and recurse) deeply.
+    case all([Condition])
+    /// `a || b || c`.
+    case any([Condition])
     /// `os(iOS)`: the function, its argument, and how it reads.
     case platform(PlatformFunction, argument: String, text: String)
     /// `swift(>=5.9)`: `isAtLeast` for `>=`, false for `<`.
@@ -467,21 +468,21 @@ private struct ConditionParser {
     }
 
     mutating func parseCondition() throws(ConditionError) -> Condition {
-        var condition = try parseConjunction()
+        var operands = [try parseConjunction()]
         while continuesCondition, current.isOperator(.or) {
             position += 1
-            condition = .or(condition, try parseConjunction())
+            operands.append(try parseConjunction())
         }
-        return condition
+        return operands.count == 1 ? operands[0] : .any(operands)
     }
 
     private mutating func parseConjunction() throws(ConditionError) -> Condition {
-        var condition = try parsePrefix()
+        var operands = [try parsePrefix()]
         while continuesCondition, current.isOperator(.and) {
             position += 1
-            condition = .and(condition, try parsePrefix())
+            operands.append(try parsePrefix())
         }
-        return condition
+        return operands.count == 1 ? operands[0] : .all(operands)
     }
 
     private mutating func parsePrefix() throws(ConditionError) -> Condition {
