@@ -26,15 +26,22 @@ extension Session {
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw ArborError("cannot read \(file)")
             }
-            let unit = SourceUnit.parse(name: file, text: String(decoding: data, as: UTF8.self))
+            let unit = SourceUnit.parse(name: file, text: String(decoding: data, as: UTF8.self), flags: flags)
             program.load(unit)
             units.append(file)
         }
         resolveProgram()
         let loaded = Set(units)
+        let order = Dictionary(
+            program.units.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let diagnostics = resolution.diagnostics.filter { loaded.contains($0.unit) }.sorted {
+            (order[$0.unit] ?? 0, $0.error.range?.lowerBound ?? 0) < (
+                order[$1.unit] ?? 0, $1.error.range?.lowerBound ?? 0
+            )
+        }
         return LoadReport(
             files: files.count, entries: resolution.entries.filter { loaded.contains($0.unit) },
-            diagnostics: resolution.diagnostics.filter { loaded.contains($0.unit) }, texts: unitTexts)
+            diagnostics: diagnostics, texts: unitTexts)
     }
 
     /// `path` itself, or the `*.swift` files below it, sorted.

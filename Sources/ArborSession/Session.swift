@@ -21,6 +21,8 @@ public final class Session {
     /// The schema's record types and inferred associations, before any declaration.
     var baseEnvironment: Environment
     var pasteCount = 0
+    /// The flags `#if` conditions see: `DEBUG` unless `--define` says otherwise.
+    public var flags: Set<String> = ConditionalCompilation.defaultFlags
 
     public var environment: Environment { evaluator.environment }
 
@@ -96,7 +98,7 @@ public final class Session {
 
     /// Parses and runs every statement of `text`.
     public func run(_ text: String, fetch: Bool = true) -> [Outcome] {
-        let parsed = Parser.parse(text)
+        let parsed = Parser.parse(text, flags: flags)
         if !parsed.errors.isEmpty { return [.failure(parsed.errors, text: text)] }
         return parsed.statements.map { run($0, text: text, fetch: fetch) }
     }

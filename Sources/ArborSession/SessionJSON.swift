@@ -12,7 +12,8 @@ extension Session {
         let request = try Lowering().request(plan)
         return try database.read { db in
             let prepared = try request.makePreparedRequest(db, forSingleResult: false)
-            guard let streamer = try RawJSONStreamer(tree: tree, statement: prepared.statement, adapter: prepared.adapter)
+            guard
+                let streamer = try RawJSONStreamer(tree: tree, statement: prepared.statement, adapter: prepared.adapter)
             else { return false }
             var out: [UInt8] = []
             out.reserveCapacity(1 << 17)

@@ -36,6 +36,11 @@ struct Arbor: ParsableCommand {
     @Option(help: "A Swift file, or a folder of them, whose GRDB declarations to read first; repeatable.")
     var load: [String] = []
 
+    @Option(
+        name: .customLong("define"),
+        help: "A flag `#if` conditions of loaded code see as defined; repeatable. Without it: DEBUG.")
+    var defines: [String] = []
+
     @Flag(help: "Open the database read-write (raw writes only through :sql).")
     var write = false
 
@@ -54,6 +59,7 @@ struct Arbor: ParsableCommand {
             Output.error("arbor: \(error)")
             return 2
         }
+        if !defines.isEmpty { session.flags = Set(defines) }
         if !load.isEmpty {
             // Every file is read before any is resolved: the order of `--load`s never matters.
             do {

@@ -532,7 +532,7 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(declarations(result).map(outline), [["y = 1"]])
     }
 
-    func testConditionalCompilationKeepsTheFirstBranch() {
+    func testConditionalCompilationKeepsTheBranchesOfTheFlags() {
         let text = """
             extension Book {
             #if DEBUG
@@ -548,7 +548,9 @@ final class ParserTests: XCTestCase {
                     #endif
             }
             """
-        XCTAssertEqual(declarations(Parser.parse(text)).map(outline), [["a = 1", "d = (call (. Book all))"]])
+        XCTAssertEqual(declarations(Parser.parse(text)).map(outline), [["a = 1", "d = Book"]])
+        XCTAssertEqual(
+            declarations(Parser.parse(text, flags: ["X"])).map(outline), [["c = 3", "d = (call (. Book all))"]])
     }
 
     // MARK: - Source files

@@ -13,7 +13,8 @@ extension Evaluator {
     /// The closure of `anyReader.read { db in … }`, or nil when `expr` is not a database access.
     public static func databaseAccessClosure(_ expr: Expr) -> Closure? {
         guard case .call(let callee, let arguments) = expr.kind, case .member(_, let name, _) = callee.kind,
-            databaseAccessMethods.contains(name), let last = arguments.last, last.isTrailingClosure || arguments.count == 1,
+            databaseAccessMethods.contains(name), let last = arguments.last,
+            last.isTrailingClosure || arguments.count == 1,
             case .closure(let closure) = last.value.kind
         else { return nil }
         return closure

@@ -284,7 +284,8 @@ private struct Resolution {
                         receiver: .typeStatic, table: table, typePath: path, function: function, isProperty: false,
                         origin: unit))
                 entry(.requestMethod, "\(path).\(function.signature)", "", range: function.nameRange, unit: unit)
-            case .unreadable(let name, let reason, let range):
+            case .unreadable(let name, true, let reason, let range):
+                // Instance members are the app's business, unless a record value calls them.
                 note("skipped `\(path).\(name)`: \(reason)", at: range, unit: unit)
             default:
                 break
@@ -330,7 +331,7 @@ private struct Resolution {
                     entry(
                         .requestMethod, "\(receiverName).\(property.name)", "", range: property.nameRange,
                         unit: ext.unit)
-                case .unreadable(let name, let reason, let range):
+                case .unreadable(let name, _, let reason, let range):
                     note("skipped `\(receiverName).\(name)`: \(reason)", at: range, unit: ext.unit)
                 default:
                     note(

@@ -16,16 +16,21 @@ public struct SourceUnit: Sendable {
         self.diagnostics = diagnostics
     }
 
-    /// Reads the type declarations of a Swift file.
-    public static func parse(name: String, text: String) -> SourceUnit {
-        let result = Parser.parseSourceFile(text)
+    /// Reads the type declarations of a Swift file, `#if` branches chosen by `flags`.
+    public static func parse(
+        name: String, text: String, flags: Set<String> = ConditionalCompilation.defaultFlags
+    ) -> SourceUnit {
+        let result = Parser.parseSourceFile(text, flags: flags)
         let declarations = result.statements.flatMap { statement -> [TypeDeclaration] in
             if case .declarations(let declarations) = statement { return declarations }
             return []
         }
         return SourceUnit(
             name: name, text: text, declarations: declarations,
-            diagnostics: result.errors.map { ProgramDiagnostic(.error, $0, unit: name) })
+            diagnostics: (result.errors.map { ProgramDiagnostic(.error, $0, unit: name) }
+                + result.notes.map { ProgramDiagnostic(.note, $0, unit: name) }).sorted {
+                    ($0.error.range?.lowerBound ?? 0) < ($1.error.range?.lowerBound ?? 0)
+                })
     }
 }
 

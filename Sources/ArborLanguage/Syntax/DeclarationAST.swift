@@ -49,7 +49,7 @@ public struct TypeDeclaration: Hashable, Sendable {
         /// `case id, name`, `case isApproved = "is_approved"`.
         case enumCase(EnumCase)
         /// A member that looks like GRDB code but could not be read: kept so that loading says so.
-        case unreadable(name: String, reason: String, range: SourceRange)
+        case unreadable(name: String, isStatic: Bool, reason: String, range: SourceRange)
 
         public var name: String {
             switch self {
@@ -58,7 +58,7 @@ public struct TypeDeclaration: Hashable, Sendable {
             case .nested(let t): t.name
             case .typeAlias(let name, _, _, _): name
             case .enumCase(let c): c.name
-            case .unreadable(let name, _, _): name
+            case .unreadable(let name, _, _, _): name
             }
         }
     }

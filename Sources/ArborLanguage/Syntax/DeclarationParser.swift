@@ -263,7 +263,7 @@ extension Parser {
     /// Runs `parse`; on a syntax error, rewinds, skips the member and returns
     /// an `.unreadable` member with the error when the member names GRDB API.
     private mutating func tentatively(
-        name: String, start: Int, _ parse: (inout Parser) -> TypeDeclaration.Member?
+        name: String, isStatic: Bool, start: Int, _ parse: (inout Parser) -> TypeDeclaration.Member?
     ) -> TypeDeclaration.Member? {
         let savedPosition = position
         let savedErrorCount = errors.count
@@ -279,7 +279,7 @@ extension Parser {
         skipToken()
         skipRestOfItem()
         guard mentionsGRDB(from: savedPosition, to: position) else { return nil }
-        return .unreadable(name: name, reason: message, range: SourceRange(start, lastConsumedEnd))
+        return .unreadable(name: name, isStatic: isStatic, reason: message, range: SourceRange(start, lastConsumedEnd))
     }
 
     /// Names that make a member GRDB code worth reporting when arbor cannot read it.
@@ -300,7 +300,7 @@ extension Parser {
     /// `let name = value`, `var name: Type = value`, `var name: Type { getter }`, `var name: Type`.
     private mutating func parseProperty(isStatic: Bool, start: Int) -> TypeDeclaration.Member? {
         let name = tokens[position + 1].identifierName ?? "?"
-        return tentatively(name: name, start: start) { parser in
+        return tentatively(name: name, isStatic: isStatic, start: start) { parser in
             parser.consume()
             guard parser.currentName != nil else { return nil }
             let nameRange = parser.consumeRange()
@@ -373,7 +373,7 @@ extension Parser {
     /// `func name<T>(label name: Type = default, …) async throws -> Result where … { body }`.
     private mutating func parseFunction(isStatic: Bool, start: Int) -> TypeDeclaration.Member? {
         guard let name = tokens[position + 1].identifierName else { return nil }
-        return tentatively(name: name, start: start) { parser in
+        return tentatively(name: name, isStatic: isStatic, start: start) { parser in
             parser.consume()
             let nameRange = parser.consumeRange()
             if parser.atOperator(.less) {

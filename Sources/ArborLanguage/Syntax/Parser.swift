@@ -7,10 +7,14 @@ public struct ParseResult: Hashable, Sendable {
     public var statements: [Statement]
     /// Lexical and syntax errors, ordered by position.
     public var errors: [ArborError]
+    /// What the input's `#if` groups took (see `ConditionalCompilation`),
+    /// ordered by position. Notes are not errors: no statement fails for them.
+    public var notes: [ArborError]
 
-    public init(statements: [Statement] = [], errors: [ArborError] = []) {
+    public init(statements: [Statement] = [], errors: [ArborError] = [], notes: [ArborError] = []) {
         self.statements = statements
         self.errors = errors
+        self.notes = notes
     }
 }
 
@@ -39,9 +43,12 @@ public struct Parser {
     public static let nestingLimit = 200
 
     /// Parses what a user types at the prompt or passes with `--command`.
-    public static func parse(_ text: String) -> ParseResult {
-        var parser = Parser(text, isSourceFile: false)
-        return parser.parseStatements()
+    /// `flags` are the compilation conditions that are defined, for `#if`.
+    public static func parse(_ text: String, flags: Set<String> = ConditionalCompilation.defaultFlags) -> ParseResult {
+        var parser = Parser(text, isSourceFile: false, flags: flags)
+        var result = parser.parseStatements()
+        result.notes = parser.notes
+        return result
     }
 
     /// Parses a whole Swift file (`--load Models.swift`): returns one
@@ -49,12 +56,18 @@ public struct Parser {
     /// their parents), or no statement if there are none. Everything else
     /// (imports, functions, protocols, top-level code…) is skipped without
     /// error; errors are only reported for broken type declarations.
-    public static func parseSourceFile(_ text: String) -> ParseResult {
-        var parser = Parser(text, isSourceFile: true)
-        return parser.parseSourceFileDeclarations()
+    public static func parseSourceFile(
+        _ text: String, flags: Set<String> = ConditionalCompilation.defaultFlags
+    ) -> ParseResult {
+        var parser = Parser(text, isSourceFile: true, flags: flags)
+        var result = parser.parseSourceFileDeclarations()
+        result.notes = parser.notes
+        return result
     }
 
     var tokens: [Token]
+    /// What conditional compilation decided, reported with the result.
+    let notes: [ArborError]
     var position = 0
     var errors: [ArborError] = []
     let endOffset: Int
@@ -76,10 +89,12 @@ public struct Parser {
     /// In `if`/`guard`/`switch` conditions a `{` opens the body, not a trailing closure (as in Swift).
     var forbidsTrailingClosures = false
 
-    private init(_ text: String, isSourceFile: Bool) {
+    private init(_ text: String, isSourceFile: Bool, flags: Set<String>) {
         let tokens = Lexer.tokenize(text, recognizesCommands: !isSourceFile)
         self.source = Array(text.utf8)
-        self.tokens = Parser.removingConditionalCompilation(tokens)
+        let resolved = ConditionalCompilation.resolve(tokens, source: text, flags: flags)
+        self.tokens = resolved.tokens
+        self.notes = resolved.notes.map { ArborError($0.message, at: $0.range) }
         self.endOffset = text.utf8.count
         self.isSourceFile = isSourceFile
         self.reportsSkippedTokens = !isSourceFile
@@ -869,40 +884,5 @@ public struct Parser {
             return false
         }
         return true
-    }
-
-    // MARK: - Conditional compilation
-
-    /// Keeps the first branch of every `#if` and drops the directive lines and
-    /// the other branches. Conditions cannot be evaluated here, and the first
-    /// branch is the likeliest to be the code written for the app's platform
-    /// (`#if canImport(GRDB)` around a whole model file).
-    static func removingConditionalCompilation(_ tokens: [Token]) -> [Token] {
-        guard tokens.contains(where: { $0.isPunctuation(.hash) }) else { return tokens }
-        var result: [Token] = []
-        result.reserveCapacity(tokens.count)
-        var outerActivity: [Bool] = []
-        var isActive = true
-        var index = 0
-        while index < tokens.count {
-            let token = tokens[index]
-            if token.isPunctuation(.hash), index == 0 || token.precededByNewline, index + 1 < tokens.count,
-                case .identifier(let directive, false) = tokens[index + 1].kind, !tokens[index + 1].precededBySpace,
-                ["if", "elseif", "else", "endif"].contains(directive)
-            {
-                switch directive {
-                case "if": outerActivity.append(isActive)
-                case "endif": isActive = outerActivity.popLast() ?? isActive
-                default: if !outerActivity.isEmpty { isActive = false }
-                }
-                // The directive and its condition fill the line.
-                index += 2
-                while index < tokens.count - 1, !tokens[index].precededByNewline { index += 1 }
-                continue
-            }
-            if isActive || token.isEndOfInput { result.append(token) }
-            index += 1
-        }
-        return result
     }
 }
