@@ -64,15 +64,20 @@ extension Evaluator {
             case "ascNullsLast": return .ordering(OrderingTerm(e, .ascNullsLast))
             case "descNullsFirst": return .ordering(OrderingTerm(e, .descNullsFirst))
             case "sqlExpression": return .expression(e)
+            // An enum's raw value, which arbor holds already (`kind.rawValue`).
+            case "rawValue":
+                guard case .value = e else { break }
+                return .expression(e)
             default:
-                if let function = SQLFunction(rawValue: name), function.isSwiftDefined {
-                    return .expression(.function(function, [e]))
-                }
-                throw ArborError(
-                    "an expression has no property `\(name)`", at: nameRange,
-                    suggestion: Suggestions.didYouMean(
-                        name, in: ["asc", "desc", "ascNullsLast", "descNullsFirst", "lowercased", "uppercased"]))
+                break
             }
+            if let function = SQLFunction(rawValue: name), function.isSwiftDefined {
+                return .expression(.function(function, [e]))
+            }
+            throw ArborError(
+                "an expression has no property `\(name)`", at: nameRange,
+                suggestion: Suggestions.didYouMean(
+                    name, in: ["asc", "desc", "ascNullsLast", "descNullsFirst", "lowercased", "uppercased"]))
         case .sqlLiteral(let sql, let arguments):
             if name == "sqlExpression" { return .expression(.literal(sql: sql, arguments: arguments)) }
             throw ArborError("an SQL literal has no property `\(name)`", at: nameRange)
