@@ -64,7 +64,7 @@ final class DocumentationLinksTests: XCTestCase {
             }
         }
         // Section references `docs/LANGUAGE.md §1`, `LANGUAGE.md §2.3`.
-        for reference in matches(#"((?:[\w.-]+/)*[\w-]+\.md) §(\d+(?:\.\d+)*)"#, in: line, groups: 2) {
+        for reference in matches(#"((?:[\w.-]+/)*[\w-]+\.md)\)? §(\d+(?:\.\d+)*)"#, in: line, groups: 2) {
             let (path, section) = (reference[0], reference[1])
             guard let url = resolve(path, from: directory) else {
                 problems.append("`\(path) §\(section)`: no such file in the repository")
@@ -112,7 +112,7 @@ final class DocumentationLinksTests: XCTestCase {
 
     func testTheChecksFindWhatIsBroken() {
         XCTAssertEqual(
-            Self.problems(in: "see [the language](../" + "shared/docs/LANGUAGE.md) §1", of: "README.md").count, 3)
+            Self.problems(in: "see [the language](../" + "shared/docs/LANGUAGE.md) §1", of: "README.md").count, 4)
         XCTAssertEqual(Self.problems(in: "the convention of docs/LANGUAGE.md §1", of: "Sources/A.swift"), [])
         XCTAssertEqual(
             Self.problems(in: "as docs/LANGUAGE.md §9 says", of: "Sources/A.swift"),
@@ -121,6 +121,9 @@ final class DocumentationLinksTests: XCTestCase {
             Self.problems(in: "[x](NOWHERE.md)", of: "docs/X.md"),
             ["link `NOWHERE.md` leads nowhere in the repository", "`NOWHERE.md` is not a file of the repository"])
         XCTAssertEqual(Self.problems(in: "[Safety](SAFETY.md), [up](../README.md)", of: "docs/DEMO.md"), [])
+        XCTAssertEqual(
+            Self.problems(in: "([docs/LANGUAGE.md](docs/LANGUAGE.md) §7)", of: "README.md"),
+            ["`docs/LANGUAGE.md` has no section 7"])
         XCTAssertEqual(Self.problems(in: "[out](../../etc/passwd)", of: "docs/DEMO.md").count, 1)
         XCTAssertEqual(Self.problems(in: "(Guide.md:12)", of: "docs/DEMO.md").count, 1)
         XCTAssertEqual(
