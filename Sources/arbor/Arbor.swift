@@ -8,7 +8,7 @@ import Foundation
     import Glibc
 #endif
 
-/// The command line of LANGUAGE.md §4.
+/// The command line of docs/LANGUAGE.md §4.
 struct Arbor: ParsableCommand {
     static let version = "0.1.0"
 

@@ -18,7 +18,7 @@ public struct ParseResult: Hashable, Sendable {
     }
 }
 
-/// A recursive descent parser for Arbor's statements (LANGUAGE.md §2–§3) and
+/// A recursive descent parser for Arbor's statements (docs/LANGUAGE.md §2 and §3) and
 /// for the type declarations of Swift source files.
 ///
 /// - Statements are separated by newlines and `;`. A line that starts with
