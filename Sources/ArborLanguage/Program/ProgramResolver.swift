@@ -393,7 +393,9 @@ private struct Resolution {
                 type.isDeclared || !type.conformances.isDisjoint(with: Self.tableRecordProtocols)
             {
                 result.recordTypes += 1
-                if let fragment = type.fragments.first {
+                if let fragment = type.fragments.first(where: { $0.declaration.keyword != .extension })
+                    ?? type.fragments.first
+                {
                     entry(
                         .recordType, path, "table \(SchemaText.name(table))", range: fragment.declaration.nameRange,
                         unit: fragment.unit)
