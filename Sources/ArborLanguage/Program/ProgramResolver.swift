@@ -265,8 +265,16 @@ private struct Resolution {
         let table = tables[path] ?? evaluator.environment.typeNames.table(forType: path)
         let memberTable = table ?? enclosingTable(path)
         for (member, unit) in type.members {
+            if case .property(let property) = member, property.isStatic, property.name == "databaseSelection" {
+                note(
+                    "`\(path).databaseSelection` is not supported yet: arbor's requests select all columns, as `.allColumns` does",
+                    at: property.nameRange, unit: unit)
+                continue
+            }
             switch member {
-            case .property(let property) where property.isStatic && property.name != "databaseTableName":
+            case .property(let property)
+            where property.isStatic && property.name != "databaseTableName"
+                && !Self.persistenceMembers.contains(property.name):
                 let definition: PendingMember.Definition
                 switch property.value {
                 case .initializer(let e)?: definition = .initializer(e)
@@ -380,10 +388,18 @@ private struct Resolution {
             guard case .property(let property) = member, property.name == name,
                 case .initializer(let e)? = property.value
             else { continue }
-            return Evaluator.looksLikeAssociation(e) || Evaluator.mentionsColumns(e)
+            return Evaluator.looksLikeAssociation(e)
         }
         return false
     }
+
+    /// Static members GRDB reads only to write or decode records: requests never depend on them.
+    static let persistenceMembers: Set<String> = [
+        "persistenceConflictPolicy", "databaseUUIDEncodingStrategy", "databaseDateEncodingStrategy",
+        "databaseDateDecodingStrategy", "databaseDataEncodingStrategy", "databaseDataDecodingStrategy",
+        "databaseColumnEncodingStrategy", "databaseColumnDecodingStrategy", "databaseJSONEncoder",
+        "databaseJSONDecoder", "databaseDecodingUserInfo", "databaseEncodingUserInfo",
+    ]
 
     private mutating func count() {
         let environment = evaluator.environment
