@@ -162,6 +162,18 @@ final class AppModelTests: XCTestCase {
             ])
     }
 
+    /// `:swift` writes the app's own type names, and the keys GRDB gives its associations.
+    func testSwiftCodeUsesTheAppsTypes() throws {
+        let session = try session()
+        _ = try session.load(paths: [Self.folder])
+        guard case .commandOutput(let code)? = session.run(":swift Member.including(all: Member.threads)").last else {
+            return XCTFail()
+        }
+        XCTAssertTrue(code.contains("struct ForumThread: Codable, FetchableRecord, TableRecord {"), code)
+        XCTAssertTrue(code.contains("    var forum_threads: [ForumThread]"), code)
+        XCTAssertTrue(code.contains("let request = Member.including(all: Member.threads)"), code)
+    }
+
     /// A request method offered where GRDB offers it, and errors that say why not.
     func testMethodsAreOfferedWhereGRDBOffersThem() throws {
         let session = try session()

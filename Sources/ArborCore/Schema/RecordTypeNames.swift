@@ -32,6 +32,12 @@ public struct RecordTypeNames: Sendable {
         if typeByTable[table.sqlFolded] == nil { typeByTable[table.sqlFolded] = type }
     }
 
+    /// Makes `type` the name the table is shown by (an app's own type, over the convention's).
+    public mutating func prefer(type: String, forTable table: String) {
+        guard tableByType[type]?.sqlFolded == table.sqlFolded else { return }
+        typeByTable[table.sqlFolded] = type
+    }
+
     public var allTypeNames: [String] { tableByType.keys.sorted() }
 
     /// Every type name that denotes `table` (a convention name and declared ones).

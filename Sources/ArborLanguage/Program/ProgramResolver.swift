@@ -92,10 +92,20 @@ private struct Resolution {
         for path in index.order {
             _ = tableName(of: path, visiting: &visiting)
         }
+        // The app's own type names a table in generated code: the first by name when several
+        // share one (order never matters). The demo's prelude keeps the convention's names.
+        var preferred: [String: String] = [:]
         for path in index.order {
             evaluator.environment.statics[path, default: [:]] = evaluator.environment.statics[path] ?? [:]
             guard let table = tables[path] else { continue }
             evaluator.environment.typeNames.declare(type: path, table: table)
+            let isApp =
+                index.types[path]?.fragments.contains {
+                    $0.declaration.keyword != .extension && !program.units[$0.unit].name.hasPrefix("<")
+                } ?? false
+            if isApp, !path.contains("."), preferred[table.sqlFolded].map({ path < $0 }) ?? true {
+                preferred[table.sqlFolded] = path
+            }
             // A nested record type is also named without its parents, as code inside them does.
             if let dot = path.lastIndex(of: ".") {
                 let short = String(path[path.index(after: dot)...])
@@ -104,6 +114,7 @@ private struct Resolution {
                 }
             }
         }
+        for (table, type) in preferred { evaluator.environment.typeNames.prefer(type: type, forTable: table) }
     }
 
     private mutating func tableName(of path: String, visiting: inout Set<String>) -> String? {
