@@ -180,6 +180,18 @@ private struct Resolution {
         return nil
     }
 
+    /// Whether a static function builds a request (rather than writing with a `db`, or
+    /// computing something else): no `Database` parameter, and a request type returned.
+    static func buildsRequest(_ function: FunctionDeclaration) -> Bool {
+        guard !function.parameters.contains(where: { $0.type.contains("Database") }) else { return false }
+        guard let type = function.returnType else { return false }
+        return isRequestType(type)
+    }
+
+    static func isRequestType(_ type: String) -> Bool {
+        type.contains("Request") || type.contains("Association") || type == "Self"
+    }
+
     static let tableRecordProtocols: Set<String> = [
         "TableRecord", "PersistableRecord", "MutablePersistableRecord", "Record", "FetchableRecord & TableRecord",
     ]
@@ -296,7 +308,7 @@ private struct Resolution {
                 evaluator.environment.pendingMembers[path, default: [:]][property.name] = PendingMember(
                     typePath: path, table: memberTable, name: property.name, nameRange: property.nameRange,
                     definition: definition, origin: unit)
-            case .function(let function) where function.isStatic:
+            case .function(let function) where function.isStatic && Self.buildsRequest(function):
                 guard let table = memberTable else { continue }
                 evaluator.environment.requestMethods.add(
                     RequestMethod(
@@ -449,7 +461,7 @@ private struct Resolution {
                 } else if case .expression(.column)? = environment.statics[path]?[name] {
                     hasColumns = true
                     entry(.columns, key, "", range: p.nameRange, unit: unit)
-                } else if case .getter? = p.value {
+                } else if case .getter? = p.value, Self.isRequestType(p.type ?? "") {
                     result.requestMethods += 1
                     entry(.requestMethod, key, "", range: p.nameRange, unit: unit)
                 } else {
