@@ -174,7 +174,8 @@ extension Session {
             if case .declarations(let declarations) = statement { return declarations }
             return []
         }
-        let errors = declare(declarations)
+        // A declaration that does not parse is reported; those that do are still read.
+        let errors = parsed.errors + declare(declarations)
         if !errors.isEmpty { return .failure(errors, text: text) }
         return .silent("loaded \(declarations.count) declarations")
     }

@@ -873,8 +873,11 @@ public struct Parser {
         let savedPosition = position
         let savedErrorCount = errors.count
         let savedReportedEndOfInput = reportedEndOfInput
+        let keyword = atKeyword("var") ? "var" : "let"
         skipToken()
         guard let name = currentName else {
+            // `static let (a, b) = …` is Swift; `static let = 1` is not.
+            if !at(.leftParen) { failExpectedHere("a name after `static \(keyword)`") }
             skipRestOfItem()
             return nil
         }
@@ -889,6 +892,11 @@ public struct Parser {
             return nil
         }
         consume()
+        if atEnd || at(.semicolon) || atClosingBracket || at(.comma) {
+            failHere("expected a value after `=` in `static \(keyword) \(name)`")
+            skipRestOfItem()
+            return nil
+        }
         let value = parseExpression()
         let isAtMemberEnd = atEnd || at(.semicolon) || at(.rightBrace) || atNewLine
         if errors.count == savedErrorCount, !isAborted, isAtMemberEnd {
