@@ -711,6 +711,62 @@ final class HostileSchemaTests: XCTestCase {
             command(":schema bookView", in: session), "view bookView\n  id INTEGER\n  authorId INTEGER\n  shout")
     }
 
+    /// A view that holds the key, with `ForeignKey` without `to:`: GRDB does not look
+    /// for a schema foreign key on a view and joins the primary key of the other side.
+    func testAViewHoldingTheKeyJoinsThePrimaryKeyOfTheOtherSide() throws {
+        struct AuthorRecord: TableRecord {
+            static let databaseTableName = "author"
+            static let bookView = hasOne(BookViewRecord.self, using: ForeignKey(["authorId"]))
+            static let bookViews = hasMany(BookViewRecord.self, using: ForeignKey(["authorId"]))
+        }
+        struct BookViewRecord: TableRecord {
+            static let databaseTableName = "bookView"
+            static let author = belongsTo(AuthorRecord.self, using: ForeignKey(["authorId"]))
+        }
+        let session = try session(Self.views)
+        func grdbSQL<T>(_ request: QueryInterfaceRequest<T>) throws -> String {
+            try session.database.read { db in try request.makePreparedRequest(db).statement.sql }
+        }
+        XCTAssertEqual(
+            sql(
+                "Author.including(optional: Author.hasOne(BookView.self, using: ForeignKey([\"authorId\"])))",
+                in: session),
+            try grdbSQL(AuthorRecord.including(optional: AuthorRecord.bookView)))
+        XCTAssertEqual(
+            try tree(
+                "Author.including(all: Author.hasMany(BookView.self, using: ForeignKey([\"authorId\"])))", in: session),
+            [
+                ##"author id:1 name:"A""##, "  bookViews: 2 rows",
+                ##"    bookView id:10 authorId:1 shout:"ONE""##, ##"    bookView id:11 authorId:1 shout:"TWO""##,
+                ##"author id:2 name:"B""##, "  bookViews: 0 rows",
+            ])
+        XCTAssertEqual(
+            try session.database.read { db in
+                try Row.fetchAll(db, AuthorRecord.including(all: AuthorRecord.bookViews)).map {
+                    $0.prefetchedRows["bookViews"]?.count ?? -1
+                }
+            }, [2, 0])
+        XCTAssertEqual(
+            sql(
+                "BookView.including(required: BookView.belongsTo(Author.self, using: ForeignKey([\"authorId\"])))",
+                in: session),
+            try grdbSQL(BookViewRecord.including(required: BookViewRecord.author)))
+        XCTAssertEqual(
+            try tree(
+                "BookView.including(required: BookView.belongsTo(Author.self, using: ForeignKey([\"authorId\"])))",
+                in: session),
+            [
+                ##"bookView id:10 authorId:1 shout:"ONE""##, ##"  author: id:1 name:"A""##,
+                ##"bookView id:11 authorId:1 shout:"TWO""##, ##"  author: id:1 name:"A""##,
+            ])
+        // A view on the other side has no primary key to join: GRDB traps, arbor says so.
+        XCTAssertEqual(
+            failure(
+                "BookView.including(required: BookView.hasOne(BookView.self, using: ForeignKey([\"authorId\"])))",
+                in: session
+            ).message, "`BookView.hasOne(BookView.self)`: the view `bookView` has no primary key")
+    }
+
     // MARK: FTS5, shadow tables, generated columns
 
     func testFTS5TablesAndTheirShadowTables() throws {
