@@ -116,6 +116,9 @@ public final class Evaluator {
             if let value = environment.statics[selfType]?[name] { return value }
             if environment.statics["\(selfType).\(name)"] != nil { return .namespace("\(selfType).\(name)") }
         }
+        // A user's `let` shadows an association name, as in Swift; inside a type's
+        // declaration its own members come first (`scope.selfType`, above and here).
+        if scope.selfType == nil, let value = environment.bindings[name] { return value }
         if let table = scope.associationTable, let entry = environment.catalog.association(named: name, of: table) {
             return .association(entry.plan)
         }
