@@ -62,8 +62,13 @@ struct Commands {
             return .commandOutput(SwiftCode.generate(result.plan, environment: environment))
         case "complete":
             // The candidates at the end of the text, one per line with their kind: for scripts and tests.
+            // Two columns two spaces apart, as `:tables` prints them (a tab would be shown escaped).
             let result = Completer.complete(argument, cursor: argument.utf8.count, environment: environment)
-            return .commandOutput(result.candidates.map { "\($0.text)\t\($0.kind.rawValue)" }.joined(separator: "\n"))
+            let width = result.candidates.map { TerminalText.width($0.text) }.max() ?? 0
+            return .commandOutput(
+                result.candidates.map {
+                    $0.text + String(repeating: " ", count: width - TerminalText.width($0.text) + 2) + $0.kind.rawValue
+                }.joined(separator: "\n"))
         default:
             throw ArborError(
                 "unknown command `:\(name)`", at: range,
@@ -109,8 +114,8 @@ struct Commands {
         return (result, session.environment)
     }
 
-    /// `:schema T`: columns (generated ones marked), keys, and foreign keys with what
-    /// makes one unusable or surprising.
+    /// `:schema T`: columns (generated ones marked), keys, foreign keys with what
+    /// makes one unusable or surprising, and every index but the primary key's own.
     private func schemaLines(_ table: TableInfo) -> [String] {
         let environment = session.environment
         var lines = [
@@ -119,7 +124,8 @@ struct Commands {
         for column in table.columns {
             var line = "  \(SchemaText.name(column.name))"
             if !column.type.isEmpty { line += " " + TerminalText.escaped(column.type) }
-            if column.primaryKeyIndex > 0 { line += " PRIMARY KEY" }
+            // Each column of a composite key is not a PRIMARY KEY on its own: the key line says which form it.
+            if column.primaryKeyIndex > 0, table.primaryKey.count == 1 { line += " PRIMARY KEY" }
             if column.isNotNull { line += " NOT NULL" }
             if column.hidden == 2 { line += " GENERATED VIRTUAL" }
             if column.hidden == 3 { line += " GENERATED STORED" }
@@ -142,7 +148,12 @@ struct Commands {
             }
             lines.append(line)
         }
-        for index in table.uniqueIndexes { lines.append("  unique (\(SchemaText.names(index)))") }
+        for index in table.indexes where index.origin != "pk" {
+            let columns = index.columns.map { $0.map(SchemaText.name) ?? "<expression>" }.joined(separator: ", ")
+            lines.append(
+                "  \(index.isUnique ? "unique index" : "index") \(SchemaText.name(index.name)) (\(columns))"
+                    + (index.isPartial ? ", partial" : ""))
+        }
         return lines
     }
 

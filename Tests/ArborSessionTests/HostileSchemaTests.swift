@@ -660,6 +660,43 @@ final class HostileSchemaTests: XCTestCase {
             """)
     }
 
+    // MARK: Keys and indexes
+
+    /// `:schema` says which columns form a composite primary key (none of them is
+    /// an `INTEGER PRIMARY KEY` on its own) and lists every index.
+    func testSchemaShowsCompositeKeysAndEveryIndex() throws {
+        let demo = try Session(path: nil)
+        XCTAssertEqual(
+            command(":schema bookTag", in: demo),
+            """
+            table bookTag
+              bookId INTEGER NOT NULL
+              tagId INTEGER NOT NULL
+              primary key: bookId, tagId
+              foreign key (tagId) → tag(id)
+              foreign key (bookId) → book(id)
+              index index_bookTag_on_tagId (tagId)
+            """)
+        let session = try session(
+            """
+            CREATE TABLE t (a INTEGER, b TEXT, c TEXT, PRIMARY KEY (b, a), UNIQUE (c));
+            CREATE INDEX t_lower ON t(lower(b), a DESC);
+            CREATE UNIQUE INDEX t_partial ON t(c, b) WHERE c IS NOT NULL;
+            """)
+        XCTAssertEqual(
+            command(":schema t", in: session),
+            """
+            table t
+              a INTEGER
+              b TEXT
+              c TEXT
+              primary key: b, a
+              unique index sqlite_autoindex_t_2 (c)
+              index t_lower (<expression>, a)
+              unique index t_partial (c, b), partial
+            """)
+    }
+
     // MARK: Views
 
     static let views = """
