@@ -1,6 +1,7 @@
 import ArborCore
 import ArborLanguage
 import Foundation
+import GRDB
 
 /// The `:commands` of a session that produce text (`:tables`, `:schema T`, …).
 /// `:format` and `:quit` belong to the front end that reads the statements.
@@ -114,6 +115,21 @@ struct Commands {
         return (result, session.environment)
     }
 
+    /// Why SQLite can not read `table`, when it can not (a virtual table whose module
+    /// this SQLite lacks, a view over a missing table): its columns are unknown.
+    private func readProblem(_ table: TableInfo) -> String? {
+        do {
+            _ = try session.database.read { db in
+                try Row.fetchAll(db, sql: "SELECT * FROM pragma_table_xinfo(?)", arguments: [table.name])
+            }
+            return nil
+        } catch let error as DatabaseError {
+            return TerminalText.escaped(error.message ?? "\(error.resultCode)")
+        } catch {
+            return TerminalText.escaped("\(error)")
+        }
+    }
+
     /// `:schema T`: columns (generated ones marked), keys, foreign keys with what
     /// makes one unusable or surprising, and every index but the primary key's own.
     private func schemaLines(_ table: TableInfo) -> [String] {
@@ -131,6 +147,7 @@ struct Commands {
             if column.hidden == 3 { line += " GENERATED STORED" }
             lines.append(line)
         }
+        if let problem = readProblem(table) { lines.append("  note: SQLite can not read this table: " + problem) }
         if !table.primaryKey.isEmpty { lines.append("  primary key: " + SchemaText.names(table.primaryKey)) }
         let unusable = environment.catalog.unusableForeignKeys(of: table.name).filter {
             $0.child.sqlFolded == table.name.sqlFolded

@@ -697,6 +697,24 @@ final class HostileSchemaTests: XCTestCase {
             """)
     }
 
+    /// A virtual table whose module this SQLite lacks can not be read: `:schema` says why.
+    func testSchemaNotesATableWithAnUnknownModule() throws {
+        let session = try session(
+            """
+            CREATE TABLE a (id INTEGER PRIMARY KEY);
+            PRAGMA writable_schema = ON;
+            INSERT INTO sqlite_master VALUES ('table', 'search', 'search', 0, 'CREATE VIRTUAL TABLE search USING lucene(body)');
+            PRAGMA writable_schema = OFF;
+            """)
+        XCTAssertEqual(
+            command(":schema search", in: session),
+            """
+            virtual search
+              note: SQLite can not read this table: no such module: lucene
+            """)
+        XCTAssertEqual(command(":schema a", in: session), "table a\n  id INTEGER PRIMARY KEY\n  primary key: id")
+    }
+
     // MARK: Views
 
     static let views = """
