@@ -23,6 +23,15 @@ private struct Country: TableRecord {
     static let demographics = hasOne(Demographics.self, key: "demographics")
 }
 private struct Demographics: TableRecord { static let databaseTableName = "demographics" }
+private struct Citizen: TableRecord {
+    static let databaseTableName = "citizen"
+    static let passports = hasMany(Passport.self, key: "passports")
+    static let countries = hasMany(Country.self, through: passports, using: Passport.country, key: "countries")
+}
+private struct Passport: TableRecord {
+    static let databaseTableName = "passport"
+    static let country = belongsTo(Country.self, key: "country")
+}
 private struct Painting: TableRecord { static let databaseTableName = "painting" }
 private struct Library: TableRecord {
     static let databaseTableName = "library"
@@ -253,6 +262,40 @@ final class GRDBDecodingParityTests: XCTestCase {
             ["\(author.author)", "books: \(author.books.count)"]
                 + author.books.flatMap { ["books[]: \($0.book)", Self.optional("books[]: address", $0.address)] }
         }
+    }
+
+    func testIncludeUnderAJoinedHasManyThrough() throws {
+        struct CitizenInfo: Decodable, FetchableRecord {
+            var citizen: Columns
+            var demographics: Columns?
+        }
+        try assertSame(
+            """
+            Citizen.joining(required: Citizen.countries.including(optional: Country.demographics))\
+            .order(Column("id"))
+            """,
+            Citizen.joining(required: Citizen.countries.including(optional: Country.demographics)).order(Column("id"))
+                .asRequest(of: CitizenInfo.self)
+        ) { ["\($0.citizen)", Self.optional("demographics", $0.demographics)] }
+    }
+
+    /// A join and an include of the same key are one child for GRDB: the include
+    /// shows the author, and what the join includes is still read under its scope.
+    func testAJoinMergedWithAnIncludeOfTheSameKey() throws {
+        struct BookInfo: Decodable, FetchableRecord {
+            var book: Columns
+            var author: Columns
+            var country: Columns
+        }
+        try assertSame(
+            """
+            Book.including(required: Book.author)\
+            .joining(required: Book.author.including(required: Author.country)).order(Column("id"))
+            """,
+            Book.including(required: Book.author).joining(required: Book.author.including(required: Author.country))
+                .order(Column("id")),
+            as: BookInfo.self
+        ) { ["\($0.book)", "author: \($0.author)", "country: \($0.country)"] }
     }
 
     func testTheSwiftFormatDeclaresARequiredIncludeUnderAJoinNonOptional() throws {
