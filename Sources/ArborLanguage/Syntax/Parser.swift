@@ -884,6 +884,11 @@ public struct Parser {
         let nameRange = consumeRange()
         if at(.colon) {
             consume()
+            if atOperator(.assign) || at(.leftBrace) || at(.semicolon) || atClosingBracket || atEnd {
+                failHere("expected a type after `:` in `static \(keyword) \(name)`")
+                skipRestOfItem()
+                return nil
+            }
             skipTypeAnnotation()
         }
         guard atOperator(.assign) else {
@@ -897,19 +902,41 @@ public struct Parser {
             skipRestOfItem()
             return nil
         }
+        let valueStart = position
         let value = parseExpression()
         let isAtMemberEnd = atEnd || at(.semicolon) || at(.rightBrace) || atNewLine
         if errors.count == savedErrorCount, !isAborted, isAtMemberEnd {
             return .staticLet(
                 name: name, nameRange: nameRange, value: value, range: SourceRange(start, value.range.upperBound))
         }
+        // A value cut short by the end of the member (`= 1 + }`, `= a.b. }`) is not
+        // Swift: its error stays. Any other error may be Swift we do not read.
+        let cutShort = errors.dropFirst(savedErrorCount).first.flatMap { error in
+            isMemberEnd(from: valueStart, at: error.range?.lowerBound) ? error : nil
+        }
         position = savedPosition
         errors.removeSubrange(savedErrorCount...)
         reportedEndOfInput = savedReportedEndOfInput
         isAborted = false
+        if let cutShort { errors.append(cutShort) }
         skipToken()
         skipRestOfItem()
         return nil
+    }
+
+    /// Whether the token at `offset` is the `}` or `;` that ends a member whose
+    /// value starts at token `start`: brackets balanced between them.
+    private func isMemberEnd(from start: Int, at offset: Int?) -> Bool {
+        guard let offset else { return false }
+        var depth = 0
+        for token in tokens[start...] {
+            if token.range.lowerBound == offset {
+                return depth == 0 && (token.isPunctuation(.rightBrace) || token.isPunctuation(.semicolon))
+            }
+            if token.isEndOfInput || token.range.lowerBound > offset { return false }
+            if token.isOpeningBracket { depth += 1 } else if token.isClosingBracket { depth -= 1 }
+        }
+        return false
     }
 
     private mutating func parseSourceFileDeclarations() -> ParseResult {
