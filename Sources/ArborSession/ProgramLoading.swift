@@ -116,13 +116,20 @@ public struct LoadReport: Sendable {
         diagnostics.map { Self.render($0, text: texts[$0.unit] ?? "") }
     }
 
+    /// `file:line:column` of a diagnostic.
+    public func place(of diagnostic: ProgramDiagnostic) -> String {
+        Self.place(of: diagnostic, text: texts[diagnostic.unit] ?? "")
+    }
+
+    static func place(of diagnostic: ProgramDiagnostic, text: String) -> String {
+        guard let range = diagnostic.error.range else { return diagnostic.unit }
+        let location = SourceLocation(offset: range.lowerBound, in: text)
+        return "\(diagnostic.unit):\(location.line):\(location.column)"
+    }
+
     public static func render(_ diagnostic: ProgramDiagnostic, text: String) -> String {
         let error = diagnostic.error
-        var place = diagnostic.unit
-        if let range = error.range {
-            let location = SourceLocation(offset: range.lowerBound, in: text)
-            place += ":\(location.line):\(location.column)"
-        }
+        let place = place(of: diagnostic, text: text)
         let rendered = DiagnosticRenderer.render(error, in: text)
         // The renderer starts with "error: "; a note says so instead.
         let body = rendered.hasPrefix("error: ") ? String(rendered.dropFirst(7)) : rendered

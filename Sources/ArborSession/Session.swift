@@ -163,8 +163,13 @@ public final class Session {
             try Validator(schema: environment.schema, range: range).validate(plan)
             return try database.read { db in
                 let request = try Lowering().request(plan)
+                // The statement GRDB runs to count (`SELECT COUNT(*) …`), captured as it runs.
+                let recorder = StatementRecorder()
+                db.trace(options: .profile) { event in recorder.record(event) }
+                defer { db.trace(options: [], nil) }
                 let count = try request.fetchCount(db)
-                return .count(count, sql: try Self.expandedSQL(request, db, single: false))
+                let sql = try recorder.statements.last?.sql ?? Self.expandedSQL(request, db, single: false)
+                return .count(count, sql: sql)
             }
         default:
             return .description(ValueDescription.describe(value, environment: environment))

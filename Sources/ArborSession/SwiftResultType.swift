@@ -58,18 +58,6 @@ struct SwiftResultType {
 
         var needsOwnType: Bool { !tree.children.isEmpty || !annotations.isEmpty || selectsColumns != nil }
 
-        /// The included association of key `key`, as the operations spell it last.
-        func included(_ key: String) -> (kind: JoinKind, association: AssociationPlan)? {
-            var found: (JoinKind, AssociationPlan)?
-            for operation in operations {
-                guard case .including(let kind, let association) = operation else { continue }
-                let name = kind == .all ? association.key.plural : association.key.singular
-                // Required wins over optional, as GRDB merges them.
-                if name == key, found?.0 != .required { found = (kind, association) }
-            }
-            return found
-        }
-
         static func name(of expression: SQLExpr) -> String? {
             switch expression {
             case .named(_, let name): name
@@ -98,14 +86,11 @@ struct SwiftResultType {
         }
         for (annotation, expression) in level.annotations { add(annotation, expressionType(expression, level.table)) }
         for child in level.tree.children {
-            let included = level.included(child.key)
-            let nested =
-                included.map { Level(table: child.table, operations: $0.association.operations) }
-                ?? Level(table: child.table, operations: [])
+            let nested = Level(table: child.table, operations: child.operations)
             let element = nested.needsOwnType ? type(of: nested) : printer.type(child.table)
             switch child.kind {
             case .toMany: add(child.key, "[\(element)]")
-            case .toOne: add(child.key, included?.kind == .required ? element : element + "?")
+            case .toOne: add(child.key, child.isRequired ? element : element + "?")
             }
         }
         declarations.append(

@@ -532,6 +532,36 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(declarations(result).map(outline), [["y = 1"]])
     }
 
+    /// A static property that is not Swift (no value after `=`, no name) is a
+    /// located error, pasted or in a loaded file; app code we do not read is not.
+    func testAStaticPropertyThatDoesNotParseIsALocatedError() {
+        let missingValue = errors("extension Band { static let broken = }")
+        XCTAssertEqual(missingValue.map(\.message), ["expected a value after `=` in `static let broken`"])
+        XCTAssertEqual(missingValue.map(\.range), [SourceRange(37, 38)])
+        XCTAssertEqual(
+            errors("extension Band { static var broken: Int = ; static let ok = 1 }").map(\.message),
+            ["expected a value after `=` in `static var broken`"])
+        let missingName = errors("extension Band {\n static let = 1\n}")
+        XCTAssertEqual(missingName.map(\.message), ["expected a name after `static let`, found `=`"])
+        XCTAssertEqual(missingName.map(\.range), [SourceRange(29, 30)])
+        XCTAssertEqual(
+            errors("struct Band { static let }").map(\.message), ["expected a name after `static let`, found `}`"])
+        let loaded = Parser.parseSourceFile("import GRDB\nextension Book {\n  static let broken =\n}\n")
+        XCTAssertEqual(loaded.errors.map(\.message), ["expected a value after `=` in `static let broken`"])
+        XCTAssertEqual(loaded.errors.map(\.range), [SourceRange(51, 52)])
+        // A value or a type cut short by the end of the member.
+        XCTAssertEqual(
+            errors("extension Band { static let broken = 1 + }").map(\.message), ["expected an expression, found `}`"])
+        XCTAssertEqual(
+            errors("extension Band { static let broken = a.b. ; static let ok = 1 }").map(\.range), [SourceRange(42, 43)])
+        XCTAssertEqual(
+            errors("extension Band { static var broken: = 1 }").map(\.message),
+            ["expected a type after `:` in `static var broken`"])
+        // Valid Swift that is not ours stays skipped without error.
+        XCTAssertEqual(errors("struct Band { static let (a, b) = (1, 2); static let c =\n    d ? e : f }"), [])
+        XCTAssertEqual(errors("struct Band { static let f: () -> Void = { return }; static let g = { $0 ? 1 : 2 } }"), [])
+    }
+
     func testConditionalCompilationKeepsTheBranchesOfTheFlags() {
         let text = """
             extension Book {

@@ -93,4 +93,23 @@ final class GRDBParityTests: XCTestCase {
         try assertSame("Author.filter(Column(\"birthYear\") == nil || Column(\"name\") != \"x\").annotated(with: books.count)",
                        Author.filter(Column("birthYear") == nil || Column("name") != "x").annotated(with: Author.books.count))
     }
+
+    /// A `let` made by the user shadows an association of the same name, as in
+    /// Swift: `author[Column("name")]` is the alias, not `Book.author`.
+    func testAUserBindingShadowsAnAssociationName() throws {
+        let session = try Session(path: nil)
+        XCTAssertEqual(session.run("let author = TableAlias()").count, 1)
+        let text = "Book.joining(required: Book.author.aliased(author)).filter(author[Column(\"name\")] == \"Ada\")"
+        guard case .rows(let result)? = session.run(text, fetch: false).last else {
+            return XCTFail("\(session.run(text, fetch: false))")
+        }
+        let author = TableAlias()
+        XCTAssertEqual(
+            result.mainSQL,
+            try ParityChecking.grdbSQL(
+                Book.joining(required: Book.author.aliased(author)).filter(author[Column("name")] == "Ada")))
+        guard case .failure? = session.run("Book.including(required: author)", fetch: false).last else {
+            return XCTFail("an alias is not an association")
+        }
+    }
 }

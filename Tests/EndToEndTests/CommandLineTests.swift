@@ -29,6 +29,18 @@ final class CommandLineTests: XCTestCase {
             """)
     }
 
+    func testSQLFormatOfACountPrintsGRDBsCountStatement() throws {
+        let result = try ArborProcess.run(["-c", "Author.fetchCount(db)", "--format", "sql"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "SELECT COUNT(*) FROM \"author\";\n")
+    }
+
+    func testCompleteCommandPrintsItsColumnsWithoutEscapes() throws {
+        let result = try ArborProcess.run(["-c", ":complete Book.filter(Column(\"ti"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "title  column\n")
+    }
+
     func testFormatsOnAFile() throws {
         let path = try Fixture.database(Fixture.library)
         let tree = try ArborProcess.run([path, "-c", "Author.including(all: Author.books).filter(key: 1)"])

@@ -167,6 +167,21 @@ final class TerminalTests: XCTestCase {
         try tmux.waitFor("▾ books  1234 rows")
     }
 
+    /// An include under a join is read under the join's scope (GRDB's decoding):
+    /// the tree and the children pane show the included row, not nil.
+    func testAnIncludeUnderAJoinShowsItsRow() throws {
+        let tmux = try TmuxSession(command: command(), width: 120, height: 30)
+        defer { tmux.kill() }
+        try tmux.waitFor("arbor>")
+        try tmux.type("Book.joining(required: Book.author.including(required: Author.country)).limit(1)")
+        try tmux.press("Enter")
+        try tmux.waitFor("▸ book  id:1  authorId:54", "1 row")
+        try tmux.press("Space")
+        try tmux.waitFor("country  code:\"TR\"  name:\"Turkey\"")
+        try tmux.press("Right")
+        try tmux.waitFor("─ book 1 ─", "country  code:\"TR\"  name:\"Turkey\"")
+    }
+
     func testSIGTERMRestoresTheTerminal() throws {
         let tmux = try TmuxSession(command: command(), width: 80, height: 20)
         defer { tmux.kill() }

@@ -272,13 +272,23 @@ extension Parser {
             return member
         }
         let message = errors.count > savedErrorCount ? errors[savedErrorCount].message : "not understood"
+        // A value cut short by the end of the member (`= 1 + }`) is not Swift: an error, kept.
+        var kept = errors[savedErrorCount...].filter { definiteErrors.contains($0) }
+        if kept.isEmpty, let first = errors[savedErrorCount...].first, let range = first.range,
+            tokens[savedPosition..<min(position + 1, tokens.count)].contains(where: {
+                $0.range == range && ($0.isPunctuation(.rightBrace) || $0.isPunctuation(.semicolon))
+            }) || range.lowerBound >= endOffset
+        {
+            kept = [first]
+        }
         position = savedPosition
         errors.removeSubrange(savedErrorCount...)
+        errors += kept
         reportedEndOfInput = savedReportedEndOfInput
         isAborted = false
         skipToken()
         skipRestOfItem()
-        guard mentionsGRDB(from: savedPosition, to: position) else { return nil }
+        guard kept.isEmpty, mentionsGRDB(from: savedPosition, to: position) else { return nil }
         return .unreadable(name: name, isStatic: isStatic, reason: message, range: SourceRange(start, lastConsumedEnd))
     }
 
@@ -300,18 +310,31 @@ extension Parser {
     /// `let name = value`, `var name: Type = value`, `var name: Type { getter }`, `var name: Type`.
     private mutating func parseProperty(isStatic: Bool, start: Int) -> TypeDeclaration.Member? {
         let name = tokens[position + 1].identifierName ?? "?"
+        let keyword = (isStatic ? "static " : "") + (currentName ?? "let")
         return tentatively(name: name, isStatic: isStatic, start: start) { parser in
             parser.consume()
-            guard parser.currentName != nil else { return nil }
+            guard parser.currentName != nil else {
+                // `static let (a, b) = …` is Swift arbor does not read; `static let = 1` is not Swift.
+                if !parser.at(.leftParen) { parser.failDefinitely(expected: "a name after `\(keyword)`") }
+                return nil
+            }
             let nameRange = parser.consumeRange()
             var type: String?
             if parser.at(.colon) {
                 parser.consume()
                 type = parser.parseTypeText()
+                if type?.isEmpty ?? true {
+                    parser.failDefinitely("expected a type after `:` in `\(keyword) \(name)`")
+                    return nil
+                }
             }
             var value: PropertyDeclaration.PropertyValue?
             if parser.atOperator(.assign) {
                 parser.consume()
+                if parser.atEnd || parser.at(.rightBrace) || parser.at(.semicolon) {
+                    parser.failDefinitely("expected a value after `=` in `\(keyword) \(name)`")
+                    return nil
+                }
                 value = .initializer(parser.parseExpression())
                 // Property observers (`{ didSet { … } }`) do not matter.
                 if parser.at(.leftBrace), !parser.atNewLine { parser.skipBalanced() }
@@ -328,6 +351,17 @@ extension Parser {
                     isStatic: isStatic, name: name, nameRange: nameRange, type: type, value: value,
                     range: SourceRange(start, parser.lastConsumedEnd)))
         }
+    }
+
+    private mutating func failDefinitely(_ message: String) {
+        let count = errors.count
+        failHere(message)
+        definiteErrors += errors[count...]
+    }
+
+    private mutating func failDefinitely(expected: String) {
+        let found = atEnd ? "" : ", found \(current.quotedDescription)"
+        failDefinitely("expected \(expected)\(found)")
     }
 
     /// `{ statements }` or `{ get { statements } set { … } }`.
@@ -496,9 +530,9 @@ extension Parser {
             depth = 0
             isAborted = false
             let start = position
-            let errorCount = errors.count
             if typeKeyword(at: indexAfterModifiers(from: position)) != nil {
-                if let declaration = parseTypeDeclaration(), errors.count == errorCount {
+                // A member that is not Swift is reported; the rest of its type is still read.
+                if let declaration = parseTypeDeclaration() {
                     declarations.append(declaration)
                     continue
                 }

@@ -86,6 +86,9 @@ public struct Parser {
     var reportsSkippedTokens: Bool
     /// The text's bytes, for type annotations kept as written.
     let source: [UInt8]
+    /// Errors of declarations that are not Swift at all (`static let x = }`): reported even
+    /// where a member arbor cannot read is otherwise skipped.
+    var definiteErrors: [ArborError] = []
     /// In `if`/`guard`/`switch` conditions a `{` opens the body, not a trailing closure (as in Swift).
     var forbidsTrailingClosures = false
 
