@@ -62,7 +62,7 @@ private struct Element: Decodable {
     var row: Columns
 }
 
-/// The rows GRDB decodes for includes nested under joins (AssociationsBasics.md,
+/// The rows GRDB decodes for includes nested under joins (GRDB's Associations guide,
 /// "Decoding a Joined Request"): an include under a join is decoded at the level
 /// that joins, from the scope of the join (`row.scopes["author"].scopes["country"]`).
 /// Arbor's result rows hold the same values under the same keys.
