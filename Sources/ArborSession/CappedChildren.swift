@@ -50,6 +50,16 @@ struct CappedChildren {
 
     let session: Session
     let cap: Int
+    /// Where the statements go, and what they are part of (`window 2`).
+    var log: StatementLog? = nil
+    var label = ""
+
+    /// `books of author 7`: the children of one parent, for the SQL pane.
+    static func pageName(_ key: String, of table: String, _ parent: DatabaseValue) -> String {
+        var value = parent.description
+        if value.count > 40 { value = String(value.prefix(39)) + "…" }
+        return "\(key) of \(table) \(value)"
+    }
 
     /// The cappable includes of `plan`, and the plan without them.
     static func split(_ plan: RequestPlan, schema: SchemaGraph) -> (
@@ -105,7 +115,8 @@ struct CappedChildren {
                     .group([childColumn]),
                 ])
             let request = try Lowering().request(counting)
-            for row in try session.database.read({ db in try Row.fetchAll(db, request) }) {
+            let counted = try read("count " + target.association.key.plural) { db in try Row.fetchAll(db, request) }
+            for row in counted {
                 let n: DatabaseValue = row[1]
                 if case .int64(let count) = n.storage { counts[row[0]] = Int(count) }
             }
@@ -129,14 +140,17 @@ struct CappedChildren {
         if !small.isEmpty {
             let rows = try fetch(
                 target.childPlan.appending(
-                    .filter(.inList(small.map { .value(SQLValue($0)) }, childColumn))), target)
+                    .filter(.inList(small.map { .value(SQLValue($0)) }, childColumn))), target,
+                name: target.association.key.plural)
             for row in rows {
                 guard let key = Target.value(of: target.childColumn, in: row) else { continue }
                 children[key, default: []].append(row)
             }
         }
         for key in large {
-            children[key] = try page(target, parent: key, limit: max(cap, shown[key] ?? 0), offset: 0)
+            children[key] = try page(
+                target, parent: key, limit: max(cap, shown[key] ?? 0), offset: 0,
+                name: Self.pageName(target.association.key.plural, of: target.association.origin, key))
         }
         for i in rows.indices {
             let key = Target.value(of: target.parentColumn, in: rows[i])
@@ -151,7 +165,7 @@ struct CappedChildren {
 
     /// Rows `offset..<offset + limit` of the children of one parent, in the order a
     /// first page and the next ones agree on: the association's own, else the key's.
-    func page(_ target: Target, parent key: DatabaseValue, limit: Int, offset: Int) throws
+    func page(_ target: Target, parent key: DatabaseValue, limit: Int, offset: Int, name: String? = nil) throws
         -> [ResultRow]
     {
         var plan = target.childPlan.appending(
@@ -159,13 +173,20 @@ struct CappedChildren {
         if target.isTable, !plan.operations.contains(where: Self.isOrdering) {
             plan = plan.appending(.orderByPrimaryKey)
         }
-        return try fetch(plan.appending(.limit(limit, offset: offset > 0 ? offset : nil)), target)
+        return try fetch(plan.appending(.limit(limit, offset: offset > 0 ? offset : nil)), target, name: name)
     }
 
-    private func fetch(_ plan: RequestPlan, _ target: Target) throws -> [ResultRow] {
+    private func fetch(_ plan: RequestPlan, _ target: Target, name: String?) throws -> [ResultRow] {
         let request = try Lowering().request(plan)
         let builder = ResultTreeBuilder(plan: target.childPlan, valueLimit: ValueCut.displayLimit)
-        return try session.database.read { db in try Row.fetchAll(db, request).map(builder.row) }
+        return try read(name) { db in try Row.fetchAll(db, request).map(builder.row) }
+    }
+
+    /// A read whose statements go to the log as `label · name` (or `label` alone).
+    private func read<T>(_ name: String?, _ body: (Database) throws -> T) throws -> T {
+        guard let log else { return try session.database.read(body) }
+        let parts = [label, name ?? ""].filter { !$0.isEmpty }
+        return try log.read(session.database, label: parts.joined(separator: " · "), body)
     }
 
     private static func isOrdering(_ operation: RequestOperation) -> Bool {

@@ -17,6 +17,8 @@ struct OutcomePrinter {
         for outcome in outcomes {
             if case .rows(let result) = outcome, format != .sql, format != .swift {
                 succeeded = stream(result, from: session) && succeeded
+            } else if case .rows(let result) = outcome, format == .sql {
+                succeeded = printStatements(result, from: session) && succeeded
             } else {
                 succeeded = print(outcome) && succeeded
             }
@@ -71,9 +73,11 @@ struct OutcomePrinter {
         return true
     }
 
-    func printSQL(_ sql: String) {
+    /// Prints a statement and its `;`, after a `/* comment */` when one is given.
+    func printSQL(_ sql: String, comment: String? = nil) {
         let (text, isExact) = SQLText.terminalSafe(sql)
-        Output.line(text + ";")
+        let head = comment.map { "/* " + SQLText.commentSafe($0) + " */ " } ?? ""
+        Output.line(head + text + ";")
         if !isExact {
             Output.error(
                 "arbor: note: a name in this SQL holds control characters, shown escaped: it will not run as printed")
@@ -83,6 +87,27 @@ struct OutcomePrinter {
                 "arbor: note: this SQL calls functions or collations GRDB defines in Swift; it will not run in the sqlite3 shell"
             )
         }
+    }
+
+    /// `--format sql`: the main statement, then each statement GRDB would prefetch
+    /// with, in the order it runs them, after `/* prefetch KEY */` (still one
+    /// statement a line, ending in `;`). A prefetch lists its parents' keys, so a
+    /// request with `including(all:)` runs to know them.
+    func printStatements(_ result: RequestResult, from session: Session) -> Bool {
+        printSQL(result.mainSQL)
+        guard result.plan.hasPrefetch else { return true }
+        do {
+            let statements = try session.appStatements(result.plan, single: result.isSingleRow)
+            for statement in statements.dropFirst() {
+                printSQL(statement.sql, comment: statement.label)
+            }
+            return true
+        } catch let error as ArborError {
+            Output.error("error: \(error.description)")
+        } catch {
+            Output.error("error: \(error)")
+        }
+        return false
     }
 
     func printRows(_ result: RequestResult) {

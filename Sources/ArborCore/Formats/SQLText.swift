@@ -1,3 +1,5 @@
+import Foundation
+
 /// SQL as the `sql` format prints it: pasteable into `sqlite3`, and safe on a
 /// terminal. SQLite string literals have no escapes, so a control character in
 /// one is spelled with `char()` (`'a'||char(27)||'b'`, the same value); anywhere
@@ -29,5 +31,20 @@ public enum SQLText {
             }
         }
         return (String(out), isExact)
+    }
+
+    /// Text for the inside of a `/* … */` comment on one line: it can neither end
+    /// the comment nor the line (`*/`, control characters and line breaks escaped).
+    public static func commentSafe(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if TerminalText.isControl(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{85}" {
+                out += TerminalText.escaped(String(scalar))
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        while out.contains("*/") { out = out.replacingOccurrences(of: "*/", with: "* /") }
+        return out
     }
 }
