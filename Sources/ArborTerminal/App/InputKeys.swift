@@ -14,7 +14,13 @@ extension AppState {
                 return []
             }
             return submit()
-        case .tab: return complete()
+        case .tab:
+            // Tab after a run walks its result; once the line is edited it completes.
+            if input.isSelected {
+                focus = defaultPane
+                return []
+            }
+            return complete()
         case .backTab: focusNext(backwards: true)
         case .escape: focus = defaultPane
         case .backspace, .control("h"): input.backspace()
@@ -142,7 +148,9 @@ extension AppState {
         if let running { effects.append(.interrupt(generation: running.generation)) }
         generation += 1
         running = Running(generation: generation, text: text, started: now)
-        input.set("")
+        // The request stays, selected: typing replaces it, → or End edits it, and
+        // the focus stays here (Esc or Tab walks the result).
+        input.setSelected(text)
         inputError = nil
         return effects + [.run(text: text, generation: generation)]
     }

@@ -13,7 +13,9 @@ enum OverlayView {
     }
 
     static func wrapped(_ overlay: Overlay, width: Int) -> [[Span]] {
-        overlay.lines.flatMap { SpanWrap.wrap($0, width: width) }
+        overlay.lines.flatMap {
+            overlay.wrapsWords ? SpanWrap.wrapWords($0, width: width) : SpanWrap.wrap($0, width: width)
+        }
     }
 }
 
@@ -23,25 +25,31 @@ enum HelpText {
         "Type a GRDB request and press ↵:  Author.including(all: Author.books)",
         "",
         "Input line",
-        "  ↵ run · Tab complete · ↑/↓ history · ^R search history · Esc or Tab (empty line) to the panes",
+        "  ↵ run: the request stays, selected (typing replaces it, → or End edits it) and the focus stays here",
+        "  Esc, or Tab on the request just run, walks the result · PgUp/PgDn scroll it from here",
+        "  Tab complete · ↑/↓ history · ^R search history",
         "  ^A/^E start/end · ^B/^F or ←/→ · Alt-B/Alt-F words · ^K/^U/^W kill · ^Y yank · ^D quit on an empty line",
         "",
-        "Panes (Tab / Shift-Tab cycle, q or Esc back to the input; any other letter starts typing)",
+        "Panes (Tab / Shift-Tab cycle, q or Esc back to the input, i edit the last request;",
+        "       any other letter starts typing in the input)",
         "  ↑/↓ or j/k · PgUp/PgDn · g/G first/last · mouse: click selects, click ▸ toggles, wheel scrolls",
         "  Results:  ␣ or ↵ open/close · → or l open the children pane · ← or h close/parent",
         "            e/c open/close all under the cursor · v detail of the full values",
         "            / find text in the open lines · n find the next",
         "  Children: → or l go into a row's children · ← or h back",
         "  Schema:   ␣ open a table · ↵ insert the name (table, column or association) into the input",
-        "  SQL:      ↵ show the full statement",
+        "  SQL:      the app's statements for the request as typed (main, prefetch KEY), then every",
+        "            statement that ran (window 1, window 1 · count books, more books of author 7 …)",
+        "            ↵ or v the full statement, a clause a line",
         "",
         "Everywhere",
-        "  y copy the selected SQL statement · Y every statement · J the selected row as JSON",
+        "  y copy the selected SQL statement · Y the app's statements · R every statement that ran",
+        "  J the selected row as JSON",
         "  ^C cancel a running request (never quits) · ^Z suspend · ^L redraw · F1 or ? help",
         "",
         "Commands",
         "  :help · :tables · :schema T · :associations T · :load FILE",
-        "  :copy FILE   write the last copied text (or every SQL statement) to FILE",
+        "  :copy FILE   write the last copied text (or the app's statements) to FILE",
         "  :quit or :q  leave",
     ]
 
