@@ -14,19 +14,49 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(result.stdout.contains("grdb_"), "GRDB's bookkeeping columns are hidden")
     }
 
-    func testSQLFormatPrintsTheMainStatement() throws {
+    /// One statement a line: each request's main statement, then the statements GRDB
+    /// prefetches with, each after `/* prefetch KEY */`.
+    func testSQLFormatPrintsTheMainStatementThenThePrefetches() throws {
         let result = try ArborProcess.run([
-            "-c", "Author.including(all: Author.books)", "-c", "Book.filter(Column(\"year\") > 1900).including(required: Book.author)",
+            "-c", "Author.filter(keys: [1, 2]).including(all: Author.books.including(all: Book.prizes))",
+            "-c", "Book.filter(Column(\"year\") > 1900).including(required: Book.author)",
+            "--format", "sql",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.count, 5, result.stdout)
+        XCTAssertEqual(lines[0], "SELECT * FROM \"author\" WHERE \"id\" IN (1, 2);")
+        XCTAssertTrue(
+            lines[1].hasPrefix(
+                "/* prefetch books */ SELECT *, \"authorId\" AS \"grdb_authorId\" FROM \"book\" WHERE \"authorId\" IN (1, 2);"
+            ),
+            result.stdout)
+        XCTAssertTrue(
+            lines[2].hasPrefix(
+                "/* prefetch prizes */ SELECT *, \"bookId\" AS \"grdb_bookId\" FROM \"prize\" WHERE \"bookId\" IN ("),
+            result.stdout)
+        XCTAssertTrue(lines[2].hasSuffix(");"), result.stdout)
+        XCTAssertEqual(
+            lines[3],
+            "SELECT \"book\".*, \"author\".* FROM \"book\" JOIN \"author\" ON \"author\".\"id\" = \"book\".\"authorId\" WHERE \"book\".\"year\" > 1900;"
+        )
+        XCTAssertEqual(lines[4], "")
+    }
+
+    /// A key can neither end the comment that names it nor the line.
+    func testSQLFormatKeepsAHostileKeyInsideItsComment() throws {
+        let result = try ArborProcess.run([
+            "-c", #"Author.filter(key: 1).including(all: Author.books.forKey("x */ SELECT 1; /* \n y"))"#,
             "--format", "sql",
         ])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(
             result.stdout,
-            """
-            SELECT * FROM "author";
-            SELECT "book".*, "author".* FROM "book" JOIN "author" ON "author"."id" = "book"."authorId" WHERE "book"."year" > 1900;
+            #"""
+            SELECT * FROM "author" WHERE "id" = 1;
+            /* prefetch x * / SELECT 1; /* \n y */ SELECT *, "authorId" AS "grdb_authorId" FROM "book" WHERE "authorId" = 1;
 
-            """)
+            """#)
     }
 
     func testFormatsOnAFile() throws {
@@ -138,7 +168,10 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 0)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "'\(ArborProcess.executable.path)' -c 'Book.all()' -c 'Book.all()' | head -1; echo \"status:${PIPESTATUS:-}\""]
+        process.arguments = [
+            "-c",
+            "'\(ArborProcess.executable.path)' -c 'Book.all()' -c 'Book.all()' | head -1; echo \"status:${PIPESTATUS:-}\"",
+        ]
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

@@ -55,7 +55,13 @@ final class LoadTests: XCTestCase {
         let result = try ArborProcess.run(
             [path, "--format", "sql"], stdin: ":load \(modelFile)\nOrder.including(all: Order.lines)\n")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout, "SELECT * FROM \"orders\";\n")
+        XCTAssertEqual(
+            result.stdout,
+            """
+            SELECT * FROM "orders";
+            /* prefetch lines */ SELECT *, "order_id" AS "grdb_order_id" FROM "line_items" WHERE "order_id" IN (10, 11, 12);
+
+            """)
     }
 
     /// `--format swift` names the associations declared during the session.
