@@ -361,3 +361,38 @@ extension UpdateTests {
         XCTAssertFalse(buffer[0, 0].style.reverse)
     }
 }
+
+/// Walking children: the cursor starts where → goes on; → says why when it cannot.
+extension UpdateTests {
+    func testTheChildrenPaneOpensOnTheFirstEntryWithChildren() throws {
+        var state = try Fixtures.state(
+            after: "Book.filter(key: 7).including(required: Book.author).including(all: Book.prizes)", width: 120,
+            height: 40)
+        _ = state.update(.key(.right))
+        XCTAssertEqual(state.focus, .children)
+        // The author (a to-one row with nothing below it) comes first; the prizes are marked ›.
+        XCTAssertEqual(state.miller?.current?.selected, 1)
+        let text = View.render(state).buffer.text
+        XCTAssertTrue(text.contains("│  author  id:"), text)
+        XCTAssertTrue(text.contains("│› prizes  "), text)
+    }
+
+    func testRightOnALineWithNothingToOpenSaysWhy() throws {
+        var state = try Fixtures.state(
+            after: "Book.filter(key: 7).including(required: Book.author).including(all: Book.prizes)", width: 120,
+            height: 40)
+        _ = state.update(.key(.character(" ")))
+        _ = state.update(.key(.down))
+        XCTAssertEqual(state.results?.selected, NodePath([0, 0]))
+        _ = state.update(.key(.right))
+        XCTAssertEqual(state.focus, .results)
+        XCTAssertEqual(
+            state.notice?.text,
+            "author is one row with no includes of its own: its values are on its line (v shows them all)")
+    }
+
+    func testLongListsCountWithSeparators() {
+        let node = ResultNode.toMany(key: "tracks", table: "track", count: 3290)
+        XCTAssertEqual(RowText.spans(node).map(\.text).joined(), "tracks  3,290 rows")
+    }
+}

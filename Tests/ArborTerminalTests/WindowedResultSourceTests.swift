@@ -103,7 +103,7 @@ final class WindowedResultSourceTests: XCTestCase {
             render(state).contains("▾ books  1,050 of 1,500 rows — ↵ for more"), render(state))
         _ = state.update(.key(.enter))
         _ = state.update(.windowLoaded)
-        XCTAssertTrue(render(state).contains("▾ books  1500 rows"), render(state))
+        XCTAssertTrue(render(state).contains("▾ books  1,500 rows"), render(state))
         // Author 2's empty list has nothing to fetch.
         XCTAssertFalse(try XCTUnwrap(state.results?.source).loadMore(at: NodePath([1, 0])))
     }

@@ -171,7 +171,7 @@ final class TerminalTests: XCTestCase {
         try tmux.press("Enter")
         try tmux.waitFor("▾ books  1,050 of 1,234 rows — ↵ for more")
         try tmux.press("Enter")
-        try tmux.waitFor("▾ books  1234 rows")
+        try tmux.waitFor("▾ books  1,234 rows")
     }
 
     /// A capped prefetch: the SQL pane lists every statement that ran for it,

@@ -114,8 +114,14 @@ extension AppState {
             }
         case .right, .character("l"):
             if results.walker.isExpandable(selected) {
-                miller = MillerState(node: selected)
+                var opened = MillerState(node: selected)
+                miller = opened
                 focus = .children
+                // The layout with the children pane open gives its height.
+                opened.selectFirstWithChildren(source: results.source, height: layout.contentHeight(of: .children))
+                miller = opened
+            } else {
+                notice = Notice(text: Self.whyNotOpen(results.source.node(at: selected)), isError: false)
             }
         case .left, .character("h"):
             results.collapseOrParent(height: height)
@@ -149,10 +155,12 @@ extension AppState {
         case .right, .character("l"), .enter, .character(" "):
             guard let entry else { return [] }
             if (source.childCount(of: entry.path) ?? 0) > 0 {
-                miller.push(entry.path)
+                miller.push(entry.path, source: source, height: height)
                 if key == .enter { _ = source.loadMore(at: entry.path) }
             } else if key == .enter {
                 openDetail(source, entry.path)
+            } else {
+                notice = Notice(text: Self.whyNotOpen(source.node(at: entry.path)), isError: false)
             }
         case .left, .character("h"), .backspace:
             if !miller.pop() {
@@ -210,6 +218,22 @@ extension AppState {
             return []
         default:
             return startTyping(key)
+        }
+    }
+
+    /// What → says on a line with nothing to open.
+    static func whyNotOpen(_ node: ResultNode?) -> String {
+        switch node {
+        case .toOne(let key, _, nil)?:
+            return "\(key) is nil: no row to open"
+        case .toOne(let key, _, _)?:
+            return "\(key) is one row with no includes of its own: its values are on its line (v shows them all)"
+        case .toMany(let key, _, _, _)?:
+            return "\(key) has no rows"
+        case .row?:
+            return "this row has no includes to open (v shows its values)"
+        case nil:
+            return "nothing to open"
         }
     }
 
