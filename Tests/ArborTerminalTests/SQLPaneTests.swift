@@ -54,6 +54,26 @@ final class SQLPaneTests: XCTestCase {
         XCTAssertTrue(text.contains("─ SQL · app … · ran 1 ─"), text)
     }
 
+    /// The pane reads the log again as it grows, laying out only the new statements;
+    /// older ones dropped from the log are counted.
+    func testThePaneFollowsTheLogAsItGrows() {
+        let log = StatementLog(capacity: 3)
+        let list = (1...20).map(String.init).joined(separator: ", ")
+        log.append([CapturedStatement(sql: "SELECT 1 WHERE x IN (\(list))", duration: 0)], label: "window 1")
+        var state = SQLState(appStatements: [], ran: log.snapshot.statements)
+        state.refresh(from: log)
+        XCTAssertEqual(state.ranLines, ["SELECT 1 WHERE x IN (1, 2, 3, 4, 5, … 20 values)"])
+        for i in 2...5 {
+            log.append([CapturedStatement(sql: "SELECT  \(i)", duration: 0)], label: "window \(i)")
+            state.refresh(from: log)
+        }
+        XCTAssertEqual(state.ran.map(\.label), ["window 3", "window 4", "window 5"])
+        XCTAssertEqual(state.ranLines, ["SELECT 3", "SELECT 4", "SELECT 5"])
+        XCTAssertEqual(state.dropped, 2)
+        XCTAssertEqual(state.entries, [.dropped(2), .ran(0), .ran(1), .ran(2)])
+        XCTAssertEqual(state.ranTotal, 5)
+    }
+
     func testLongInListsAreShortenedWithTheirCount() {
         let list = (1...76).map(String.init).joined(separator: ", ")
         XCTAssertEqual(

@@ -15,11 +15,17 @@ public struct SQLState: Sendable {
     }
 
     /// What the app would run; nil while it is worked out, or when it could not be.
-    public var appStatements: [CapturedStatement]?
+    public var appStatements: [CapturedStatement]? {
+        didSet { appLines = appStatements?.map { SQLLayout.oneLine($0.sql) } ?? [] }
+    }
     /// Said instead of the app's statements while they are nil.
     public var appNote = "the app's statements: working them out…"
     /// Every statement that ran, oldest first (the last ones when there were many).
-    public var ran: [CapturedStatement] = []
+    public private(set) var ran: [CapturedStatement] = []
+    /// The statements as the pane's lines show them, laid out once rather than at
+    /// every frame (a prefetch may list thousands of keys).
+    public private(set) var appLines: [String] = []
+    public private(set) var ranLines: [String] = []
     /// How many statements ran before those of `ran`.
     public var dropped = 0
     /// How many statements the log held when `ran` was read from it.
@@ -32,6 +38,8 @@ public struct SQLState: Sendable {
     ) {
         self.appStatements = appStatements
         self.ran = ran
+        appLines = appStatements?.map { SQLLayout.oneLine($0.sql) } ?? []
+        ranLines = ran.map { SQLLayout.oneLine($0.sql) }
         self.dropped = dropped
         self.ranTotal = ranTotal ?? ran.count + dropped
     }
@@ -55,6 +63,15 @@ public struct SQLState: Sendable {
         }
     }
 
+    /// The line the pane shows for an entry's statement.
+    public func line(_ entry: Entry) -> String? {
+        switch entry {
+        case .app(let i): appLines.indices.contains(i) ? appLines[i] : nil
+        case .ran(let i): ranLines.indices.contains(i) ? ranLines[i] : nil
+        case .appNote, .dropped: nil
+        }
+    }
+
     public var selectedEntry: Entry? {
         let entries = self.entries
         return entries.indices.contains(selected) ? entries[selected] : nil
@@ -74,6 +91,13 @@ public struct SQLState: Sendable {
         guard log.total != ranTotal else { return }
         let before = selectedEntry
         let snapshot = log.snapshot
+        // Only the statements new since the last read are laid out.
+        let new = min(snapshot.statements.count, snapshot.total - ranTotal)
+        let kept = snapshot.statements.count - new
+        ranLines = Array(ranLines.suffix(kept)) + snapshot.statements.suffix(new).map { SQLLayout.oneLine($0.sql) }
+        if ranLines.count != snapshot.statements.count {
+            ranLines = snapshot.statements.map { SQLLayout.oneLine($0.sql) }
+        }
         ran = snapshot.statements
         ranTotal = snapshot.total
         let shift = snapshot.dropped - dropped

@@ -40,7 +40,7 @@ enum SQLView {
                     buffer.put(duration, x: inner.maxX - durationWidth, y: y, style: Theme.hint)
                 }
                 buffer.put(
-                    spans: [Span(SQLLayout.oneLine(statement.sql))], x: sqlX, y: y,
+                    spans: [Span(state.line(entry) ?? "")], x: sqlX, y: y,
                     maxWidth: max(0, inner.maxX - sqlX - (durationWidth > 0 ? durationWidth + 1 : 0)))
             } else if case .appNote(let note) = entry {
                 buffer.put(note, x: sqlX, y: y, maxWidth: max(0, inner.maxX - sqlX), style: Theme.hint)
