@@ -335,6 +335,19 @@ extension UpdateTests {
         XCTAssertEqual(state.input.text, "Author.limit(2).offset(1)B")
     }
 
+    func testUpAfterARunGoesToTheRequestBefore() throws {
+        var state = AppState(width: 80, height: 24, environment: Fixtures.emptyEnvironment)
+        for text in ["Author.all()", "Book.all()"] {
+            type(text, into: &state)
+            _ = state.update(.key(.enter))
+        }
+        XCTAssertEqual(state.input.text, "Book.all()")
+        _ = state.update(.key(.up))
+        XCTAssertEqual(state.input.text, "Author.all()")
+        _ = state.update(.key(.down))
+        XCTAssertEqual(state.input.text, "Book.all()")
+    }
+
     func testALetterInAPaneReplacesTheSelectedRequest() throws {
         var state = try Fixtures.state(after: "Author.limit(2)", width: 120, height: 40)
         XCTAssertEqual(state.focus, .results)

@@ -60,8 +60,12 @@ extension AppState {
 
     mutating func browseHistory(_ direction: Int) {
         guard !history.entries.isEmpty else { return }
-        let current = historyIndex ?? history.entries.count
-        if historyIndex == nil { historyDraft = input.text }
+        var current = historyIndex ?? history.entries.count
+        if historyIndex == nil {
+            historyDraft = input.text
+            // The request just run is the last entry already: ↑ goes to the one before.
+            if input.isSelected, history.entries.last == input.text { current -= 1 }
+        }
         let next = current + direction
         if next < 0 { return }
         if next >= history.entries.count {
