@@ -276,6 +276,33 @@ final class TerminalTests: XCTestCase {
         try tmux.waitFor("─ Book.limit(1) ", "book  id:1 ")
     }
 
+    /// A through association is capped like the others, its count with separators.
+    func testAThroughListIsCappedWithItsCount() throws {
+        let path = try Fixture.database(
+            """
+            CREATE TABLE artist (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE album (id INTEGER PRIMARY KEY, artistId INTEGER REFERENCES artist(id));
+            CREATE TABLE track (id INTEGER PRIMARY KEY, albumId INTEGER REFERENCES album(id));
+            INSERT INTO artist VALUES (1, 'Prolific');
+            INSERT INTO album VALUES (1, 1), (2, 1);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3290)
+            INSERT INTO track SELECT i, 1 + i % 2 FROM n;
+            """)
+        let tmux = try TmuxSession(command: command("'\(path)'"), width: 120, height: 30)
+        defer { tmux.kill() }
+        try tmux.waitFor("arbor>")
+        try tmux.type(
+            "extension Artist { static let tracks = hasMany(Track.self, through: Artist.albums, using: Album.tracks) }")
+        try tmux.press("Enter")
+        try tmux.waitFor("declarations read")
+        try tmux.type("Artist.including(all: Artist.tracks)")
+        try tmux.press("Enter")
+        try tmux.waitFor("▸ artist  id:1  name:\"Prolific\"", "ran window 1 · count tracks ")
+        try tmux.press("Escape")
+        try tmux.press("Space")
+        try tmux.waitFor("▾ tracks  50 of 3,290 rows — ↵ for more", "    track  id:1  albumId:2")
+    }
+
     func testSIGTERMRestoresTheTerminal() throws {
         let tmux = try TmuxSession(command: command(), width: 80, height: 20)
         defer { tmux.kill() }
