@@ -52,7 +52,7 @@ public struct AppStatementsTooLarge: Error, CustomStringConvertible {
     public var parents: Int
     public var limit: Int
     public var description: String {
-        "the app's prefetch would list the keys of \(parents) rows (worked out up to \(limit))"
+        "not worked out: the prefetch would list the keys of \(parents) rows (the limit is \(limit))"
     }
 }
 
