@@ -74,6 +74,22 @@ final class SQLPaneTests: XCTestCase {
         XCTAssertEqual(state.ranTotal, 5)
     }
 
+    /// Any text, however broken (unclosed quotes and comments, control characters),
+    /// cuts into tokens that join back into it, and lays out without a trap.
+    func testAnyTextTokenizesBackIntoItself() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("SELECT IN(1,2)'\"`[]/*-- \n\u{1B}x漢😀.e5,")
+        for _ in 0..<2_000 {
+            let text = String(
+                (0..<Int.random(in: 0..<60, using: &generator)).map { _ in
+                    alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]
+                })
+            XCTAssertEqual(SQLTokens.tokens(of: text).map(\.text).joined(), text)
+            _ = SQLLayout.oneLine(text)
+            _ = SQLLayout.lines(text).flatMap { SpanWrap.wrapWords($0, width: 20) }
+        }
+    }
+
     func testLongInListsAreShortenedWithTheirCount() {
         let list = (1...76).map(String.init).joined(separator: ", ")
         XCTAssertEqual(
