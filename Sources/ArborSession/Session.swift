@@ -211,9 +211,14 @@ public final class Session {
                     while let row = try cursor.next() { rows.append(builder.row(row)) }
                 }
             }
+            // Fetched whole, as an app would: what ran is what the app runs.
+            let statements = recorder.statements.enumerated().map { i, statement in
+                CapturedStatement(sql: statement.sql, duration: statement.duration, label: i == 0 ? "main" : "prefetch")
+            }
             return RequestResult(
-                plan: plan, rows: rows, mainSQL: mainSQL, statements: recorder.statements, isSingleRow: single,
-                window: nil)
+                plan: plan, rows: rows, mainSQL: mainSQL, statements: statements, isSingleRow: single,
+                window: nil,
+                appStatements: statements.map { CapturedStatement(sql: $0.sql, duration: 0, label: $0.label) })
         }
     }
 

@@ -124,6 +124,21 @@ enum MemberCandidates {
         }
     }
 
+    /// The static values of the type's declarations that are associations, when
+    /// they are not the schema's own (those come from `associations`).
+    static func associationStatics(of table: String, environment: Environment, toManyOnly: Bool) -> [Completion] {
+        guard let type = environment.typeNames.type(forTable: table), let values = environment.statics[type] else {
+            return []
+        }
+        let known = Set(environment.catalog.associations(of: table).map(\.name))
+        return values.compactMap { name, value -> Completion? in
+            guard case .association(let plan) = value, !known.contains(name), !toManyOnly || plan.isToMany else {
+                return nil
+            }
+            return Completion(name, kind: .association, detail: type)
+        }.sorted { $0.text < $1.text }
+    }
+
     static func columns(of table: String, environment: Environment) -> [Completion] {
         guard let info = environment.schema.table(named: table) else { return [] }
         return info.columns.map { Completion($0.name, kind: .column, detail: $0.type.isEmpty ? nil : $0.type) }
