@@ -110,7 +110,7 @@ public final class Session {
                 return try outcome(of: value, range: expr.range, fetch: fetch)
             case .letBinding(let name, _, let expr, _):
                 let value = try evaluator.evaluate(expr)
-                evaluator.environment.bindings[name] = value
+                evaluator.environment.bindings[name] = try boundValue(value, name: name, range: expr.range)
                 return .silent(name)
             case .declarations(let declarations):
                 let errors = declare(declarations)

@@ -12,6 +12,9 @@ extension Evaluator {
                     return try method(
                         name, on: .table(selfTable), arguments: arguments, range: range, nameRange: callee.range)
                 }
+                if let table = environment.typeNames.table(forType: name) {
+                    return try memberwiseRecord(table, typeName: name, arguments: arguments, range: range)
+                }
                 return try globalFunction(name, arguments: arguments, range: range, nameRange: callee.range)
             }
             throw ArborError("`\(name)` is not a function", at: callee.range)
@@ -26,6 +29,8 @@ extension Evaluator {
         switch base {
         case .table, .request, .association:
             return try derivableMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
+        case .record, .absentRecord:
+            return try recordMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
         case .expression(let e):
             return try expressionMethod(name, on: e, arguments: arguments, range: range, nameRange: nameRange)
         case .array(let elements):

@@ -71,6 +71,8 @@ extension Evaluator {
             return .expression(.column(name, alias: alias))
         case .rowComponents:
             return .expression(try column(name.hasPrefix("$") ? String(name.dropFirst()) : name, range: nameRange))
+        case .record(let record):
+            return try recordProperty(name, of: record, nameRange: nameRange)
         case .namespace(let path):
             if let value = environment.statics[path]?[name] { return value }
             throw ArborError("`\(path)` has no static member `\(name)`", at: nameRange)

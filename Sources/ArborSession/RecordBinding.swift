@@ -1,0 +1,27 @@
+import ArborCore
+import ArborLanguage
+import GRDB
+
+extension Session {
+    /// What `let name = value` binds. A `fetchOne` runs there, as in Swift
+    /// (`let author = try Author.fetchOne(db, id: 1)`), and the row it finds becomes
+    /// a record of the session, usable in `author.request(for: Author.books)`; no
+    /// row binds Swift's nil.
+    func boundValue(_ value: Value, name: String, range: SourceRange) throws -> Value {
+        guard case .fetch(let plan, .one) = value else { return value }
+        try Validator(schema: environment.schema, range: range).validate(plan)
+        let row = try database.read { db in try Row.fetchOne(db, try Lowering().request(plan)) }
+        guard let row else { return .absentRecord(table: plan.table, name: name) }
+        var values: [String: SQLValue] = [:]
+        // The record's properties, read from the columns the row has (a custom
+        // selection may leave some out: they stay nil).
+        let properties = environment.schema.table(named: plan.table).map(RecordProperty.of) ?? []
+        let columns = Array(row)
+        for property in properties {
+            let folded = property.column.sqlFolded
+            guard let column = columns.first(where: { $0.0.sqlFolded == folded }) else { continue }
+            values[property.column] = SQLValue(column.1)
+        }
+        return .record(RecordValue(table: plan.table, values: values, source: .fetched(plan, name: name)))
+    }
+}
