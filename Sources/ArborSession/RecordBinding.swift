@@ -13,13 +13,18 @@ extension Session {
         let row = try database.read { db in try Row.fetchOne(db, try Lowering().request(plan)) }
         guard let row else { return .absentRecord(table: plan.table, name: name) }
         var values: [String: SQLValue] = [:]
-        // The record's properties, read from the columns the row has (a custom
-        // selection may leave some out: they stay nil).
+        // The record's properties, read from the columns the row has.
         let properties = environment.schema.table(named: plan.table).map(RecordProperty.of) ?? []
         let columns = Array(row)
         for property in properties {
             let folded = property.column.sqlFolded
-            guard let column = columns.first(where: { $0.0.sqlFolded == folded }) else { continue }
+            guard let column = columns.first(where: { $0.0.sqlFolded == folded }) else {
+                // GRDB decodes a missing optional property as nil, and fails on a required one.
+                guard property.isRequired else { continue }
+                throw ArborError(
+                    "`\(environment.displayName(ofTable: plan.table))` can not be decoded from this row: it has no column `\(property.column)`",
+                    at: range, suggestion: "select every column the record needs, or none (all of them)")
+            }
             values[property.column] = SQLValue(column.1)
         }
         return .record(RecordValue(table: plan.table, values: values, source: .fetched(plan, name: name)))
