@@ -1,0 +1,165 @@
+import ArborCore
+import ArborLanguage
+import XCTest
+
+@testable import ArborSession
+
+/// Record values (issue 9, item 4): built with the memberwise initializer or bound
+/// from a `fetchOne`, and their `request(for:)` through the session: rows,
+/// windows, descriptions, and located errors for what Swift or GRDB would refuse.
+final class RecordValueTests: XCTestCase {
+    /// The diagnostics of the last statement, as `arbor` prints them.
+    func errors(_ statements: [String], in session: Session) -> String {
+        var last: [Outcome] = []
+        for statement in statements { last = session.run(statement) }
+        guard case .failure(let errors, let text)? = last.last else { return "no error: \(last)" }
+        return errors.map { DiagnosticRenderer.render($0, in: text) }.joined(separator: "\n")
+    }
+
+    func description(_ statements: [String], in session: Session) -> String {
+        var last: [Outcome] = []
+        for statement in statements { last = session.run(statement) }
+        guard case .description(let text)? = last.last else { return "not a description: \(last)" }
+        return text
+    }
+
+    func testMemberwiseLabelsAreTheColumnsInOrderWithTheirTypes() throws {
+        let session = try Session(path: nil)
+        XCTAssertEqual(
+            errors([#"Author(idd: 1, name: "x")"#], in: session),
+            """
+            error: `Author` has no property `idd`
+              Author(idd: 1, name: "x")
+                     ^~~
+              did you mean `id`?
+            """)
+        XCTAssertEqual(
+            errors([#"Author(id: "1", name: "x")"#], in: session),
+            """
+            error: `id` is an `Int64`, got "1"
+              Author(id: "1", name: "x")
+                         ^~~
+            """)
+        XCTAssertEqual(
+            errors([#"Author(name: "x", id: 1)"#], in: session),
+            """
+            error: `id` must come before `name`: the memberwise initializer takes the properties in declaration order
+              Author(name: "x", id: 1)
+                                ^~
+              the order: id, name, birthYear, deathDate, countryCode, country, postalAddressId
+            """)
+        XCTAssertEqual(
+            errors(["Author(id: 1)"], in: session),
+            """
+            error: `Author(…)` is missing `name:`: this property is not optional
+              Author(id: 1)
+              ^~~~~~~~~~~~~
+            """)
+        XCTAssertEqual(
+            errors([#"Author(id: 1, name: nil)"#], in: session),
+            """
+            error: `name` is not optional: column `name` is never NULL
+              Author(id: 1, name: nil)
+                                  ^~~
+            """)
+        XCTAssertEqual(
+            errors([#"Author(id: 1, name: Column("x"))"#], in: session),
+            """
+            error: `name` takes a value (a literal such as `1` or `"x"`), got an expression
+              Author(id: 1, name: Column("x"))
+                                  ^~~~~~~~~~~
+            """)
+        XCTAssertEqual(
+            errors([#"Author(1, name: "x")"#], in: session),
+            """
+            error: `Author(…)` takes its properties as labelled arguments, as in `Author(id: …)`
+              Author(1, name: "x")
+                     ^
+            """)
+    }
+
+    func testRequestForAnAssociationOfAnotherTableIsLocated() throws {
+        let session = try Session(path: nil)
+        XCTAssertEqual(
+            errors([#"Author(id: 1, name: "x").request(for: Book.author)"#], in: session),
+            """
+            error: `Book.author` starts from `Book`, not from `Author`
+              Author(id: 1, name: "x").request(for: Book.author)
+                                                    ^~~~~~~~~~~
+              associations of Author: postalAddress, country, booksAsTranslator, booksAsAuthor, paintings, books, novels, writtenBooks, translatedBooks
+            """)
+        XCTAssertEqual(
+            errors([#"Author(id: 1, name: "x").request(Author.books)"#], in: session),
+            """
+            error: a record has no method `request(_:)`
+              Author(id: 1, name: "x").request(Author.books)
+                                       ^~~~~~~
+              a record offers `request(for:)`, as in `author.request(for: Author.books)`
+            """)
+        // GRDB traps on an ambiguous foreign key: refused before it runs.
+        XCTAssertEqual(
+            errors([#"Author(id: 1, name: "x").request(for: Author.hasMany(Book.self))"#], in: session),
+            """
+            error: `Author.hasMany(Book.self)`: `book` has several foreign keys to `author`
+              Author(id: 1, name: "x").request(for: Author.hasMany(Book.self))
+              ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+              say which with `using:` ForeignKey(["translatorId"]) or ForeignKey(["authorId"])
+            """)
+    }
+
+    func testAFetchOneBoundWithLetIsARecordOrNil() throws {
+        let session = try Session(path: nil)
+        XCTAssertEqual(
+            description(["let author = try Author.filter(id: 3).fetchOne(db)", "author"], in: session),
+            #"Author(id: 3, name: "Molière", birthYear: 1622, deathDate: "1673-02-17", countryCode: "FR", country: "France", postalAddressId: nil)"#
+        )
+        XCTAssertEqual(description(["author.name"], in: session), #""Molière""#)
+        guard case .rows(let books)? = session.run("author!.request(for: Author.books).order(Column(\"year\"))").last
+        else { return XCTFail("no rows") }
+        XCTAssertEqual(books.mainSQL, #"SELECT * FROM "book" WHERE "authorId" = 3 ORDER BY "year""#)
+        XCTAssertEqual(books.rows.count, 9)
+        XCTAssertEqual(
+            errors(["let nobody = try Author.filter(id: 123456).fetchOne(db)", "nobody?.request(for: Author.books)"],
+                in: session),
+            """
+            error: `nobody` is nil: no `Author` was found
+              nobody?.request(for: Author.books)
+              ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+              `nobody?.request(for:)` is nil in Swift, and `nobody!` stops the program
+            """)
+        XCTAssertEqual(
+            errors([#"let partial = try Author.select(Column("id")).filter(id: 3).fetchOne(db)"#], in: session),
+            """
+            error: `Author` can not be decoded from this row: it has no column `name`
+              let partial = try Author.select(Column("id")).filter(id: 3).fetchOne(db)
+                                ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+              select every column the record needs, or none (all of them)
+            """)
+    }
+
+    /// The windows the terminal reads keep the association's own ordering and filter.
+    func testWindowsOfARecordRequest() throws {
+        let session = try Session(path: nil)
+        for text in [
+            #"Author(id: 1, name: "x").request(for: Author.books.order(Column("title").desc))"#,
+            #"Author(id: 1, name: "x").request(for: Author.books.filter(Column("year") > 1850)).including(all: Book.prizes)"#,
+            #"Book(id: 1, title: "x", awards: 0).request(for: Book.tags)"#,
+        ] {
+            let plan = try requestPlan(text, session)
+            let whole = try session.request(plan, range: nil, single: false, fetch: true).rows
+            let windowed = try WindowedResult(session: session, plan: plan, windowSize: 3, maximumWindows: 2)
+            var rows: [ResultRow] = []
+            var start = 0
+            while start < whole.count {
+                rows += try windowed.rows(in: start..<(start + 3))
+                start += 3
+            }
+            XCTAssertEqual(firstColumnIDs(rows), firstColumnIDs(whole), text)
+            XCTAssertEqual(try windowed.rowCount(), whole.count, text)
+        }
+        let byTitle = try session.request(
+            requestPlan(#"Author(id: 1, name: "x").request(for: Author.books.order(Column("title").desc))"#, session),
+            range: nil, single: false, fetch: true)
+        XCTAssertEqual(firstColumnIDs(byTitle.rows), [107, 173, 149, 382, 191, 317, 12, 182, 218, 102, 363])
+    }
+}
