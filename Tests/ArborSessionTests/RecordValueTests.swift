@@ -119,7 +119,8 @@ final class RecordValueTests: XCTestCase {
         XCTAssertEqual(books.mainSQL, #"SELECT * FROM "book" WHERE "authorId" = 3 ORDER BY "year""#)
         XCTAssertEqual(books.rows.count, 9)
         XCTAssertEqual(
-            errors(["let nobody = try Author.filter(id: 123456).fetchOne(db)", "nobody?.request(for: Author.books)"],
+            errors(
+                ["let nobody = try Author.filter(id: 123456).fetchOne(db)", "nobody?.request(for: Author.books)"],
                 in: session),
             """
             error: `nobody` is nil: no `Author` was found
