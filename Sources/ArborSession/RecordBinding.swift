@@ -8,10 +8,14 @@ extension Session {
     /// a record of the session, usable in `author.request(for: Author.books)`; no
     /// row binds Swift's nil.
     func boundValue(_ value: Value, name: String, range: SourceRange) throws -> Value {
-        guard case .fetch(let plan, .one) = value else { return value }
+        // `fetchOne`, and any other fetch of one record (`find`, which throws when none is found).
+        guard case .fetch(let plan, let kind) = value, kind != .all, kind != .count else { return value }
         try Validator(schema: environment.schema, range: range).validate(plan)
         let row = try database.read { db in try Row.fetchOne(db, try Lowering().request(plan)) }
-        guard let row else { return .absentRecord(table: plan.table, name: name) }
+        guard let row else {
+            if kind == .one { return .absentRecord(table: plan.table, name: name) }
+            throw ArborError("no `\(environment.displayName(ofTable: plan.table))` was found", at: range)
+        }
         var values: [String: SQLValue] = [:]
         // The record's properties, read from the columns the row has.
         let properties = environment.schema.table(named: plan.table).map(RecordProperty.of) ?? []
