@@ -3,6 +3,8 @@ import ArborLanguage
 import GRDB
 
 extension Session {
+    static let maximumFetchDepth = 8
+
     /// What `let name = value` binds. A `fetchOne` runs there, as in Swift
     /// (`let author = try Author.fetchOne(db, id: 1)`), and the row it finds becomes
     /// a record of the session, usable in `author.request(for: Author.books)`; no
@@ -31,6 +33,12 @@ extension Session {
             }
             values[property.column] = SQLValue(column.1)
         }
-        return .record(RecordValue(table: plan.table, values: values, source: .fetched(plan, name: name)))
+        var record = RecordValue(table: plan.table, values: values, source: .fetched(plan, name: name))
+        // Each record fetched from another one holds it: past a few, keep the values
+        // alone (written as a memberwise initializer), so that chains stay shallow.
+        if record.fetchDepth > Self.maximumFetchDepth {
+            record.source = .memberwise(labels: properties.map(\.column).filter { values[$0] != nil })
+        }
+        return .record(record)
     }
 }

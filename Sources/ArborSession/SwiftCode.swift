@@ -70,6 +70,7 @@ final class SwiftPrinter {
     var encodedTables: Set<String> = []
     /// `let author = …fetchOne(db)`: the lines that fetch the records a request uses.
     var fetchedRecords: [String] = []
+    private var fetchedNames: [String: String] = [:]
 
     func request(_ plan: RequestPlan) -> String {
         let methods = plan.operations.map { "." + operation($0) }.joined()
@@ -95,9 +96,19 @@ final class SwiftPrinter {
             }
             return type(record.table) + "(" + arguments.joined(separator: ", ") + ")"
         case .fetched(let plan, let name):
-            let identifier = SwiftIdentifier.typed(name)
-            let line = "let \(identifier) = try dbQueue.read { db in try \(request(plan)).fetchOne(db) }!"
-            if !fetchedRecords.contains(line) { fetchedRecords.append(line) }
+            let fetch = "try dbQueue.read { db in try \(request(plan)).fetchOne(db) }!"
+            if let known = fetchedNames[fetch] { return known }
+            // A name bound again in the session is a new constant in Swift (`author_2`), and
+            // the names of the generated code stay theirs.
+            var identifier = SwiftIdentifier.typed(name)
+            var number = 1
+            while fetchedNames.values.contains(identifier) || ["request", "rows", "dbQueue", "db"].contains(identifier)
+            {
+                number += 1
+                identifier = SwiftIdentifier.typed("\(name)_\(number)")
+            }
+            fetchedNames[fetch] = identifier
+            fetchedRecords.append("let \(identifier) = \(fetch)")
             return identifier
         }
     }

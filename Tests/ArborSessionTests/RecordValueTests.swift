@@ -163,4 +163,40 @@ final class RecordValueTests: XCTestCase {
             range: nil, single: false, fetch: true)
         XCTAssertEqual(firstColumnIDs(byTitle.rows), [107, 173, 149, 382, 191, 317, 12, 182, 218, 102, 363])
     }
+
+    /// The Swift of a request on fetched records: one constant per fetch, a name
+    /// bound again gets a new constant, and a long chain of fetches ends in values.
+    func testSwiftDeclaresEachFetchedRecord() throws {
+        let session = try Session(path: nil)
+        var statements = [
+            "let rows = try Book.filter(id: 2).fetchOne(db)", "let a = try rows.request(for: Book.author).fetchOne(db)",
+        ]
+        statements += [
+            "let b = try a.request(for: Author.books).order(Column(\"id\")).fetchOne(db)",
+            "let a = try b.request(for: Book.author).fetchOne(db)",
+        ]
+        for statement in statements { _ = session.run(statement) }
+        let plan = try requestPlan("a.request(for: Author.paintings)", session)
+        let lines = SwiftCode.generate(plan, environment: session.environment).split(separator: "\n").filter {
+            $0.hasPrefix("let ")
+        }
+        XCTAssertEqual(
+            lines,
+            [
+                "let rows_2 = try dbQueue.read { db in try Book.filter(key: 2).fetchOne(db) }!",
+                "let a = try dbQueue.read { db in try rows_2.request(for: Book.author).fetchOne(db) }!",
+                "let b = try dbQueue.read { db in try a.request(for: Author.books).order(Column(\"id\")).fetchOne(db) }!",
+                "let a_2 = try dbQueue.read { db in try b.request(for: Book.author).fetchOne(db) }!",
+                "let request = a_2.request(for: Author.paintings)",
+                "let rows = try dbQueue.read { db in try request.fetchAll(db) }",
+            ])
+        for _ in 0..<Session.maximumFetchDepth {
+            _ = session.run("let a = try a.request(for: Author.books).order(Column(\"id\")).fetchOne(db)")
+            _ = session.run("let a = try a.request(for: Book.author).fetchOne(db)")
+        }
+        guard case .record(let deep)? = session.environment.bindings["a"] else { return XCTFail("no record a") }
+        // 20 fetches in a chain: the 9th and the 18th keep their values alone.
+        XCTAssertEqual(deep.fetchDepth, 2)
+        XCTAssertEqual(deep.values["name"], .text("Molière"))
+    }
 }

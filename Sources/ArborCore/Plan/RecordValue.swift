@@ -16,6 +16,19 @@ public struct RecordValue: Hashable, Sendable {
         self.source = source
     }
 
+    /// How many fetched records lead to this one (`let b = try a.request(for: …).fetchOne(db)`
+    /// gives `b` one more than `a`), counted without recursion.
+    public var fetchDepth: Int {
+        var depth = 0
+        var source = source
+        while case .fetched(let plan, _) = source {
+            depth += 1
+            guard case .associated(let record, _) = plan.root else { break }
+            source = record.source
+        }
+        return depth
+    }
+
     /// The value of `column`, compared as SQLite compares names.
     public func value(of column: String) -> SQLValue {
         if let value = values[column] { return value }
