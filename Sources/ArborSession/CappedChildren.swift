@@ -2,7 +2,7 @@ import ArborCore
 import GRDB
 
 /// Fetches the `including(all:)` children of a window of parents with at most
-/// `cap` rows per parent: GRDB's prefetch has no per-parent limit (GRDB-FACTS §2),
+/// `cap` rows per parent: GRDB's prefetch has no per-parent limit (docs/ARCHITECTURE.md §5),
 /// so one parent with a million children would be fetched whole. Children are
 /// counted per parent first; parents under the cap get theirs in one request,
 /// as GRDB's prefetch would, and each parent over it gets its first `cap` rows

@@ -16,7 +16,8 @@ struct Commands {
           :tables             the tables and views, with their record types
           :schema T           the columns, keys and indexes of table T
           :associations T     the associations of table T (inferred and declared)
-          :load FILE          read the declarations of a Swift source file
+          :load PATH          read the declarations of a Swift file, or of every .swift file in a folder
+          :declarations [T]   the declarations the session holds (of type T), and where each comes from
           :sql STATEMENT      run raw SQL (only reads, unless arbor was started with --write)
           :explain REQUEST    the request's SQL and SQLite's query plan for it
           :swift REQUEST      the request as Swift code for GRDB, whatever the format
@@ -52,6 +53,8 @@ struct Commands {
             return .commandOutput((text + unusable).joined(separator: "\n"))
         case "load":
             return try session.load(file: argument, range: range)
+        case "declarations":
+            return .commandOutput(DeclarationListing.text(session: session, type: argument))
         case "sql":
             return try RawSQL(session: session).run(argument, range: range)
         case "explain":
@@ -70,7 +73,8 @@ struct Commands {
                 suggestion: Suggestions.didYouMean(
                     name,
                     in: [
-                        "help", "tables", "schema", "associations", "load", "sql", "explain", "swift", "complete",
+                        "help", "tables", "schema", "associations", "load", "declarations", "sql", "explain", "swift",
+                        "complete",
                         "format", "quit",
                     ])
             )
@@ -162,20 +166,14 @@ struct Commands {
 }
 
 extension Session {
-    /// Reads every declaration of a Swift source file (`--load`, `:load`).
+    /// Reads the declarations of Swift files and folders (`:load`): the summary, then each note.
     public func load(file: String, range: SourceRange? = nil) throws -> Outcome {
-        let path = file.trimmingCharacters(in: .whitespaces)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ArborError("cannot read \(path)", at: range)
+        do {
+            let report = try load(paths: [file])
+            return .commandOutput(([report.summary] + report.renderedDiagnostics).joined(separator: "\n"))
+        } catch var error as ArborError {
+            if error.range == nil { error.range = range }
+            throw error
         }
-        let text = String(decoding: data, as: UTF8.self)
-        let parsed = Parser.parseSourceFile(text)
-        let declarations = parsed.statements.flatMap { statement -> [TypeDeclaration] in
-            if case .declarations(let declarations) = statement { return declarations }
-            return []
-        }
-        let errors = declare(declarations)
-        if !errors.isEmpty { return .failure(errors, text: text) }
-        return .silent("loaded \(declarations.count) declarations")
     }
 }

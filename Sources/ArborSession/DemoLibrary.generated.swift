@@ -2159,7 +2159,7 @@ INSERT INTO playerRole (teamId, playerId, position) VALUES
     /// demo database (Resources/Prelude.swift), in Swift as an app would have them.
     public static let prelude: String = #"""
 // Prelude of arbor's demo database (Resources/library.sql): the GRDB
-// declarations that the naming convention of LANGUAGE.md §1 does not infer
+// declarations that the naming convention of docs/LANGUAGE.md §1.3 does not infer
 // from the foreign keys, written as an app's source would have them.
 //
 // Everything else the GRDB guides use is inferred with the guides' own names

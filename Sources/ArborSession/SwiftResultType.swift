@@ -4,7 +4,7 @@ import ArborLanguage
 /// The Decodable types a GRDB user declares to fetch a request with associations
 /// (`struct AuthorInfo: Decodable, FetchableRecord { var author: Author; var books: [Book] }`):
 /// one per level of the result tree, with a property per association key and per
-/// annotation, as GRDB decodes them (AssociationsBasics.md, "Decoding a Joined Request").
+/// annotation, as GRDB decodes them (GRDB's Associations guide, "Decoding a Joined Request").
 struct SwiftResultType {
     let printer: SwiftPrinter
     let environment: Environment

@@ -8,7 +8,7 @@ import Foundation
     import Glibc
 #endif
 
-/// The command line of LANGUAGE.md §4.
+/// The command line of docs/LANGUAGE.md §4.
 struct Arbor: ParsableCommand {
     static let version = "0.1.0"
 
@@ -33,8 +33,13 @@ struct Arbor: ParsableCommand {
     @Option(help: "Output format: tree, table, json, sql or swift.")
     var format: OutputFormat = .tree
 
-    @Option(help: "A Swift file whose GRDB declarations to read first; repeatable.")
+    @Option(help: "A Swift file, or a folder of them, whose GRDB declarations to read first; repeatable.")
     var load: [String] = []
+
+    @Option(
+        name: .customLong("define"),
+        help: "A flag `#if` conditions of loaded code see as defined; repeatable. Without it: DEBUG.")
+    var defines: [String] = []
 
     @Flag(help: "Open the database read-write (raw writes only through :sql).")
     var write = false
@@ -54,14 +59,17 @@ struct Arbor: ParsableCommand {
             Output.error("arbor: \(error)")
             return 2
         }
-        for file in load {
+        if !defines.isEmpty { session.flags = Set(defines) }
+        if !load.isEmpty {
+            // Every file is read before any is resolved: the order of `--load`s never matters.
             do {
-                if case .failure(let errors, let text) = try session.load(file: file) {
-                    Output.errors(errors, in: text)
-                    return 1
-                }
+                let report = try session.load(paths: load)
+                Output.error("arbor: " + report.summary)
+                for line in report.renderedDiagnostics { Output.error(line) }
+                // Only declarations GRDB itself would reject fail the run; what was skipped is a note.
+                if report.hasErrors { return 1 }
             } catch let error as ArborError {
-                Output.error("arbor: \(error.description)")
+                Output.error("arbor: \(error.message)")
                 return 2
             } catch {
                 Output.error("arbor: \(error)")

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import ArborCore
 
-/// The convention of LANGUAGE.md §1 on a schema that does not follow GRDB's naming.
+/// The convention of docs/LANGUAGE.md §1.3 on a schema that does not follow GRDB's naming.
 final class ConventionTests: XCTestCase {
     /// A Chinook-like store: PascalCase tables and columns, snake_case tables,
     /// two foreign keys to one table, a link table, a self-reference, a one-to-one.

@@ -91,8 +91,14 @@ final class ScreenTests: XCTestCase {
         let text = View.render(state).buffer.text
         XCTAssertTrue(text.hasPrefix("─ Help "), text)
         XCTAssertTrue(
-            text.contains("  y copy the selected SQL statement · Y every statement · J the selected row as JSON"))
-        XCTAssertTrue(text.contains("  :copy FILE   write the last copied text (or every SQL statement) to FILE"))
+            text.contains(
+                "  ^R                   search the history as you type; ^R again for older, Esc or ^G to give up"),
+            text)
+        XCTAssertFalse(text.contains(":copy FILE"))
+        _ = state.update(.key(.character("G")))
+        XCTAssertTrue(
+            View.render(state).buffer.text.contains(
+                "  :copy FILE   write the last copied text (or every SQL statement) to FILE"))
         _ = state.update(.key(.escape))
         XCTAssertNil(state.overlay)
         _ = state.update(.resize(width: 15, height: 4))

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The command line of LANGUAGE.md §4, through the real binary.
+/// The command line of docs/LANGUAGE.md §4, through the real binary.
 final class CommandLineTests: XCTestCase {
     func testJSONOfTheDemoHasBooksUnderAuthors() throws {
         let result = try ArborProcess.run(["-c", "Author.including(all: Author.books)", "--format", "json"])

@@ -6,7 +6,7 @@ import GRDB
 /// the SQL an app would run.
 ///
 /// Each lowering creates fresh `TableAlias` objects: GRDB aliases are mutable
-/// and traps when one is reused for another table (GRDB-FACTS T2).
+/// and traps when one is reused for another table (docs/ARCHITECTURE.md §5).
 public final class Lowering {
     private var aliases: [Int: TableAlias<Void>] = [:]
 

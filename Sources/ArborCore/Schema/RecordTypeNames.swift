@@ -1,4 +1,4 @@
-/// Maps record type names (`Book`, `PostalAddress`) to tables, as LANGUAGE.md §1 says:
+/// Maps record type names (`Book`, `PostalAddress`) to tables, as docs/LANGUAGE.md §1.1 says:
 /// `UpperCamel(words(t))`, unless two tables give the same name, the name is not an
 /// identifier, or it is one of the language's own names.
 public struct RecordTypeNames: Sendable {

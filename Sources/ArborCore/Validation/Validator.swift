@@ -1,5 +1,5 @@
 /// Rejects, with a located message, every plan GRDB would stop the process on
-/// (GRDB-FACTS.md §0). GRDB's traps cannot be caught: this is the only defence.
+/// (docs/ARCHITECTURE.md §5). GRDB's traps cannot be caught: this is the only defence.
 public struct Validator {
     public let schema: SchemaGraph
     /// Where to underline errors found in the plan (the statement's range).

@@ -1,7 +1,7 @@
 import ArborCore
 
 /// What may follow `value.`: the methods GRDB offers on that kind of value
-/// (GRDB-FACTS.md §2: associations have no `limit`, tables no `reversed`…),
+/// (docs/LANGUAGE.md §2.3: associations have no `limit`, tables no `reversed`…),
 /// the associations of a table, the columns of a row.
 enum MemberCandidates {
     struct Method {

@@ -12,6 +12,13 @@ extension Evaluator {
                     return try method(
                         name, on: .table(selfTable), arguments: arguments, range: range, nameRange: callee.range)
                 }
+                // Inside a request method, `filter(…)` is `self.filter(…)`.
+                if let receiver = scope.implicitSelf,
+                    Self.requestMethodNames.contains(name)
+                        || !environment.requestMethods.named(name).isEmpty || name == "request"
+                {
+                    return try method(name, on: receiver, arguments: arguments, range: range, nameRange: callee.range)
+                }
                 if let table = environment.typeNames.table(forType: name) {
                     return try memberwiseRecord(table, typeName: name, arguments: arguments, range: range)
                 }
@@ -28,6 +35,9 @@ extension Evaluator {
     {
         switch base {
         case .table, .request, .association:
+            if let appMethod = try appMethod(name, on: base, labels: arguments.labels, nameRange: nameRange) {
+                return try invoke(appMethod, on: base, arguments: arguments, range: range)
+            }
             return try derivableMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
         case .record, .absentRecord:
             return try recordMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
@@ -49,6 +59,15 @@ extension Evaluator {
                 closed
                     ? .closedRange(lower: lower, upper: upper, subject)
                     : .halfOpenRange(lower: lower, upper: upper, subject))
+        case .namespace(let path):
+            // `AuthorInfo.fetchAll(db, request)`: a Decodable record of the app fetching a request.
+            if ["fetchAll", "fetchOne", "fetchCount"].contains(name), arguments.count == 2,
+                arguments.allUnlabelled, let kind = Value.FetchKind(rawValue: name)
+            {
+                let plan = try request(evaluate(arguments[1].value), range: arguments[1].value.range)
+                return .fetch(plan, kind)
+            }
+            throw ArborError("`\(path)` has no method `\(name)`", at: nameRange)
         default:
             throw ArborError("\(base.kindName) has no method `\(name)`", at: nameRange)
         }
@@ -121,10 +140,7 @@ extension Evaluator {
         switch (name, labels) {
         case ("Column", [nil]):
             // `Column(CodingKeys.name)`, as in apps' `Columns` enums, names the column after the key.
-            if case .member(let base, let name, _) = arguments[0].value.kind, base.kind == .identifier("CodingKeys") {
-                return .expression(try column(name, range: arguments[0].value.range))
-            }
-            return .expression(try column(string(arguments[0].value), range: arguments[0].value.range))
+            return .expression(try columnArgument(arguments[0].value))
         case ("Table", [nil]):
             let name = try string(arguments[0].value)
             guard let table = environment.schema.table(named: name) else {
@@ -186,6 +202,27 @@ extension Evaluator {
             suggestion: Suggestions.didYouMean(name, in: Self.globalFunctionNames + environment.typeNames.allTypeNames))
     }
 
+    /// The argument of `Column(…)`: a name, or a coding key (`Column(CodingKeys.name)`) whose
+    /// string value names the column. Codable synthesizes `CodingKeys` when the app declares
+    /// none: then the case is the property's name.
+    func columnArgument(_ expr: Expr) throws -> SQLExpr {
+        let value: Value
+        do {
+            value = try evaluate(expr)
+        } catch {
+            if case .member(let base, let name, _) = expr.kind, base.kind == .identifier("CodingKeys") {
+                return try column(name, range: expr.range)
+            }
+            throw error
+        }
+        switch value {
+        case .expression(.value(.text(let name))): return try column(name, range: expr.range)
+        case .expression(.column(let name, nil)): return try column(name, range: expr.range)
+        case .implicitMember("rowID"): return .column("rowid", alias: nil)
+        default: throw ArborError("expected a column name, as in `Column(\"name\")`", at: expr.range)
+        }
+    }
+
     /// `["a", "b"]` or `[Column("a")]` in a `ForeignKey`.
     func columnNames(_ expr: Expr) throws -> [String] {
         let saved = scope.columnTable
@@ -197,6 +234,7 @@ extension Evaluator {
         return try values.map { value in
             switch value {
             case .expression(.value(.text(let name))), .expression(.column(let name, nil)): return name
+            case .implicitMember("rowID"): return "rowid"
             default: throw ArborError("expected column names, as in `[\"authorId\"]`", at: expr.range)
             }
         }

@@ -206,7 +206,7 @@ extension Evaluator {
             guard
                 arguments.isEmpty
                     || (arguments.count == 1 && arguments[0].label == nil
-                        && arguments[0].value.kind == .identifier("db"))
+                        && Self.isDatabaseArgument(arguments[0].value))
             else { throw ArborError("`\(name)` takes no argument here (or `db`)", at: range) }
             let kind = Value.FetchKind(rawValue: name) ?? .all
             return .fetch(receiver.plan, kind)
@@ -300,7 +300,7 @@ extension Evaluator {
     func closureOrExpression(_ argument: Argument, table: String) throws -> SQLExpr {
         if case .closure(let closure) = argument.value.kind {
             return try withClosure(closure, table: table) {
-                try sqlExpression(evaluate(closure.body), range: closure.body.range)
+                try sqlExpression(closureValue(closure), range: closure.body.range)
             }
         }
         return try sqlExpression(evaluate(argument.value), range: argument.value.range)
@@ -320,7 +320,7 @@ extension Evaluator {
         for argument in arguments {
             let values: [Value]
             if case .closure(let closure) = argument.value.kind {
-                let value = try withClosure(closure, table: table) { try evaluate(closure.body) }
+                let value = try withClosure(closure, table: table) { try closureValue(closure) }
                 if case .array(let items) = value { values = items } else { values = [value] }
             } else {
                 let value = try evaluate(argument.value)
@@ -347,7 +347,7 @@ extension Evaluator {
         for (i, argument) in arguments.enumerated() {
             let value: Value
             if case .closure(let closure) = argument.value.kind {
-                value = try withClosure(closure, table: table) { try evaluate(closure.body) }
+                value = try withClosure(closure, table: table) { try closureValue(closure) }
             } else {
                 value = try evaluate(argument.value)
             }

@@ -19,10 +19,14 @@ public final class Evaluator {
         var closureParameters: [String: Value] = [:]
         /// Names (such as `forKey` names of annotations) that count as columns of `columnTable`.
         var extraColumns: Set<String> = []
+        /// Inside a request method: `self`, the request or type it was called on.
+        var implicitSelf: Value?
+        /// The declared types of a method's parameters and locals (`Book.Kind`), for `switch`.
+        var localTypes: [String: String] = [:]
     }
 
     var scope = Scope()
-    private var depth = 0
+    var depth = 0
     static let maximumDepth = 200
 
     public init(environment: Environment) {
@@ -80,6 +84,7 @@ public final class Evaluator {
                     return (key, try evaluate(entry.value))
                 })
         case .member(let base, let name, let nameRange):
+            if base.kind == .identifier("Column"), name == "rowID" { return .expression(.column("rowid", alias: nil)) }
             return try member(name, of: evaluate(base), range: expr.range, nameRange: nameRange)
         case .implicitMember(let name):
             return .implicitMember(name)
@@ -110,20 +115,31 @@ public final class Evaluator {
 
     func identifier(_ name: String, range: SourceRange) throws -> Value {
         if let value = scope.closureParameters[name] { return value }
+        if name == "self", let value = scope.implicitSelf { return value }
+        // A name the user bound shadows declared and inferred ones, as in Swift.
+        if scope.selfType == nil, scope.implicitSelf == nil, let value = environment.bindings[name] { return value }
         if let table = environment.typeNames.table(forType: name) { return .table(table) }
         if let selfType = scope.selfType {
             if name == "Self" || name == selfType, let table = scope.selfTable { return .table(table) }
-            if let value = environment.statics[selfType]?[name] { return value }
-            if environment.statics["\(selfType).\(name)"] != nil { return .namespace("\(selfType).\(name)") }
+            try forceMember(selfType, name, range: range)
+            if let value = environment.statics[canonicalTypePath(selfType)]?[name] { return value }
+            if let path = nestedTypePath(name, in: selfType) {
+                if let table = environment.typeNames.table(forType: path) { return .table(table) }
+                return .namespace(path)
+            }
         }
-        if let table = scope.associationTable, let entry = environment.catalog.association(named: name, of: table) {
-            return .association(entry.plan)
+        if let table = scope.associationTable {
+            try forceMembers(ofTable: table, named: name, range: range)
+            if let entry = environment.catalog.association(named: name, of: table) { return .association(entry.plan) }
         }
         if let value = environment.bindings[name] { return value }
-        if let selfTable = scope.selfTable, let entry = environment.catalog.association(named: name, of: selfTable) {
-            return .association(entry.plan)
+        if let selfTable = scope.selfTable {
+            try forceMembers(ofTable: selfTable, named: name, range: range)
+            if let entry = environment.catalog.association(named: name, of: selfTable) {
+                return .association(entry.plan)
+            }
         }
-        if environment.statics[name] != nil { return .namespace(name) }
+        if environment.statics[canonicalTypePath(name)] != nil { return .namespace(canonicalTypePath(name)) }
         var candidates = environment.typeNames.allTypeNames + environment.bindings.keys
         if let table = scope.associationTable ?? scope.selfTable {
             candidates += environment.catalog.associations(of: table).map(\.name)
@@ -146,6 +162,19 @@ public final class Evaluator {
         }
         throw ArborError(
             "unknown name `\(name)`", at: range, suggestion: Suggestions.didYouMean(name, in: candidates))
+    }
+
+    /// The full path of the type `name` nested in `typePath` or one of its parents, if declared.
+    func nestedTypePath(_ name: String, in typePath: String) -> String? {
+        var path = typePath
+        while true {
+            let candidate = canonicalTypePath("\(path).\(name)")
+            if environment.statics[candidate] != nil || environment.typeNames.table(forType: candidate) != nil {
+                return candidate
+            }
+            guard let dot = path.lastIndex(of: ".") else { return nil }
+            path = String(path[..<dot])
+        }
     }
 
     /// `Column("name")` checked against the table in scope.
