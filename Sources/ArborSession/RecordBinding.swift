@@ -5,11 +5,21 @@ import GRDB
 extension Session {
     static let maximumFetchDepth = 8
 
+    /// Binds, for the evaluator, what `let` binds inside closures and methods too.
+    func installBinder(on evaluator: Evaluator) {
+        let database = self.database
+        evaluator.binder = { value, name, range, environment in
+            try Self.boundValue(value, name: name, range: range, database: database, environment: environment)
+        }
+    }
+
     /// What `let name = value` binds. A `fetchOne` runs there, as in Swift
     /// (`let author = try Author.fetchOne(db, id: 1)`), and the row it finds becomes
     /// a record of the session, usable in `author.request(for: Author.books)`; no
     /// row binds Swift's nil.
-    func boundValue(_ value: Value, name: String, range: SourceRange) throws -> Value {
+    static func boundValue(
+        _ value: Value, name: String, range: SourceRange, database: DatabaseQueue, environment: Environment
+    ) throws -> Value {
         // `fetchOne`, and any other fetch of one record (`find`, which throws when none is found).
         guard case .fetch(let plan, let kind) = value, kind != .all, kind != .count else { return value }
         try Validator(schema: environment.schema, range: range).validate(plan)
@@ -36,7 +46,7 @@ extension Session {
         var record = RecordValue(table: plan.table, values: values, source: .fetched(plan, name: name))
         // Each record fetched from another one holds it: past a few, keep the values
         // alone (written as a memberwise initializer), so that chains stay shallow.
-        if record.fetchDepth > Self.maximumFetchDepth {
+        if record.fetchDepth > maximumFetchDepth {
             record.source = .memberwise(labels: properties.map(\.column).filter { values[$0] != nil })
         }
         return .record(record)

@@ -94,7 +94,7 @@ final class RecordValueTests: XCTestCase {
             error: a record has no method `request(_:)`
               Author(id: 1, name: "x").request(Author.books)
                                        ^~~~~~~
-              a record offers `request(for:)`, as in `author.request(for: Author.books)`
+              a record offers `request(for:)`
             """)
         // GRDB traps on an ambiguous foreign key: refused before it runs.
         XCTAssertEqual(
@@ -198,5 +198,74 @@ final class RecordValueTests: XCTestCase {
         // 20 fetches in a chain: the 9th and the 18th keep their values alone.
         XCTAssertEqual(deep.fetchDepth, 2)
         XCTAssertEqual(deep.values["name"], .text("Molière"))
+    }
+
+    /// Instance members of record types, as the guides declare them
+    /// (`var books: QueryInterfaceRequest<Book> { request(for: Author.books) }`),
+    /// run on record values with the record as `self`.
+    func testInstanceMembersOfARecordType() throws {
+        let session = try Session(path: nil)
+        _ = session.run(
+            """
+            extension Author {
+                var books: QueryInterfaceRequest<Book> { request(for: Author.books) }
+                func novels(after year: Int = 1800) -> QueryInterfaceRequest<Book> {
+                    books.filter(Column("kind") == "novel").filter(Column("year") > year)
+                }
+                var compatriots: QueryInterfaceRequest<Author> {
+                    Author.filter(Column("countryCode") == countryCode).filter(Column("id") != self.id)
+                }
+            }
+            """)
+        _ = session.run("let author = try Author.filter(id: 3).fetchOne(db)")
+        func sql(_ text: String) -> String {
+            guard case .rows(let result)? = session.run(text, fetch: false).last else { return "no rows" }
+            return result.mainSQL
+        }
+        XCTAssertEqual(sql("author.books"), #"SELECT * FROM "book" WHERE "authorId" = 3"#)
+        XCTAssertEqual(
+            sql("author.novels(after: 1650).order(Column(\"year\"))"),
+            #"SELECT * FROM "book" WHERE ("authorId" = 3) AND ("kind" = 'novel') AND ("year" > 1650) ORDER BY "year""#)
+        XCTAssertEqual(
+            sql("author.compatriots"), #"SELECT * FROM "author" WHERE ("countryCode" = 'FR') AND ("id" <> 3)"#)
+        // The static association keeps its name on the type.
+        XCTAssertEqual(
+            sql("Author.including(required: Author.books).limit(1)"),
+            #"SELECT "author".*, "book".* FROM "author" JOIN "book" ON "book"."authorId" = "author"."id" LIMIT 1"#)
+        XCTAssertEqual(
+            errors(["author.novels(after: 1650, 1)"], in: session),
+            """
+            error: a record has no method `novels(after:_:)`
+              author.novels(after: 1650, 1)
+                     ^~~~~~
+              a record offers `request(for:)`, `novels(after:)`
+            """)
+    }
+
+    /// `let`s inside `try dbQueue.read { db in … }` fetch records as top-level ones do.
+    func testRecordsFetchedInADatabaseAccessClosure() throws {
+        let session = try Session(path: nil)
+        guard
+            case .rows(let result)? = session.run(
+                """
+                try dbQueue.read { db in
+                    guard let author = try Author.filter(id: 3).fetchOne(db) else { return Book.none() }
+                    return author.request(for: Author.books).order(Column("year")).limit(2)
+                }
+                """, fetch: false
+            ).last
+        else { return XCTFail("no rows") }
+        XCTAssertEqual(result.mainSQL, #"SELECT * FROM "book" WHERE "authorId" = 3 ORDER BY "year" LIMIT 2"#)
+        guard
+            case .rows(let none)? = session.run(
+                """
+                try dbQueue.read { db in
+                    guard let author = try Author.filter(id: 123456).fetchOne(db) else { return Book.none() }
+                    return author.request(for: Author.books)
+                }
+                """, fetch: false
+            ).last
+        else { return XCTFail("no rows") }
+        XCTAssertEqual(none.mainSQL, #"SELECT * FROM "book" WHERE 0"#)
     }
 }

@@ -39,7 +39,12 @@ extension Evaluator {
                 return try invoke(appMethod, on: base, arguments: arguments, range: range)
             }
             return try derivableMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
-        case .record, .absentRecord:
+        case .record:
+            if let appMethod = try appMethod(name, on: base, labels: arguments.labels, nameRange: nameRange) {
+                return try invoke(appMethod, on: base, arguments: arguments, range: range)
+            }
+            return try recordMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
+        case .absentRecord:
             return try recordMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
         case .expression(let e):
             return try expressionMethod(name, on: e, arguments: arguments, range: range, nameRange: nameRange)

@@ -75,9 +75,15 @@ extension Evaluator {
         throws -> Value
     {
         guard name == "request", arguments.labels == ["for"] else {
+            // The app's instance methods of this record type, by signature.
+            let table: String? = if case .record(let record) = base { record.table } else { nil }
+            let own = environment.requestMethods.all.filter { method in
+                method.receiver == .recordInstance && !method.isProperty
+                    && method.table.map { $0.sqlFolded == table?.sqlFolded } == true
+            }.map(\.function.signature)
             throw ArborError(
                 "\(base.kindName) has no method `\(name)\(arguments.labels.signature)`", at: nameRange,
-                suggestion: "a record offers `request(for:)`, as in `author.request(for: Author.books)`")
+                suggestion: "a record offers " + (["request(for:)"] + own).map { "`\($0)`" }.joined(separator: ", "))
         }
         switch base {
         case .record(let record):

@@ -292,6 +292,24 @@ private struct Resolution {
                         receiver: .typeStatic, table: table, typePath: path, function: function, isProperty: false,
                         origin: unit))
                 entry(.requestMethod, "\(path).\(function.signature)", "", range: function.nameRange, unit: unit)
+            case .function(let function) where !function.isStatic:
+                // Called on a record value (`author.books(…)`); `self` is the record.
+                guard let table = memberTable else { continue }
+                evaluator.environment.requestMethods.add(
+                    RequestMethod(
+                        receiver: .recordInstance, table: table, typePath: path, function: function,
+                        isProperty: false, origin: unit))
+                entry(.requestMethod, "\(path).\(function.signature)", "", range: function.nameRange, unit: unit)
+            case .property(let property) where !property.isStatic:
+                guard let table = memberTable, case .getter(let body)? = property.value else { continue }
+                let function = FunctionDeclaration(
+                    isStatic: false, name: property.name, nameRange: property.nameRange, parameters: [],
+                    returnType: property.type, body: body, range: property.range)
+                evaluator.environment.requestMethods.add(
+                    RequestMethod(
+                        receiver: .recordInstance, table: table, typePath: path, function: function,
+                        isProperty: true, origin: unit))
+                entry(.requestMethod, "\(path).\(property.name)", "", range: property.nameRange, unit: unit)
             case .unreadable(let name, true, let reason, let range):
                 // Instance members are the app's business, unless a record value calls them.
                 note("skipped `\(path).\(name)`: \(reason)", at: range, unit: unit)
