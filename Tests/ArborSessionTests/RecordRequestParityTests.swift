@@ -80,6 +80,34 @@ private struct Owner: TableRecord, EncodableRecord, Encodable {
 }
 private struct Pet: TableRecord { static let databaseTableName = "pet" }
 
+// A record type whose properties are not named as its columns: `CodingKeys` map them.
+private let writtenBookDeclaration = """
+    struct WrittenBook: Codable, EncodableRecord, TableRecord {
+        static let databaseTableName = "book"
+        static let writer = belongsTo(Author.self, using: ForeignKey(["authorId"]))
+        var id: Int64?
+        var writerId: Int64?
+        var title: String
+        enum CodingKeys: String, CodingKey {
+            case id
+            case writerId = "authorId"
+            case title
+        }
+    }
+    """
+private struct WrittenBook: Codable, EncodableRecord, TableRecord {
+    static let databaseTableName = "book"
+    static let writer = belongsTo(Author.self, using: ForeignKey(["authorId"]))
+    var id: Int64?
+    var writerId: Int64?
+    var title: String
+    enum CodingKeys: String, CodingKey {
+        case id
+        case writerId = "authorId"
+        case title
+    }
+}
+
 /// `record.request(for:)` gives the SQL GRDB gives for the same Swift code, for
 /// every kind of association and key, and for records built or fetched.
 final class RecordRequestParityTests: XCTestCase {
@@ -204,5 +232,16 @@ final class RecordRequestParityTests: XCTestCase {
     func plan(_ text: String, _ session: Session) -> RequestPlan? {
         guard case .rows(let result)? = session.run(text, fetch: false).last else { return nil }
         return result.plan
+    }
+
+    func testADeclaredRecordTypesPropertiesAndCodingKeys() throws {
+        let session = try Session(path: nil)
+        XCTAssertEqual(session.run(writtenBookDeclaration).count, 1)
+        try assertSame(
+            [#"WrittenBook(writerId: 2, title: "x").request(for: WrittenBook.writer)"#],
+            { _ in WrittenBook(id: nil, writerId: 2, title: "x").request(for: WrittenBook.writer) }, in: session)
+        try assertSame(
+            [#"WrittenBook(id: 7, title: "x").request(for: WrittenBook.writer)"#],
+            { _ in WrittenBook(id: 7, writerId: nil, title: "x").request(for: WrittenBook.writer) }, in: session)
     }
 }

@@ -268,4 +268,49 @@ final class RecordValueTests: XCTestCase {
         else { return XCTFail("no rows") }
         XCTAssertEqual(none.mainSQL, #"SELECT * FROM "book" WHERE 0"#)
     }
+
+    /// A record type the app declares: its stored properties are the labels,
+    /// its `CodingKeys` the columns, its enums the values.
+    func testADeclaredRecordTypesMemberwiseInitializer() throws {
+        let session = try Session(path: nil)
+        _ = session.run(
+            """
+            struct Writer: Codable, EncodableRecord, TableRecord {
+                enum Origin: String, Codable { case france = "FR", england = "GB" }
+                static let databaseTableName = "author"
+                static let books = hasMany(Book.self, using: ForeignKey(["authorId"]))
+                var id: Int64
+                var fullName: String
+                var origin: Origin?
+                enum CodingKeys: String, CodingKey {
+                    case id
+                    case fullName = "name"
+                    case origin = "countryCode"
+                }
+            }
+            """)
+        XCTAssertEqual(
+            description([#"Writer(id: 3, fullName: "x", origin: .france).origin"#], in: session), #""FR""#)
+        XCTAssertEqual(
+            errors([#"Writer(id: 3, name: "x")"#], in: session),
+            """
+            error: `Writer` has no property `name`
+              Writer(id: 3, name: "x")
+                            ^~~~
+              its properties: id, fullName, origin
+            """)
+        XCTAssertEqual(
+            errors([#"Writer(id: 3, fullName: "x", origin: .spain)"#], in: session),
+            """
+            error: `Origin` has no case `spain`
+              Writer(id: 3, fullName: "x", origin: .spain)
+                                                   ^~~~~~
+            """)
+        guard
+            case .rows(let result)? = session.run(
+                #"Writer(id: 3, fullName: "x").request(for: Writer.books).filter(Column("year") > 1660)"#, fetch: false
+            ).last
+        else { return XCTFail("no rows") }
+        XCTAssertEqual(result.mainSQL, #"SELECT * FROM "book" WHERE ("authorId" = 3) AND ("year" > 1660)"#)
+    }
 }

@@ -133,10 +133,7 @@ public final class Evaluator {
                 return try invoke(method, on: receiver, arguments: [], range: range)
             }
         }
-        if case .record(let record)? = scope.implicitSelf,
-            environment.schema.table(named: record.table).map(RecordProperty.of)?.contains(where: { $0.column == name })
-                == true
-        {
+        if case .record(let record)? = scope.implicitSelf, propertyColumn(name, ofTable: record.table) != nil {
             return try recordProperty(name, of: record, nameRange: range)
         }
         // A name the user bound shadows declared and inferred ones, as in Swift.

@@ -264,6 +264,18 @@ private struct Resolution {
         guard let type = index.types[path] else { return }
         let table = tables[path] ?? evaluator.environment.typeNames.table(forType: path)
         let memberTable = table ?? enclosingTable(path)
+        if table != nil {
+            // The memberwise initializer's labels: the struct's stored properties.
+            var stored: [StoredProperty] = []
+            for fragment in type.fragments where fragment.declaration.keyword == .struct {
+                for case .property(let property) in fragment.declaration.members where !property.isStatic {
+                    if case .getter? = property.value { continue }
+                    stored.append(
+                        StoredProperty(name: property.name, type: property.type, hasDefault: property.value != nil))
+                }
+            }
+            if !stored.isEmpty { evaluator.environment.storedProperties[path] = stored }
+        }
         for (member, unit) in type.members {
             if case .property(let property) = member, property.isStatic, property.name == "databaseSelection" {
                 note(
