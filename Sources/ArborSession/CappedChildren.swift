@@ -74,6 +74,8 @@ struct CappedChildren {
     static func split(_ plan: RequestPlan, schema: SchemaGraph) -> (
         plan: RequestPlan, targets: [Target]
     ) {
+        // A record's request keeps its association's refinements apart: not capped.
+        guard case .table = plan.root else { return (plan, []) }
         let tree = IncludeTree(operations: plan.operations)
         var targets: [Target] = []
         var kept: [RequestOperation] = []

@@ -80,6 +80,7 @@ public final class Session {
         }
         baseEnvironment = Environment(schema: schema)
         evaluator = Evaluator(environment: baseEnvironment)
+        installBinder(on: evaluator)
         if path == nil {
             program.load(SourceUnit.parse(name: "<demo>", text: DemoLibrary.prelude))
             resolveProgram()
@@ -124,7 +125,7 @@ public final class Session {
                 } else {
                     value = try evaluator.evaluate(expr)
                 }
-                evaluator.environment.bindings[name] = value
+                evaluator.environment.bindings[name] = try evaluator.bound(value, name: name, range: expr.range)
                 return .silent(name)
             case .declarations(let declarations):
                 let errors = declare(declarations, text: text)

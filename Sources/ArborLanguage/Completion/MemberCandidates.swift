@@ -95,7 +95,10 @@ enum MemberCandidates {
             return [Completion("sqlExpression", kind: .method, detail: "sqlExpression")]
         case .namespace(let path):
             return (environment.statics[path] ?? [:]).keys.sorted().map { Completion($0, kind: .binding, detail: path) }
-        case .ordering, .selection, .dictionary, .foreignKey, .implicitMember, .fetch:
+        case .record(let record):
+            return [Completion("request", kind: .method, detail: "request(for:)")]
+                + columns(of: record.table, environment: environment)
+        case .ordering, .selection, .dictionary, .foreignKey, .implicitMember, .fetch, .absentRecord:
             return []
         }
     }

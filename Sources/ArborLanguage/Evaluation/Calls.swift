@@ -19,6 +19,9 @@ extension Evaluator {
                 {
                     return try method(name, on: receiver, arguments: arguments, range: range, nameRange: callee.range)
                 }
+                if let table = environment.typeNames.table(forType: name) {
+                    return try memberwiseRecord(table, typeName: name, arguments: arguments, range: range)
+                }
                 return try globalFunction(name, arguments: arguments, range: range, nameRange: callee.range)
             }
             throw ArborError("`\(name)` is not a function", at: callee.range)
@@ -36,6 +39,13 @@ extension Evaluator {
                 return try invoke(appMethod, on: base, arguments: arguments, range: range)
             }
             return try derivableMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
+        case .record:
+            if let appMethod = try appMethod(name, on: base, labels: arguments.labels, nameRange: nameRange) {
+                return try invoke(appMethod, on: base, arguments: arguments, range: range)
+            }
+            return try recordMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
+        case .absentRecord:
+            return try recordMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
         case .expression(let e):
             return try expressionMethod(name, on: e, arguments: arguments, range: range, nameRange: nameRange)
         case .array(let elements):

@@ -37,6 +37,15 @@ extension Evaluator {
             if case .association = self { return true }
             return false
         }
+
+        /// The receiver as a request, its root kept (a record's request stays one).
+        var plan: RequestPlan {
+            switch self {
+            case .table(let t): RequestPlan(table: t)
+            case .request(let p): p
+            case .association(let a): RequestPlan(table: a.destination, operations: a.operations)
+            }
+        }
     }
 
     func derivableMethod(
@@ -83,7 +92,7 @@ extension Evaluator {
         switch (name, labels) {
         case ("all", []):
             try notOnAssociation()
-            return .request(RequestPlan(table: table, operations: receiver.operations))
+            return .request(receiver.plan)
         case ("none", []):
             return receiver.appending(.none)
         case ("filter", [nil]):
@@ -191,7 +200,7 @@ extension Evaluator {
             return receiver.appending(name == "including" ? .including(kind, association) : .joining(kind, association))
         case ("asRequest", ["of"]):
             try notOnAssociation()
-            return .request(RequestPlan(table: table, operations: receiver.operations))
+            return .request(receiver.plan)
         case ("fetchAll", _), ("fetchOne", _), ("fetchCount", _):
             try notOnAssociation()
             guard
@@ -200,7 +209,7 @@ extension Evaluator {
                         && Self.isDatabaseArgument(arguments[0].value))
             else { throw ArborError("`\(name)` takes no argument here (or `db`)", at: range) }
             let kind = Value.FetchKind(rawValue: name) ?? .all
-            return .fetch(RequestPlan(table: table, operations: receiver.operations), kind)
+            return .fetch(receiver.plan, kind)
         case ("forKey", [nil]):
             let association = try onAssociationOnly()
             return .association(association.appending(.forKey(try string(arguments[0].value))))
