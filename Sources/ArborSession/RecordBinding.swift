@@ -22,6 +22,15 @@ extension Session {
     ) throws -> Value {
         // `fetchOne`, and any other fetch of one record (`find`, which throws when none is found).
         guard case .fetch(let plan, let kind) = value, kind != .all, kind != .count else { return value }
+        // A row with includes or annotations decodes into the app's own type (`BookInfo`), not a
+        // record: it stays the request, and shows as such.
+        let isComposite = plan.operations.contains { operation in
+            switch operation {
+            case .including, .annotated, .annotatedWithRequired, .annotatedWithOptional: true
+            default: false
+            }
+        }
+        if isComposite { return value }
         try Validator(schema: environment.schema, range: range).validate(plan)
         let row = try database.read { db in try Row.fetchOne(db, try Lowering().request(plan)) }
         guard let row else {

@@ -225,6 +225,9 @@ final class AppModelTests: XCTestCase {
         XCTAssertEqual(message("Post.all().admins()"), "a request has no method `admins`")
         XCTAssertEqual(message("ForumThread.all().kind(.poll)"), "`ForumThread.Kind` has no case `poll`")
         XCTAssertEqual(message("Member.all().named(1)"), "expected a string, as the parameter is `String`")
+        XCTAssertEqual(
+            message("try dbQueue.write { db in try Member.filter(key: 1).deleteAll(db) }"),
+            "`deleteAll` writes to the database: arbor runs requests and never writes through them")
     }
 }
 

@@ -30,9 +30,21 @@ extension Evaluator {
         }
     }
 
+    /// GRDB's methods that write: arbor runs requests and never writes through them.
+    static let writeMethods: Set<String> = [
+        "insert", "inserted", "insertAndFetch", "save", "saved", "update", "updateChanges", "updateAndFetch",
+        "upsert", "upsertAndFetch", "delete", "deleteAll", "deleteOne", "deleteAndFetchAll", "updateAll",
+        "deleteAndFetchCursor", "deleteAndFetchSet", "execute",
+    ]
+
     func method(_ name: String, on base: Value, arguments: [Argument], range: SourceRange, nameRange: SourceRange)
         throws -> Value
     {
+        if Self.writeMethods.contains(name) {
+            throw ArborError(
+                "`\(name)` writes to the database: arbor runs requests and never writes through them", at: nameRange,
+                suggestion: "`:sql` runs raw SQL, and writes when arbor was started with `--write`")
+        }
         switch base {
         case .table, .request, .association:
             if let appMethod = try appMethod(name, on: base, labels: arguments.labels, nameRange: nameRange) {
