@@ -214,6 +214,7 @@ extension Evaluator {
         if Self.globalFunctionNames.contains(name) {
             throw ArborError("`\(name)` does not take the arguments \(labels.signature)", at: range)
         }
+        if let what = UnsupportedGRDB.functions[name] { throw UnsupportedGRDB.error(what, at: nameRange) }
         throw ArborError(
             "unknown function `\(name)`", at: nameRange,
             suggestion: Suggestions.didYouMean(name, in: Self.globalFunctionNames + environment.typeNames.allTypeNames))

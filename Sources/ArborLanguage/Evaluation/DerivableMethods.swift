@@ -248,6 +248,7 @@ extension Evaluator {
                 throw ArborError(
                     "`\(name)` does not take the arguments \(labels.signature) on \(base.kindName)", at: range)
             }
+            if let what = UnsupportedGRDB.methods[name] { throw UnsupportedGRDB.error(what, at: nameRange) }
             throw ArborError(
                 "\(base.kindName) has no method `\(name)`", at: nameRange,
                 suggestion: Suggestions.didYouMean(name, in: Array(Self.requestMethodNames)))

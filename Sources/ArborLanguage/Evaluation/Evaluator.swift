@@ -164,6 +164,7 @@ public final class Evaluator {
         if let table = scope.associationTable ?? scope.selfTable {
             candidates += environment.catalog.associations(of: table).map(\.name)
         }
+        if let what = UnsupportedGRDB.functions[name] { throw UnsupportedGRDB.error(what, at: range) }
         if name.first?.isUppercase == true {
             throw ArborError(
                 "unknown record type `\(name)`", at: range,
