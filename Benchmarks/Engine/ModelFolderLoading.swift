@@ -47,8 +47,7 @@ extension EngineBenchmarks {
             _ = try Measure.process(arbor, [database, "--load", folder] + request)
         }
         let without = try Measure.seconds(repeat: 15) {
-            _ = try Measure.process(
-                arbor, [database, "-c", "Item50.all().including(all: Item50.children)", "--format", "sql"])
+            _ = try Measure.process(arbor, [database] + request)
         }
         Measure.report(
             "whole process: start, load the folder, first request", Measure.ms(with), reference: Measure.ms(without),
