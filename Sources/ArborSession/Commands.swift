@@ -72,7 +72,8 @@ struct Commands {
                 }.joined(separator: "\n"))
         case "swift":
             let (result, environment) = try request(argument, range: range)
-            return .commandOutput(SwiftCode.generate(result.plan, environment: environment))
+            let app = AppCode(session: session, requestText: argument)
+            return .commandOutput(SwiftCode.generate(result.plan, environment: environment, app: app))
         case "complete":
             // The candidates at the end of the text, one per line with their kind: for scripts and tests.
             // Two columns two spaces apart, as `:tables` prints them (a tab would be shown escaped).
