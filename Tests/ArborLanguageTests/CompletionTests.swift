@@ -259,10 +259,14 @@ final class CompletionTests: XCTestCase {
     func testCommands() {
         XCTAssertEqual(
             texts(":"),
-            ["associations", "complete", "explain", "format", "help", "load", "quit", "schema", "sql", "swift", "tables"])
+            [
+                "advise", "associations", "complete", "explain", "format", "help", "load", "quit", "schema", "sql",
+                "swift", "tables",
+            ])
         XCTAssertEqual(texts(":sc"), ["schema"])
         XCTAssertEqual(texts(":schema B"), ["Book"])
-        XCTAssertEqual(texts("Author.books\n:a"), ["associations"])
+        XCTAssertEqual(texts("Author.books\n:a"), ["advise", "associations"])
+        XCTAssertEqual(texts(":advise B"), ["Book"])
     }
 
     func testCursorInsideTheText() {
