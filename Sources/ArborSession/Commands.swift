@@ -83,7 +83,8 @@ struct Commands {
                 suggestion: Suggestions.didYouMean(
                     name,
                     in: [
-                        "help", "tables", "schema", "associations", "load", "declarations", "advise", "sql", "explain", "swift",
+                        "help", "tables", "schema", "associations", "load", "declarations", "advise", "sql", "explain",
+                        "swift",
                         "complete",
                         "format", "quit",
                     ])

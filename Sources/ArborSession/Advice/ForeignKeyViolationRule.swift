@@ -68,10 +68,13 @@ enum ForeignKeyViolationRule {
         let condition: String =
             complete.joined(separator: " AND ") + " AND NOT EXISTS (SELECT 1 FROM \(parentName) WHERE "
             + matches.joined(separator: " AND ") + ")"
-        let nullable = fk.originColumns.allSatisfy { table.column(named: $0).map { !$0.isNotNull && $0.primaryKeyIndex == 0 } ?? false }
+        let nullable = fk.originColumns.allSatisfy {
+            table.column(named: $0).map { !$0.isNotNull && $0.primaryKeyIndex == 0 } ?? false
+        }
         let statement =
             nullable
-            ? "UPDATE \(child) SET " + fk.originColumns.map { "\(MigrationCode.sqlName($0)) = NULL" }.joined(separator: ", ")
+            ? "UPDATE \(child) SET "
+                + fk.originColumns.map { "\(MigrationCode.sqlName($0)) = NULL" }.joined(separator: ", ")
                 + " WHERE \(condition)"
             : "DELETE FROM \(child) WHERE \(condition)"
         let title =

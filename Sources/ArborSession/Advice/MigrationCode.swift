@@ -21,7 +21,8 @@ enum MigrationCode {
 
     /// `try db.execute(sql: …)`, as a multi-line literal when the SQL has several lines.
     static func execute(_ sql: String) -> String {
-        let plain = !sql.contains("\"\"\"") && !sql.contains("\\")
+        let plain =
+            !sql.contains("\"\"\"") && !sql.contains("\\")
             && !sql.unicodeScalars.contains { TerminalText.isControl($0) && $0 != "\n" && $0 != "\t" }
         guard plain, sql.contains("\n") else { return "try db.execute(sql: \(string(sql)))" }
         let body = sql.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }

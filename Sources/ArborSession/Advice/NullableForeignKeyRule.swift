@@ -20,10 +20,13 @@ enum NullableForeignKeyRule {
         let quotedTable = MigrationCode.sqlName(table.name)
         let sql =
             "SELECT EXISTS (SELECT 1 FROM \(quotedTable))"
-            + columns.map { ", EXISTS (SELECT 1 FROM \(quotedTable) WHERE \(MigrationCode.sqlName($0)) IS NULL)" }.joined()
+            + columns.map { ", EXISTS (SELECT 1 FROM \(quotedTable) WHERE \(MigrationCode.sqlName($0)) IS NULL)" }
+            .joined()
         guard let row = try? Row.fetchOne(context.db, sql: sql), row[0] as Bool? == true else { return [] }
         var holdsNull: Set<String> = []
-        for (i, column) in columns.enumerated() where row[i + 1] as Bool? != false { holdsNull.insert(column.sqlFolded) }
+        for (i, column) in columns.enumerated() where row[i + 1] as Bool? != false {
+            holdsNull.insert(column.sqlFolded)
+        }
         var result: [Advice] = []
         for fk in table.foreignKeys {
             guard let parent = context.schema.table(named: fk.destinationTable) else { continue }

@@ -12,7 +12,9 @@ enum SeveralForeignKeysRule {
         for fk in table.foreignKeys {
             guard let parent = context.schema.table(named: fk.destinationTable) else { continue }
             if let i = groups.firstIndex(where: { $0.parent.name.sqlFolded == parent.name.sqlFolded }) {
-                if !groups[i].keys.contains(where: { $0.originColumns.map(\.sqlFolded) == fk.originColumns.map(\.sqlFolded) }) {
+                if !groups[i].keys.contains(where: {
+                    $0.originColumns.map(\.sqlFolded) == fk.originColumns.map(\.sqlFolded)
+                }) {
                     groups[i].keys.append(fk)
                 }
             } else {
@@ -21,7 +23,9 @@ enum SeveralForeignKeysRule {
         }
         return groups.compactMap { parent, keys in
             guard keys.count >= 2,
-                !keys.allSatisfy({ context.declaresForeignKey($0.originColumns, child: table.name, parent: parent.name) })
+                !keys.allSatisfy({
+                    context.declaresForeignKey($0.originColumns, child: table.name, parent: parent.name)
+                })
             else { return nil }
             // Foreign key ids count from the last one written: show them in the order of the schema.
             let ordered = keys.sorted { $0.id > $1.id }

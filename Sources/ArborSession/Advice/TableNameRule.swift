@@ -18,34 +18,46 @@ enum TableNameRule {
         var toMany = false
         let type = context.typeName(table.name)
         for (child, fk) in context.keys(to: table.name) {
-            guard !context.declaresKeyedAssociation(origin: child.name, destination: table.name, columns: fk.originColumns)
+            guard
+                !context.declaresKeyedAssociation(
+                    origin: child.name, destination: table.name, columns: fk.originColumns)
             else { continue }
             toOne = true
             let name = AssociationDeclarations.belongsToName(fk.originColumns, parent: table)
-            let several = context.keys(to: table.name).filter { $0.child.name.sqlFolded == child.name.sqlFolded }.count > 1
+            let several =
+                context.keys(to: table.name).filter { $0.child.name.sqlFolded == child.name.sqlFolded }.count > 1
             declarations.append(
                 (
                     context.typeName(child.name),
                     "static let \(name) = belongsTo(\(type ?? "").self, key: \(MigrationCode.string(name))"
-                        + (several ? ", using: " + AssociationDeclarations.foreignKey(fk.originColumns, to: fk.destinationColumns, parent: table) : "")
+                        + (several
+                            ? ", using: "
+                                + AssociationDeclarations.foreignKey(
+                                    fk.originColumns, to: fk.destinationColumns, parent: table) : "")
                         + ")"
                 ))
         }
         for fk in table.foreignKeys {
             guard let parent = context.schema.table(named: fk.destinationTable),
-                !context.declaresKeyedAssociation(origin: parent.name, destination: table.name, columns: fk.originColumns)
+                !context.declaresKeyedAssociation(
+                    origin: parent.name, destination: table.name, columns: fk.originColumns)
             else { continue }
             let isOne = table.isUniqueKey(fk.originColumns)
             if isOne { toOne = true } else { toMany = true }
-            let several = table.foreignKeys.filter { $0.destinationTable.sqlFolded == fk.destinationTable.sqlFolded }.count > 1
+            let several =
+                table.foreignKeys.filter { $0.destinationTable.sqlFolded == fk.destinationTable.sqlFolded }.count > 1
             let name = AssociationDeclarations.inverseName(
                 child: table, columns: fk.originColumns,
-                belongsTo: AssociationDeclarations.belongsToName(fk.originColumns, parent: parent), isOneOfSeveral: several)
+                belongsTo: AssociationDeclarations.belongsToName(fk.originColumns, parent: parent),
+                isOneOfSeveral: several)
             declarations.append(
                 (
                     context.typeName(parent.name),
                     "static let \(name) = \(isOne ? "hasOne" : "hasMany")(\(type ?? "").self, key: \(MigrationCode.string(name))"
-                        + (several ? ", using: " + AssociationDeclarations.foreignKey(fk.originColumns, to: fk.destinationColumns, parent: parent) : "")
+                        + (several
+                            ? ", using: "
+                                + AssociationDeclarations.foreignKey(
+                                    fk.originColumns, to: fk.destinationColumns, parent: parent) : "")
                         + ")"
                 ))
         }
@@ -55,11 +67,14 @@ enum TableNameRule {
         let typeKey = Naming.lowerCamel(Naming.words(table.name))
         var keys: [String] = []
         if toOne, inflected.singular != typeKey {
-            keys.append("`\(TerminalText.escaped(inflected.singular))` where `\(TerminalText.escaped(typeKey))` is expected (to-one)")
+            keys.append(
+                "`\(TerminalText.escaped(inflected.singular))` where `\(TerminalText.escaped(typeKey))` is expected (to-one)"
+            )
         }
         if toMany, inflected.plural != Naming.pluralize(typeKey) {
             keys.append(
-                "`\(TerminalText.escaped(inflected.plural))` where `\(TerminalText.escaped(Naming.pluralize(typeKey)))` is expected (to-many)")
+                "`\(TerminalText.escaped(inflected.plural))` where `\(TerminalText.escaped(Naming.pluralize(typeKey)))` is expected (to-many)"
+            )
         }
         guard !keys.isEmpty else { return [] }
         var migration: String?
@@ -70,7 +85,10 @@ enum TableNameRule {
             // SQLite refuses a rename that only changes case: go through another name.
             let steps =
                 expected.sqlFolded == table.name.sqlFolded
-                ? [MigrationCode.rename(table: table.name, to: "new_" + expected), MigrationCode.rename(table: "new_" + expected, to: expected)]
+                ? [
+                    MigrationCode.rename(table: table.name, to: "new_" + expected),
+                    MigrationCode.rename(table: "new_" + expected, to: expected),
+                ]
                 : [MigrationCode.rename(table: table.name, to: expected)]
             migration = MigrationCode.migration("Rename \(table.name) to \(expected)", steps)
         }
@@ -79,7 +97,11 @@ enum TableNameRule {
             var blocks: [(String, [String])] = []
             for (owner, line) in declarations {
                 guard let owner else { continue }
-                if let i = blocks.firstIndex(where: { $0.0 == owner }) { blocks[i].1.append(line) } else { blocks.append((owner, [line])) }
+                if let i = blocks.firstIndex(where: { $0.0 == owner }) {
+                    blocks[i].1.append(line)
+                } else {
+                    blocks.append((owner, [line]))
+                }
             }
             declaration = blocks.map { AssociationDeclarations.extensionBlock($0.0, $0.1) }.joined(separator: "\n\n")
         }

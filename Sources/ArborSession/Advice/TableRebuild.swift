@@ -47,9 +47,13 @@ struct TableRebuild {
         }
         var lines: [String] = []
         for object in dependents.reversed() {
-            lines.append(MigrationCode.execute("DROP \(object.type.uppercased()) IF EXISTS \(MigrationCode.sqlName(object.name))"))
+            lines.append(
+                MigrationCode.execute(
+                    "DROP \(object.type.uppercased()) IF EXISTS \(MigrationCode.sqlName(object.name))"))
         }
-        lines.append(MigrationCode.execute("CREATE TABLE \(MigrationCode.sqlName(newName)) " + text.definitionsText(inserting: insertions)))
+        lines.append(
+            MigrationCode.execute(
+                "CREATE TABLE \(MigrationCode.sqlName(newName)) " + text.definitionsText(inserting: insertions)))
         lines.append(
             MigrationCode.execute(
                 "INSERT INTO \(MigrationCode.sqlName(newName)) (\(MigrationCode.sqlNames(targets))) SELECT "
