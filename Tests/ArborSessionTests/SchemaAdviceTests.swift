@@ -238,7 +238,7 @@ final class SchemaAdviceTests: XCTestCase {
         let advice = try one(try advice(path), .keyWithoutForeignKey, "painting")
         let declaration = """
             extension Painting {
-                static let authorForeignKey = ForeignKey(["authorId"], to: ["id"])
+                static let authorForeignKey = ForeignKey(["authorId"])
                 static let author = belongsTo(Author.self, using: authorForeignKey)
             }
 

@@ -54,7 +54,8 @@ enum KeyWithoutForeignKeyRule {
                 AssociationDeclarations.extensionBlock(
                     child,
                     [
-                        "static let \(key) = ForeignKey(\(MigrationCode.strings([column])), to: \(MigrationCode.strings(destination)))",
+                        "static let \(key) = "
+                            + AssociationDeclarations.foreignKey([column], to: destination, parent: parent),
                         "static let \(belongsTo) = belongsTo(\(parentType).self, using: \(key))",
                     ]),
                 AssociationDeclarations.extensionBlock(
