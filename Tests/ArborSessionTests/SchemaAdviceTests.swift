@@ -499,6 +499,44 @@ final class SchemaAdviceTests: XCTestCase {
         }
     }
 
+    // MARK: Hostile schemas
+
+    /// Names with quotes, spaces and newlines, a table made by `AS SELECT`, a key to a
+    /// missing table and one to a non-unique column: advice for each, every name
+    /// escaped for the terminal and written as a Swift string literal in the code.
+    func testHostileNames() throws {
+        let path = try fixture(
+            """
+            CREATE TABLE "we""ird" (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE "x y" ("we""irdId" INTEGER, "bad
+            line\u{1B}[2J" TEXT, "a]b" INTEGER REFERENCES "we""ird"(id));
+            CREATE TABLE z AS SELECT 1 AS a;
+            CREATE TABLE child (id INTEGER PRIMARY KEY, p INTEGER REFERENCES missing(id), q INTEGER REFERENCES "we""ird"(name));
+            INSERT INTO "x y" VALUES (1, 'a', 5);
+            INSERT INTO child VALUES (1, 3, 'nope');
+            CREATE VIEW "v\"\"\" AS SELECT * FROM "x y";
+            """)
+        let advice = try advice(path)
+        XCTAssertEqual(
+            rules(advice),
+            [
+                "missingPrimaryKey x y", "tableName x y", "keyWithoutForeignKey x y", "unindexedForeignKey x y",
+                "nullableForeignKey x y",
+                "missingPrimaryKey z", "unindexedForeignKey child", "nullableForeignKey child", "missingPrimaryKey v\"",
+                "foreignKeyViolation x y",
+            ])
+        let text = AdviceText.text(advice)
+        XCTAssertFalse(text.unicodeScalars.contains { $0 == "\u{1B}" })
+        XCTAssertTrue(text.contains(#"try db.create(indexOn: "x y", columns: ["a]b"])"#))
+        // One table, by its SQL name; an unknown one is a located error.
+        let session = try Session(path: path)
+        guard case .commandOutput(let one) = session.run(#":advise "x y""#)[0] else { return XCTFail() }
+        XCTAssertTrue(one.hasPrefix(#""x y": table "x y" has no primary key"#))
+        guard case .failure(let errors, _) = session.run(":advise chidl")[0] else { return XCTFail() }
+        XCTAssertEqual(errors.first?.message, "no table named chidl")
+        XCTAssertEqual(errors.first?.suggestion, "did you mean `child`?")
+    }
+
     // MARK: The demo
 
     /// The demo follows the guides but for two table names, whose associations the

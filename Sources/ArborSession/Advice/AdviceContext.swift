@@ -91,3 +91,16 @@ extension AdviceContext {
         }
     }
 }
+
+/// `body`'s value, or nil when SQLite fails on one object (a view over a missing
+/// table, a foreign key to a non-unique key); an interruption (Ctrl-C) still stops
+/// the whole advice.
+func skippingBrokenObjects<T>(_ body: () throws -> T) throws -> T? {
+    do {
+        return try body()
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+        throw error
+    } catch {
+        return nil
+    }
+}

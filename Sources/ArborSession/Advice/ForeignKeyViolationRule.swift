@@ -9,7 +9,7 @@ enum ForeignKeyViolationRule {
     static let sampleSize = 3
 
     /// `tables` nil: the whole database in one statement.
-    static func advice(tables: [TableInfo]?, _ context: AdviceContext) -> [Advice] {
+    static func advice(tables: [TableInfo]?, _ context: AdviceContext) throws -> [Advice] {
         var violations: [(table: String, fkid: Int, rowid: Int64?)] = []
         func check(_ sql: String) throws {
             for row in try Row.fetchAll(context.db, sql: sql) {
@@ -18,13 +18,17 @@ enum ForeignKeyViolationRule {
         }
         if let tables {
             for table in tables where table.kind == .table {
-                try? check("PRAGMA foreign_key_check(\(MigrationCode.sqlName(table.name)))")
+                try skippingBrokenObjects {
+                    try check("PRAGMA foreign_key_check(\(MigrationCode.sqlName(table.name)))")
+                }
             }
-        } else if (try? check("PRAGMA foreign_key_check")) == nil {
+        } else if try skippingBrokenObjects({ try check("PRAGMA foreign_key_check") }) == nil {
             // One mismatched key (a parent without a unique key) fails the whole check: go table by table.
             violations = []
             for table in context.userTables where table.kind == .table {
-                try? check("PRAGMA foreign_key_check(\(MigrationCode.sqlName(table.name)))")
+                try skippingBrokenObjects {
+                    try check("PRAGMA foreign_key_check(\(MigrationCode.sqlName(table.name)))")
+                }
             }
         }
         var groups: [(table: String, fkid: Int, rowids: [Int64?])] = []

@@ -22,7 +22,9 @@ enum NullableForeignKeyRule {
             "SELECT EXISTS (SELECT 1 FROM \(quotedTable))"
             + columns.map { ", EXISTS (SELECT 1 FROM \(quotedTable) WHERE \(MigrationCode.sqlName($0)) IS NULL)" }
             .joined()
-        guard let row = try? Row.fetchOne(context.db, sql: sql), row[0] as Bool? == true else { return [] }
+        guard let row = try skippingBrokenObjects({ try Row.fetchOne(context.db, sql: sql) }) ?? nil,
+            row[0] as Bool? == true
+        else { return [] }
         var holdsNull: Set<String> = []
         for (i, column) in columns.enumerated() where row[i + 1] as Bool? != false {
             holdsNull.insert(column.sqlFolded)

@@ -32,7 +32,7 @@ public struct SchemaAdvisor {
             result += try NullableForeignKeyRule.advice(table, context)
         }
         if checksForeignKeys {
-            result += ForeignKeyViolationRule.advice(tables: table == nil ? nil : tables, context)
+            result += try ForeignKeyViolationRule.advice(tables: table == nil ? nil : tables, context)
         }
         return result
     }
