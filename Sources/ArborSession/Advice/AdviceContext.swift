@@ -11,6 +11,17 @@ final class AdviceContext {
     private var cachedObjects: [SchemaObject]?
     var keysByParent: [String: [(TableInfo, ArborCore.ForeignKeyInfo)]]?
 
+    /// Tables by the lowered words a key column would name them with: `author` for
+    /// `author`, `authors` and `Author` (the first table wins).
+    lazy var tableByKeyName: [String: TableInfo] = {
+        var map: [String: TableInfo] = [:]
+        for table in userTables where table.kind == .table {
+            let name = Naming.lowerCamel(Naming.words(table.name)).lowercased()
+            for key in [name, Naming.singularize(name)] where map[key] == nil { map[key] = table }
+        }
+        return map
+    }()
+
     init(schema: SchemaGraph, environment: Environment, db: Database) {
         self.schema = schema
         self.environment = environment

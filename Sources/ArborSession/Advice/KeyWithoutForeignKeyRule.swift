@@ -26,12 +26,7 @@ enum KeyWithoutForeignKeyRule {
     /// The table a key's words name: `author` for `author_id`, whether the table is
     /// `author`, `authors` or `Author`.
     static func parentTable(named name: String, _ context: AdviceContext) -> TableInfo? {
-        let wanted = name.lowercased()
-        return context.userTables.first { table in
-            guard table.kind == .table else { return false }
-            let tableName = Naming.lowerCamel(Naming.words(table.name)).lowercased()
-            return tableName == wanted || Naming.singularize(tableName) == wanted
-        }
+        context.tableByKeyName[name.lowercased()]
     }
 
     private static func advice(
