@@ -297,7 +297,7 @@ final class SchemaAdviceTests: XCTestCase {
         let advice = try one(try advice(path), .tableName, "postal_address")
         XCTAssertEqual(
             advice.what,
-            "the table name postal_address is not singular camelCase (`postalAddress`): GRDB keys its rows `postal_address` where `postalAddress` is expected (to-one), so each association to it must spell its key out"
+            "the table name postal_address is not singular camelCase (`postalAddress`): GRDB keys its rows `postal_address` where a record type `PostalAddress` expects `postalAddress` (to-one), so each association to it must spell its key out"
         )
         XCTAssertEqual(
             advice.migration,
@@ -535,6 +535,27 @@ final class SchemaAdviceTests: XCTestCase {
         guard case .failure(let errors, _) = session.run(":advise chidl")[0] else { return XCTFail() }
         XCTAssertEqual(errors.first?.message, "no table named chidl")
         XCTAssertEqual(errors.first?.suggestion, "did you mean `child`?")
+    }
+
+    /// A plural table name is no problem for an app whose own record type is singular:
+    /// `struct Movie { static let databaseTableName = "movies" }` expects GRDB's `movie`.
+    func testTableNameOfADeclaredType() throws {
+        let path = try fixture(
+            """
+            CREATE TABLE movies (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
+            CREATE TABLE showing (id INTEGER PRIMARY KEY, movieId INTEGER NOT NULL REFERENCES movies(id));
+            CREATE INDEX showing_movieId ON showing(movieId);
+            """)
+        let advice = try one(try advice(path), .tableName, "movies")
+        XCTAssertEqual(
+            advice.what,
+            "the table name movies is not singular camelCase (`movie`): GRDB keys its rows `movie` where a record type `Movies` expects `movies` (to-one), so each association to it must spell its key out"
+        )
+        XCTAssertEqual(
+            rules(
+                try self.advice(
+                    path, pasting: #"struct Movie: TableRecord { static let databaseTableName = "movies" }"#)),
+            [])
     }
 
     // MARK: The demo

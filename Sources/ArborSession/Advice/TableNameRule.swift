@@ -61,19 +61,24 @@ enum TableNameRule {
                         + ")"
                 ))
         }
-        // The keys a record type named after the table expects (`Demographics`: `demographics`),
-        // against GRDB's inflections of the table name.
+        // The keys the table's record types expect (`Demographics`: `demographics`; an app's
+        // `Movie` for `movies`: `movie`), against GRDB's inflections of the table name.
+        // A key one of them expects is no mismatch.
         let inflected = AssociationKey.inflected(table.name)
-        let typeKey = Naming.lowerCamel(Naming.words(table.name))
+        let convention = Naming.upperCamel(Naming.words(table.name))
+        var types = context.environment.typeNames.types(forTable: table.name).filter { $0 != convention }
+        types.append(convention)
+        let typeKeys = types.map { Naming.lowerCamel(Naming.words($0)) }
+        let shown = types[0]
         var keys: [String] = []
-        if toOne, inflected.singular != typeKey {
+        if toOne, !typeKeys.contains(inflected.singular) {
             keys.append(
-                "`\(TerminalText.escaped(inflected.singular))` where `\(TerminalText.escaped(typeKey))` is expected (to-one)"
+                "`\(TerminalText.escaped(inflected.singular))` where a record type `\(TerminalText.escaped(shown))` expects `\(TerminalText.escaped(typeKeys[0]))` (to-one)"
             )
         }
-        if toMany, inflected.plural != Naming.pluralize(typeKey) {
+        if toMany, !typeKeys.map(Naming.pluralize).contains(inflected.plural) {
             keys.append(
-                "`\(TerminalText.escaped(inflected.plural))` where `\(TerminalText.escaped(Naming.pluralize(typeKey)))` is expected (to-many)"
+                "`\(TerminalText.escaped(inflected.plural))` where a record type `\(TerminalText.escaped(shown))` expects `\(TerminalText.escaped(Naming.pluralize(typeKeys[0])))` (to-many)"
             )
         }
         guard !keys.isEmpty else { return [] }
