@@ -39,10 +39,4 @@ enum GuideWords {
         words:
             "Sometimes the database schema does not define any foreign key. And sometimes, there are *several* foreign keys from a table to another. […] Your help is needed. You have to instruct GRDB which foreign key to use"
     )
-
-    static let missingForeignKey = GuideQuote(
-        guide: associations, section: "Convention for the BelongsTo Association",
-        words:
-            "If the database schema does not follow this convention, and does not define foreign keys between tables, you can still use **BelongsTo** associations. But your help is needed to define the missing foreign key"
-    )
 }

@@ -72,6 +72,6 @@ enum KeyWithoutForeignKeyRule {
             what:
                 "\(SchemaText.name(table.name)).\(SchemaText.name(column)) looks like a key of \(SchemaText.name(parent.name)), but no foreign key says so: "
                 + "GRDB infers no association from it, and SQLite lets it name \(SchemaText.name(parent.name)) rows that do not exist",
-            why: GuideWords.missingForeignKey, migration: migration, declaration: declaration)
+            why: GuideWords.foreignKey, migration: migration, declaration: declaration)
     }
 }
