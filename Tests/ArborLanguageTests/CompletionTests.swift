@@ -259,9 +259,14 @@ final class CompletionTests: XCTestCase {
     func testCommands() {
         XCTAssertEqual(
             texts(":"),
-            ["associations", "complete", "explain", "format", "help", "load", "quit", "schema", "sql", "swift", "tables"])
+            [
+                "associations", "complete", "explain", "format", "graph", "help", "load", "quit", "schema", "sql",
+                "swift",
+                "tables",
+            ])
         XCTAssertEqual(texts(":sc"), ["schema"])
         XCTAssertEqual(texts(":schema B"), ["Book"])
+        XCTAssertEqual(texts(":graph Boo"), ["Book", "BookTag"])
         XCTAssertEqual(texts("Author.books\n:a"), ["associations"])
     }
 
