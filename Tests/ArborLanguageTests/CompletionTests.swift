@@ -266,7 +266,7 @@ final class CompletionTests: XCTestCase {
             ])
         XCTAssertEqual(texts(":sc"), ["schema"])
         XCTAssertEqual(texts(":schema B"), ["Book"])
-        XCTAssertEqual(texts(":graph Boo"), ["Book", "BookTag"])
+        XCTAssertEqual(texts(":graph B"), ["Book"])
         XCTAssertEqual(texts("Author.books\n:a"), ["associations"])
     }
 

@@ -101,7 +101,8 @@ public struct AssociationGraph: Hashable, Sendable {
             if isShown { nodes.append(Node(table: table.name, label: displayName(table.name))) }
         }
         // A declared association may lead to a name the schema spells otherwise: it is still a node.
-        for edge in edges where !nodes.contains(where: { $0.table.sqlFolded == edge.destination.sqlFolded }) {
+        var shown = Set(nodes.map { $0.table.sqlFolded })
+        for edge in edges where shown.insert(edge.destination.sqlFolded).inserted {
             nodes.append(Node(table: edge.destination, label: displayName(edge.destination)))
         }
 

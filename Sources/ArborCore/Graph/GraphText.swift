@@ -10,26 +10,32 @@
 /// Every name is escaped for the terminal; columns are aligned by terminal width.
 public enum GraphText {
     public static func lines(_ graph: AssociationGraph) -> [String] {
+        // Labels and edges by folded table, read once: a schema may hold thousands of tables.
+        var labels: [String: String] = [:]
+        for node in graph.nodes where labels[node.table.sqlFolded] == nil {
+            labels[node.table.sqlFolded] = TerminalText.escaped(node.label)
+        }
+        let label = { (table: String) in labels[table.sqlFolded] ?? TerminalText.escaped(table) }
+        let pairs = Dictionary(grouping: graph.ambiguousPairs) { Set([$0.child.sqlFolded, $0.parent.sqlFolded]) }
         var lines: [String] = []
         if let focus = graph.focus {
-            let edges = graph.edges
-            if edges.isEmpty {
-                lines.append("\(label(of: focus, in: graph)) has no associations")
+            if graph.edges.isEmpty {
+                lines.append("\(label(focus)) has no associations")
             } else {
-                lines += block(focus, edges: edges, graph: graph)
+                lines += block(focus, edges: graph.edges, pairs: pairs, label: label)
             }
         } else {
+            let edgesByOrigin = Dictionary(grouping: graph.edges) { $0.origin.sqlFolded }
+            let destinations = Set(graph.edges.map { $0.destination.sqlFolded })
             var alone: [String] = []
             for node in graph.nodes {
-                let own = graph.edges.filter { $0.origin.sqlFolded == node.table.sqlFolded }
-                if own.isEmpty {
-                    if !graph.edges.contains(where: { $0.destination.sqlFolded == node.table.sqlFolded }) {
-                        alone.append(TerminalText.escaped(node.label))
-                    }
+                let folded = node.table.sqlFolded
+                guard let own = edgesByOrigin[folded] else {
+                    if !destinations.contains(folded) { alone.append(label(node.table)) }
                     continue
                 }
                 if !lines.isEmpty { lines.append("") }
-                lines += block(node.table, edges: own, graph: graph)
+                lines += block(node.table, edges: own, pairs: pairs, label: label)
             }
             if lines.isEmpty { lines.append("no associations") }
             if !alone.isEmpty {
@@ -42,7 +48,10 @@ public enum GraphText {
     }
 
     /// One table and its neighbours, each with the associations that join them.
-    private static func block(_ table: String, edges: [AssociationGraph.Edge], graph: AssociationGraph) -> [String] {
+    private static func block(
+        _ table: String, edges: [AssociationGraph.Edge], pairs: [Set<String>: [AssociationGraph.AmbiguousPair]],
+        label: (String) -> String
+    ) -> [String] {
         let folded = table.sqlFolded
         var neighbours: [String] = []
         var edgesByNeighbour: [String: [(edge: AssociationGraph.Edge, isOwn: Bool)]] = [:]
@@ -59,15 +68,14 @@ public enum GraphText {
         let nameWidth = all.map { TerminalText.width(shownName($0)) }.max() ?? 0
         let kindWidth = all.map { $0.edge.kind.rawValue.count }.max() ?? 0
 
-        var lines = [label(of: table, in: graph)]
+        var lines = [label(table)]
         for (n, neighbour) in neighbours.enumerated() {
             let isLastNeighbour = n == neighbours.count - 1
-            var header = label(of: neighbour, in: graph)
+            var header = label(neighbour)
             if neighbour.sqlFolded == folded { header += " (itself)" }
-            let pairs = graph.ambiguousPairs.filter {
-                Set([$0.child.sqlFolded, $0.parent.sqlFolded]) == Set([folded, neighbour.sqlFolded])
+            if let pairs = pairs[Set([folded, neighbour.sqlFolded])] {
+                header += "  ambiguous: " + pairs.map(\.text).joined(separator: "; ")
             }
-            if !pairs.isEmpty { header += "  ambiguous: " + pairs.map(\.text).joined(separator: "; ") }
             lines.append((isLastNeighbour ? "└─ " : "├─ ") + header)
             let items = edgesByNeighbour[neighbour.sqlFolded] ?? []
             for (i, item) in items.enumerated() {
@@ -84,9 +92,6 @@ public enum GraphText {
         return lines
     }
 
-    private static func label(of table: String, in graph: AssociationGraph) -> String {
-        TerminalText.escaped(graph.nodes.first { $0.table.sqlFolded == table.sqlFolded }?.label ?? table)
-    }
 }
 
 extension String {
