@@ -26,10 +26,15 @@ final class AssociationGraphTests: XCTestCase {
     }
 
     /// The association names drawn as a table's own (`▶`) in a `:graph` text.
-    func ownEdgeNames(in text: String) -> [String] {
+    func ownEdgeNames(in text: String) -> [String] { edgeNames(in: text, arrow: "─▶ ") }
+
+    /// The associations of other tables drawn as leading to the table (`◀`): `Book.tags`.
+    func incomingEdgeNames(in text: String) -> [String] { edgeNames(in: text, arrow: "─◀ ") }
+
+    func edgeNames(in text: String, arrow: String) -> [String] {
         text.split(separator: "\n").compactMap { line in
-            guard let arrow = line.range(of: "─▶ ") else { return nil }
-            return String(line[arrow.upperBound...].prefix(while: { $0 != " " }))
+            guard let found = line.range(of: arrow) else { return nil }
+            return String(line[found.upperBound...].prefix(while: { $0 != " " }))
         }
     }
 
@@ -46,6 +51,7 @@ final class AssociationGraphTests: XCTestCase {
         let mermaid = try MermaidChecker.check(MermaidGraph.text(graph))
         let dot = try DOTChecker.check(DOTGraph.text(graph))
         var total = 0
+        var incomingTotal = 0
         for table in environment.schema.tables {
             let names = associationNames(of: table.name, in: session)
             XCTAssertFalse(names.isEmpty, table.name)
@@ -53,6 +59,14 @@ final class AssociationGraphTests: XCTestCase {
             let around = command(":graph \(table.name)", in: session)
             // The text groups them by the table at the other end: the same names, in another order.
             XCTAssertEqual(ownEdgeNames(in: around).sorted(), names.sorted(), table.name)
+            // And every association of another table that ends at it, found by reading them all.
+            let incoming = environment.schema.tables.filter { $0.name != table.name }.flatMap { other in
+                environment.catalog.associations(of: other.name).filter {
+                    $0.plan.destination.sqlFolded == table.name.sqlFolded
+                }.map(\.plan.displayName)
+            }
+            XCTAssertEqual(incomingEdgeNames(in: around).sorted(), incoming.sorted(), table.name)
+            incomingTotal += incoming.count
             // The whole graph: the table's block, between its name and the next blank line.
             let blocks = whole.components(separatedBy: "\n\n")
             let block = try XCTUnwrap(
@@ -68,6 +82,8 @@ final class AssociationGraphTests: XCTestCase {
                 }, names, table.name)
         }
         XCTAssertEqual(total, 56)
+        // Every association ends at another table but the three of `employee` to itself.
+        XCTAssertEqual(incomingTotal, 53)
         XCTAssertEqual(mermaid.edges.count, total)
         XCTAssertEqual(dot.edges.count, total)
         XCTAssertEqual(mermaid.nodes.count, environment.schema.tables.count)

@@ -79,9 +79,9 @@ public struct AssociationGraph: Hashable, Sendable {
         // Around a table, only the tables that can have an association ending at it are read:
         // inferring a table's associations costs GRDB's inflections, and a schema may hold
         // thousands of tables.
-        let origins = focus.map { possibleOrigins(endingAt: $0, schema: schema, catalog: catalog) }
+        let candidates = focus.map { origins(endingAt: $0, schema: schema, catalog: catalog) }
         for table in schema.tables where table.name.sqlFolded != focusFolded {
-            if let origins, !origins.contains(table.name.sqlFolded) { continue }
+            if let candidates, !candidates.contains(table.name.sqlFolded) { continue }
             for entry in catalog.associations(of: table.name) {
                 if let focusFolded, entry.plan.destination.sqlFolded != focusFolded { continue }
                 edges.append(edge(entry, schema: schema, pairs: pairs))
@@ -125,9 +125,7 @@ public struct AssociationGraph: Hashable, Sendable {
     /// The tables (folded) whose associations may end at `table`: those it references
     /// (their HasMany, HasOne), those that reference it (their BelongsTo), the other
     /// parents of those (HasManyThrough over a link table), and every table with declarations.
-    static func possibleOrigins(endingAt table: String, schema: SchemaGraph, catalog: AssociationCatalog) -> Set<
-        String
-    > {
+    static func origins(endingAt table: String, schema: SchemaGraph, catalog: AssociationCatalog) -> Set<String> {
         let folded = table.sqlFolded
         var origins = catalog.tablesWithDeclarations
         for fk in schema.table(named: table)?.foreignKeys ?? [] { origins.insert(fk.destinationTable.sqlFolded) }
