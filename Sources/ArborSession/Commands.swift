@@ -17,6 +17,7 @@ struct Commands {
           :tables             the tables and views, with their record types
           :schema T           the columns, keys and indexes of table T
           :associations T     the associations of table T (inferred and declared)
+          :graph [T]          the association graph around table T, or of the whole schema
           :load PATH          read the declarations of a Swift file, or of every .swift file in a folder
           :declarations [T]   the declarations the session holds (of type T), and where each comes from
           :advise [T]         advice on the schema (or table T) from the GRDB guides, with the fixes
@@ -53,6 +54,9 @@ struct Commands {
             }
             let text = lines.isEmpty ? ["\(SchemaText.name(table.name)) has no associations"] : lines
             return .commandOutput((text + unusable).joined(separator: "\n"))
+        case "graph":
+            let focus = argument.isEmpty ? nil : try self.table(argument, range: range).name
+            return .commandOutput(GraphText.lines(session.associationGraph(around: focus)).joined(separator: "\n"))
         case "load":
             return try session.load(file: argument, range: range)
         case "declarations":
@@ -93,7 +97,8 @@ struct Commands {
                 suggestion: Suggestions.didYouMean(
                     name,
                     in: [
-                        "help", "tables", "schema", "associations", "load", "declarations", "advise", "sql", "explain",
+                        "help", "tables", "schema", "associations", "graph", "load", "declarations", "advise", "sql",
+                        "explain",
                         "swift",
                         "complete",
                         "format", "quit",

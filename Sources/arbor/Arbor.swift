@@ -21,6 +21,7 @@ struct Arbor: ParsableCommand {
             Examples:
               arbor -c 'Author.including(all: Author.books)' --format json
               arbor library.sqlite -c 'Book.including(required: Book.author)' --format sql
+              arbor library.sqlite --graph --format mermaid
             """,
         version: version)
 
@@ -30,8 +31,11 @@ struct Arbor: ParsableCommand {
     @Option(name: [.customShort("c"), .customLong("command")], help: "A statement to run; repeatable.")
     var commands: [String] = []
 
-    @Option(help: "Output format: tree, table, json, sql or swift.")
-    var format: OutputFormat = .tree
+    @Option(help: "Output format: tree, table, json, sql or swift; with --graph, mermaid or dot.")
+    var format: FormatOption?
+
+    @Flag(help: "Print the association graph of the database (as text, or --format mermaid|dot) and exit.")
+    var graph = false
 
     @Option(help: "A Swift file, or a folder of them, whose GRDB declarations to read first; repeatable.")
     var load: [String] = []
@@ -53,6 +57,25 @@ struct Arbor: ParsableCommand {
             status 0 when there is none, 1 when there is some.
             """)
     var advise = false
+
+    /// Row formats print requests, graph formats print `--graph`: a mix is a usage error
+    /// (exit 2), so that `--format mermaid` never silently prints rows.
+    func validate() throws {
+        if let format, format.graphFormat != nil, !graph {
+            throw ValidationError(
+                "--format \(format.rawValue) draws the association graph: add --graph (arbor DATABASE --graph --format \(format.rawValue))"
+            )
+        }
+        if graph, let format, format.graphFormat == nil {
+            throw ValidationError(
+                "--graph prints the association graph: --format takes mermaid or dot with it (text without --format), not \(format.rawValue)"
+            )
+        }
+        if graph, !commands.isEmpty {
+            throw ValidationError(
+                "--graph prints the association graph and runs no statement: leave out -c, or use `:graph` in it")
+        }
+    }
 
     func runArbor() -> Int32 {
         if let position = ArgumentBytes.firstInvalidUTF8() {
@@ -86,7 +109,16 @@ struct Arbor: ParsableCommand {
             }
         }
         if advise { return Self.printAdvice(session) }
-        var printer = OutcomePrinter(format: format, environment: session.environment)
+        if graph {
+            let drawing = session.associationGraph()
+            switch format?.graphFormat {
+            case .mermaid?: Output.line(MermaidGraph.text(drawing))
+            case .dot?: Output.line(DOTGraph.text(drawing))
+            case nil: Output.lines(GraphText.lines(drawing))
+            }
+            return 0
+        }
+        var printer = OutcomePrinter(format: format?.rowFormat ?? .tree, environment: session.environment)
         if !commands.isEmpty {
             let interruption = Interruption(session: session)
             for command in commands {
@@ -142,6 +174,20 @@ extension Arbor {
     }
 }
 
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+/// How results print (`--format`, `:format`).
+enum OutputFormat: String, CaseIterable {
     case tree, table, json, sql, swift
+}
+
+/// How `--graph` writes the association graph, besides the text of `:graph`.
+enum GraphFormat: String {
+    case mermaid, dot
+}
+
+/// What `--format` accepts: a row format, or a graph format (only with `--graph`).
+enum FormatOption: String, ExpressibleByArgument, CaseIterable {
+    case tree, table, json, sql, swift, mermaid, dot
+
+    var rowFormat: OutputFormat? { OutputFormat(rawValue: rawValue) }
+    var graphFormat: GraphFormat? { GraphFormat(rawValue: rawValue) }
 }

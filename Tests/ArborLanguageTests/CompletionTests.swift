@@ -277,11 +277,12 @@ final class CompletionTests: XCTestCase {
         XCTAssertEqual(
             texts(":"),
             [
-                "advise", "associations", "complete", "declarations", "explain", "format", "help", "load", "quit",
-                "schema", "sql", "swift", "tables",
+                "advise", "associations", "complete", "declarations", "explain", "format", "graph", "help", "load",
+                "quit", "schema", "sql", "swift", "tables",
             ])
         XCTAssertEqual(texts(":sc"), ["schema"])
         XCTAssertEqual(texts(":schema B"), ["Book"])
+        XCTAssertEqual(texts(":graph B"), ["Book"])
         XCTAssertEqual(texts("Author.books\n:a"), ["advise", "associations"])
         XCTAssertEqual(texts(":advise B"), ["Book"])
     }

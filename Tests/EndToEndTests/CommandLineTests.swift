@@ -139,6 +139,48 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(notADatabase.status, 2, notADatabase.stderr)
     }
 
+    /// `--graph` prints the association graph: as `:graph` prints it, or as Mermaid or DOT.
+    /// `mermaid` and `dot` are graph formats only, and `--graph` takes no row format: usage errors.
+    func testGraphAndItsFormats() throws {
+        let text = try ArborProcess.run(["--graph"])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertEqual(text.stdout, try ArborProcess.run(["-c", ":graph"]).stdout)
+        XCTAssertTrue(text.stdout.hasPrefix("Country\n├─ Demographics\n"), text.stdout)
+        let mermaid = try ArborProcess.run(["--graph", "--format", "mermaid"])
+        XCTAssertEqual(mermaid.status, 0, mermaid.stderr)
+        XCTAssertTrue(mermaid.stdout.hasPrefix("flowchart LR\n    t_country[\"Country\"]\n"), mermaid.stdout)
+        XCTAssertTrue(
+            mermaid.stdout.contains(
+                "    t_author -->|\"booksAsAuthor (hasMany) authorId → id, ambiguous pair\"| t_book\n"),
+            mermaid.stdout)
+        let dot = try ArborProcess.run(["--graph", "--format", "dot"])
+        XCTAssertEqual(dot.status, 0, dot.stderr)
+        XCTAssertTrue(dot.stdout.hasPrefix("digraph associations {\n"), dot.stdout)
+        XCTAssertTrue(dot.stdout.hasSuffix("\n}\n"), dot.stdout)
+
+        let cases: [([String], String)] = [
+            (["--format", "mermaid", "-c", "Book"], "--format mermaid draws the association graph: add --graph"),
+            (["--format", "dot"], "--format dot draws the association graph: add --graph"),
+            (
+                ["--graph", "--format", "json"],
+                "--format takes mermaid or dot with it (text without --format), not json"
+            ),
+            (["--graph", "-c", "Book"], "--graph prints the association graph and runs no statement"),
+        ]
+        for (arguments, message) in cases {
+            let result = try ArborProcess.run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stdout, "", "\(arguments)")
+        }
+        // In line mode, `:format` takes row formats only.
+        let lineMode = try ArborProcess.run(
+            ["--no-tui"], stdin: ":format mermaid\nBook.filter(key: 1).select(Column(\"id\"))\n")
+        XCTAssertEqual(lineMode.status, 1)
+        XCTAssertTrue(lineMode.stderr.contains("`mermaid` is a format of the association graph"), lineMode.stderr)
+        XCTAssertEqual(lineMode.stdout, "book id:1\n")
+    }
+
     func testHelpAndVersion() throws {
         let help = try ArborProcess.run(["--help"])
         XCTAssertEqual(help.status, 0)
