@@ -70,13 +70,14 @@ struct Commands {
             // Every statement the request runs: the main one, then each prefetch, as GRDB runs them.
             let (result, _) = try request(argument, range: range)
             guard result.plan.hasPrefetch else {
-                return .commandOutput(try QueryPlan.text(of: result.mainSQL, in: session.database))
+                return .commandOutput(
+                    try QueryPlan.text(of: result.mainSQL, in: session.database, schema: environment.schema))
             }
             let statements = try session.appStatements(result.plan, single: result.isSingleRow, parentLimit: 10_000)
             return .commandOutput(
                 try statements.map { statement in
                     "-- \(statement.label.isEmpty ? "statement" : statement.label)\n"
-                        + (try QueryPlan.text(of: statement.sql, in: session.database))
+                        + (try QueryPlan.text(of: statement.sql, in: session.database, schema: environment.schema))
                 }.joined(separator: "\n"))
         case "swift":
             let (result, environment) = try request(argument, range: range)
