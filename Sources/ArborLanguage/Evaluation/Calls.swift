@@ -148,7 +148,8 @@ extension Evaluator {
                     GRDBQuoting.problem("table", table.name), at: arguments[0].value.range,
                     suggestion: "`:sql SELECT …` reads it")
             }
-            return .table(table.name)
+            // As written: GRDB writes `Table("CHILDREN")` so, whatever the schema's spelling.
+            return .table(name)
         case ("TableAlias", []), ("TableAlias", ["name"]):
             let aliasName = try arguments.first.map { try string($0.value) }
             defer { environment.nextAliasID += 1 }

@@ -1,0 +1,77 @@
+import ArborCore
+import GRDB
+import GRDBSQLite
+import XCTest
+
+@testable import ArborSession
+
+// GRDB's own record types of the forms below, to compare arbor's SQL with GRDB's.
+private struct UpperChild: TableRecord {
+    static let databaseTableName = "CHILDREN"
+    static let parent = belongsTo(UpperParent.self)
+}
+private struct UpperParent: TableRecord { static let databaseTableName = "PARENTS" }
+
+/// Forms GRDB's own association tests use (GRDBAssociationSQLParityTests found them):
+/// arbor gives GRDB's SQL for each, compared with GRDB's on the same database.
+final class GRDBTestSuiteFormsTests: XCTestCase {
+    /// A session on `sql` with `declarations` pasted, and a GRDB queue on the same file.
+    func open(_ sql: String, declarations: String) throws -> (Session, DatabaseQueue) {
+        let path = try TemporaryDatabase.make(sql)
+        let session = try Session(path: path)
+        let outcomes = session.run(declarations)
+        guard case .silent? = outcomes.last else {
+            XCTFail("\(outcomes)")
+            throw ArborError("declarations refused")
+        }
+        return (session, try DatabaseQueue(path: path))
+    }
+
+    func assertSame<T>(
+        _ text: String, _ request: QueryInterfaceRequest<T>, in session: Session, _ queue: DatabaseQueue,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let expected = try queue.read { db in
+            let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+            guard let expanded = sqlite3_expanded_sql(prepared.statement.sqliteStatement) else { return "" }
+            defer { sqlite3_free(expanded) }
+            return String(cString: expanded)
+        }
+        let outcomes = session.run(text, fetch: false)
+        guard case .rows(let result)? = outcomes.last else {
+            return XCTFail("\(text): \(outcomes)", file: file, line: line)
+        }
+        XCTAssertEqual(result.mainSQL, expected, text, file: file, line: line)
+    }
+
+    static let parentsAndChildren = """
+        CREATE TABLE parents (id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE children (id INTEGER PRIMARY KEY, parentId INTEGER REFERENCES parents(id));
+        """
+
+    /// GRDB writes a table as the app declares it (`databaseTableName = "CHILDREN"`), not as it was created.
+    func testATableIsWrittenAsItsTypeDeclaresIt() throws {
+        let (session, queue) = try open(
+            Self.parentsAndChildren,
+            declarations: """
+                struct UpperChild: TableRecord {
+                    static let databaseTableName = "CHILDREN"
+                    static let parent = belongsTo(UpperParent.self)
+                }
+                struct UpperParent: TableRecord { static let databaseTableName = "PARENTS" }
+                """)
+        try assertSame(
+            "UpperChild.including(required: UpperChild.parent)",
+            UpperChild.including(required: UpperChild.parent), in: session, queue)
+        try assertSame(
+            "UpperChild.joining(optional: UpperChild.belongsTo(Table(UpperParent.databaseTableName)))",
+            UpperChild.joining(optional: UpperChild.belongsTo(Table(UpperParent.databaseTableName))), in: session,
+            queue)
+        try assertSame(
+            "UpperChild.filter(Column(\"parentId\") == 1).order(Column(\"id\"))",
+            UpperChild.filter(Column("parentId") == 1).order(Column("id")), in: session, queue)
+        try assertSame(
+            "Table(\"CHILDREN\").including(required: Table(\"CHILDREN\").belongsTo(Table(\"Parents\")))",
+            Table("CHILDREN").including(required: Table("CHILDREN").belongsTo(Table("Parents"))), in: session, queue)
+    }
+}
