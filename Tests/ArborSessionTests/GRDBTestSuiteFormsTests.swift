@@ -74,4 +74,33 @@ final class GRDBTestSuiteFormsTests: XCTestCase {
             "Table(\"CHILDREN\").including(required: Table(\"CHILDREN\").belongsTo(Table(\"Parents\")))",
             Table("CHILDREN").including(required: Table("CHILDREN").belongsTo(Table("Parents"))), in: session, queue)
     }
+
+    /// `select(.allColumns)` and `.allColumns(excluding:)`, on a request and on an association.
+    func testAllColumnsAndAllColumnsExcluding() throws {
+        let (session, queue) = try open(
+            Self.parentsAndChildren,
+            declarations: """
+                struct UpperChild: TableRecord {
+                    static let databaseTableName = "CHILDREN"
+                    static let parent = belongsTo(UpperParent.self)
+                }
+                struct UpperParent: TableRecord { static let databaseTableName = "PARENTS" }
+                """)
+        try assertSame("UpperChild.select(.allColumns)", UpperChild.select(.allColumns), in: session, queue)
+        try assertSame(
+            "UpperChild.select(.allColumns(excluding: [\"id\"]))", UpperChild.select(.allColumns(excluding: ["id"])),
+            in: session, queue)
+        try assertSame(
+            "UpperChild.annotated(withOptional: UpperChild.parent.select(.allColumns))",
+            UpperChild.annotated(withOptional: UpperChild.parent.select(.allColumns)), in: session, queue)
+        try assertSame(
+            "UpperChild.annotated(withOptional: UpperChild.parent.select(.allColumns(excluding: [Column(\"id\")])))",
+            UpperChild.annotated(withOptional: UpperChild.parent.select(.allColumns(excluding: [Column("id")]))),
+            in: session, queue)
+        try assertSame(
+            "UpperChild.including(required: UpperChild.parent.select(.allColumns(excluding: [\"name\"]), Column(\"name\")))",
+            UpperChild.including(
+                required: UpperChild.parent.select(.allColumns(excluding: ["name"]), Column("name"))), in: session,
+            queue)
+    }
 }

@@ -22,6 +22,13 @@ extension Evaluator {
                 return try globalFunction(name, arguments: arguments, range: range, nameRange: callee.range)
             }
             throw ArborError("`\(name)` is not a function", at: callee.range)
+        case .implicitMember("allColumns"):
+            // `select(.allColumns(excluding: ["id"]))`, GRDB's `SQLSelection.allColumns(excluding:)`.
+            guard arguments.count == 1, arguments[0].label == "excluding" else {
+                throw ArborError(
+                    "`.allColumns` takes `excluding:`, as in `.allColumns(excluding: [\"id\"])`", at: callee.range)
+            }
+            return .selection(.allColumnsExcluding(try columnNames(arguments[0].value)))
         default:
             throw ArborError("this can not be called", at: callee.range)
         }

@@ -347,6 +347,7 @@ extension Evaluator {
             for item in items {
                 switch item {
                 case .selection(let s): result.append(s)
+                case .implicitMember("allColumns"): result.append(.allColumns(alias: nil))
                 case .expression(let e):
                     if e.containsAggregate && !allowAggregates {
                         throw ArborError(
