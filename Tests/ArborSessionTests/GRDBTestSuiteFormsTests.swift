@@ -11,6 +11,11 @@ private struct UpperChild: TableRecord {
     static let parent = belongsTo(UpperParent.self)
 }
 private struct UpperParent: TableRecord { static let databaseTableName = "PARENTS" }
+private struct ViewChild: TableRecord {
+    static let databaseTableName = "child"
+    static let parent = belongsTo(ViewParent.self, using: ForeignKey(["foo"]))
+}
+private struct ViewParent: TableRecord { static let databaseTableName = "parent" }
 
 /// Forms GRDB's own association tests use (GRDBAssociationSQLParityTests found them):
 /// arbor gives GRDB's SQL for each, compared with GRDB's on the same database.
@@ -102,5 +107,28 @@ final class GRDBTestSuiteFormsTests: XCTestCase {
             UpperChild.including(
                 required: UpperChild.parent.select(.allColumns(excluding: ["name"]), Column("name"))), in: session,
             queue)
+    }
+
+    /// A view as the origin of a `belongsTo` without `to:`: the parent's primary key, as GRDB.
+    func testAViewBelongsToATableThroughItsPrimaryKey() throws {
+        let (session, queue) = try open(
+            """
+            CREATE VIEW child AS SELECT 1 AS foo;
+            CREATE TABLE parent(id INTEGER PRIMARY KEY);
+            """,
+            declarations: """
+                struct ViewChild: TableRecord {
+                    static let databaseTableName = "child"
+                    static let parent = belongsTo(ViewParent.self, using: ForeignKey(["foo"]))
+                }
+                struct ViewParent: TableRecord { static let databaseTableName = "parent" }
+                """)
+        try assertSame(
+            "ViewChild.including(required: ViewChild.parent)", ViewChild.including(required: ViewChild.parent),
+            in: session, queue)
+        let child = Table("child")
+        try assertSame(
+            "Table(\"child\").joining(optional: Table(\"child\").belongsTo(Table(\"parent\"), using: ForeignKey([\"foo\"])))",
+            child.joining(optional: child.belongsTo(Table("parent"), using: ForeignKey(["foo"]))), in: session, queue)
     }
 }
