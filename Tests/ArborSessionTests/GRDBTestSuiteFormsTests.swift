@@ -10,7 +10,14 @@ private struct UpperChild: TableRecord {
     static let databaseTableName = "CHILDREN"
     static let parent = belongsTo(UpperParent.self)
 }
-private struct UpperParent: TableRecord { static let databaseTableName = "PARENTS" }
+private struct UpperParent: TableRecord {
+    static let databaseTableName = "PARENTS"
+    static let children = hasMany(UpperChild.self)
+    enum Columns {
+        static let id = Column("id")
+        static let name = Column("name")
+    }
+}
 private struct ViewChild: TableRecord {
     static let databaseTableName = "child"
     static let parent = belongsTo(ViewParent.self, using: ForeignKey(["foo"]))
@@ -130,5 +137,35 @@ final class GRDBTestSuiteFormsTests: XCTestCase {
         try assertSame(
             "Table(\"child\").joining(optional: Table(\"child\").belongsTo(Table(\"parent\"), using: ForeignKey([\"foo\"])))",
             child.joining(optional: child.belongsTo(Table("parent"), using: ForeignKey(["foo"]))), in: session, queue)
+    }
+
+    /// `group { $0.name }`, trailing or not, and a closure that returns several columns.
+    func testGroupTakesAClosure() throws {
+        let (session, queue) = try open(
+            Self.parentsAndChildren,
+            declarations: """
+                struct UpperChild: TableRecord {
+                    static let databaseTableName = "CHILDREN"
+                    static let parent = belongsTo(UpperParent.self)
+                }
+                struct UpperParent: TableRecord {
+                    static let databaseTableName = "PARENTS"
+                    static let children = hasMany(UpperChild.self)
+                    enum Columns {
+                        static let id = Column("id")
+                        static let name = Column("name")
+                    }
+                }
+                """)
+        try assertSame(
+            "UpperParent.select { $0.name }.annotated(with: UpperParent.children.count).group { $0.name }",
+            UpperParent.select { $0.name }.annotated(with: UpperParent.children.count).group { $0.name },
+            in: session, queue)
+        try assertSame(
+            "UpperParent.select({ $0.name }).group({ $0.name })",
+            UpperParent.select({ $0.name }).group({ $0.name }), in: session, queue)
+        try assertSame(
+            "UpperParent.all().group { [$0.name, $0.id] }.having { $0.id > 1 }",
+            UpperParent.all().group { [$0.name, $0.id] }.having { $0.id > 1 }, in: session, queue)
     }
 }
