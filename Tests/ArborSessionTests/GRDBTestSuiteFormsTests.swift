@@ -23,6 +23,10 @@ private struct ViewChild: TableRecord {
     static let parent = belongsTo(ViewParent.self, using: ForeignKey(["foo"]))
 }
 private struct ViewParent: TableRecord { static let databaseTableName = "parent" }
+private struct Folder: TableRecord {
+    static let databaseTableName = "folder"
+    static let parent = belongsTo(Folder.self)
+}
 
 /// Forms GRDB's own association tests use (GRDBAssociationSQLParityTests found them):
 /// arbor gives GRDB's SQL for each, compared with GRDB's on the same database.
@@ -167,5 +171,40 @@ final class GRDBTestSuiteFormsTests: XCTestCase {
         try assertSame(
             "UpperParent.all().group { [$0.name, $0.id] }.having { $0.id > 1 }",
             UpperParent.all().group { [$0.name, $0.id] }.having { $0.id > 1 }, in: session, queue)
+    }
+
+    /// Two aliases of one name on joins GRDB merges are merged too, as GRDB's tests of association rewrites.
+    func testTwoAliasesOfOneNameOnMergedJoinsAreMerged() throws {
+        let (session, queue) = try open(
+            "CREATE TABLE folder (id INTEGER PRIMARY KEY, parentId INTEGER REFERENCES folder(id), name TEXT);",
+            declarations: """
+                struct Folder: TableRecord {
+                    static let databaseTableName = "folder"
+                    static let parent = belongsTo(Folder.self)
+                }
+                """)
+        let first = TableAlias(name: "parent")
+        let second = TableAlias(name: "parent")
+        try assertSame(
+            """
+            let first = TableAlias(name: "parent")
+            let second = TableAlias(name: "parent")
+            Folder.joining(required: Folder.parent.aliased(first)).filter(first[Column("name")] == "foo")
+                .joining(optional: Folder.parent.aliased(second)).order(second[Column("name")])
+                .including(optional: Folder.parent)
+            """,
+            Folder.joining(required: Folder.parent.aliased(first)).filter(first[Column("name")] == "foo")
+                .joining(optional: Folder.parent.aliased(second)).order(second[Column("name")])
+                .including(optional: Folder.parent), in: session, queue)
+        // Not merged (another key), one name for two joins is still refused: GRDB stops on it.
+        let outcome = session.run(
+            """
+            let third = TableAlias(name: "parent")
+            let fourth = TableAlias(name: "parent")
+            Folder.joining(required: Folder.parent.aliased(third)).joining(optional: Folder.parent.forKey("other").aliased(fourth))
+            """, fetch: false
+        ).last
+        guard case .failure(let errors, _)? = outcome else { return XCTFail("\(String(describing: outcome))") }
+        XCTAssertEqual(errors.map(\.message), ["two aliases are named \"parent\" in one request"])
     }
 }
