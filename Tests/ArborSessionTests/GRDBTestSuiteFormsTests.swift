@@ -207,4 +207,30 @@ final class GRDBTestSuiteFormsTests: XCTestCase {
         guard case .failure(let errors, _)? = outcome else { return XCTFail("\(String(describing: outcome))") }
         XCTAssertEqual(errors.map(\.message), ["two aliases are named \"parent\" in one request"])
     }
+
+    /// `1.databaseValue` selects a value; `databaseTableName.uppercased()` is Swift's string,
+    /// as in `TableAlias(name: Parent.databaseTableName.uppercased())`.
+    func testSwiftValuesInRequests() throws {
+        let (session, queue) = try open(
+            Self.parentsAndChildren,
+            declarations: """
+                struct UpperChild: TableRecord {
+                    static let databaseTableName = "CHILDREN"
+                    static let parent = belongsTo(UpperParent.self)
+                }
+                struct UpperParent: TableRecord { static let databaseTableName = "PARENTS" }
+                """)
+        try assertSame(
+            "UpperChild.including(required: UpperChild.parent.select(Column(\"id\"), 1.databaseValue))",
+            UpperChild.including(required: UpperChild.parent.select(Column("id"), 1.databaseValue)), in: session,
+            queue)
+        let lower = TableAlias(name: UpperParent.databaseTableName.lowercased())
+        try assertSame(
+            """
+            let lower = TableAlias(name: UpperParent.databaseTableName.lowercased())
+            UpperChild.including(required: UpperChild.parent.aliased(lower)).filter(lower[Column("name")] == "a".uppercased())
+            """,
+            UpperChild.including(required: UpperChild.parent.aliased(lower)).filter(
+                lower[Column("name")] == "a".uppercased()), in: session, queue)
+    }
 }

@@ -80,6 +80,14 @@ extension Evaluator {
     ) throws -> Value {
         let labels = arguments.labels
         switch (name, labels) {
+        // Swift's own methods of a string (`Parent.databaseTableName.uppercased()`), not SQL.
+        case ("uppercased", []), ("lowercased", []):
+            guard case .value(.text(let text)) = e else {
+                throw ArborError(
+                    "`\(name)()` is a method of a Swift string; the SQL function is the property `.\(name)`",
+                    at: nameRange)
+            }
+            return .expression(.value(.text(name == "uppercased" ? text.uppercased() : text.lowercased())))
         case ("like", [nil]), ("like", [nil, "escape"]):
             let pattern = try sqlExpression(evaluate(arguments[0].value), range: arguments[0].value.range)
             let escape = try arguments.value(labelled: "escape").map {
