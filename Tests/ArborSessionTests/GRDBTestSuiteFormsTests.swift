@@ -233,4 +233,32 @@ final class GRDBTestSuiteFormsTests: XCTestCase {
             UpperChild.including(required: UpperChild.parent.aliased(lower)).filter(
                 lower[Column("name")] == "a".uppercased()), in: session, queue)
     }
+
+    /// GRDB 7's typed `TableAlias<Record>()` and `Table<Record>("name")`: the type argument changes no SQL.
+    func testTypedTableAliasesAndTables() throws {
+        let (session, queue) = try open(
+            Self.parentsAndChildren,
+            declarations: """
+                struct UpperParent: TableRecord {
+                    static let databaseTableName = "PARENTS"
+                    enum Columns {
+                        static let id = Column("id")
+                        static let name = Column("name")
+                    }
+                }
+                """)
+        let alias = TableAlias<UpperParent>(name: "p")
+        try assertSame(
+            """
+            let alias = TableAlias<UpperParent>(name: "p")
+            UpperParent.aliased(alias).filter { $0.id > 1 && alias.name == "foo" }
+            """,
+            UpperParent.aliased(alias).filter { $0.id > 1 && alias.name == "foo" }, in: session, queue)
+        try assertSame(
+            "Table<UpperParent>(\"parents\").filter(Column(\"id\") < 3)",
+            Table<UpperParent>("parents").filter(Column("id") < 3), in: session, queue)
+        let outcome = session.run("UpperParent.filter(Column(\"id\") < 1 > 0)", fetch: false).last
+        guard case .failure(let errors, _)? = outcome else { return XCTFail("\(String(describing: outcome))") }
+        XCTAssertEqual(errors.first?.message, "adjacent operators `<` and `>` cannot be chained", "comparisons stay")
+    }
 }
