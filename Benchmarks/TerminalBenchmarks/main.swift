@@ -55,6 +55,8 @@ do {
             .finished(
                 generation: generation, outcomes: session.run(submitted), environment: session.environment, elapsed: 0))
     }
+    // ↵ leaves the focus in the input: Esc walks the result.
+    _ = state.update(.key(.escape))
     var previous = frame(state, previous: nil)
     measure("keystroke ↓ in the results (76 authors)", count: 2_000) {
         _ = state.update(.key(.down))

@@ -59,8 +59,17 @@ struct Commands {
         case "sql":
             return try RawSQL(session: session).run(argument, range: range)
         case "explain":
+            // Every statement the request runs: the main one, then each prefetch, as GRDB runs them.
             let (result, _) = try request(argument, range: range)
-            return .commandOutput(try QueryPlan.text(of: result.mainSQL, in: session.database))
+            guard result.plan.hasPrefetch else {
+                return .commandOutput(try QueryPlan.text(of: result.mainSQL, in: session.database))
+            }
+            let statements = try session.appStatements(result.plan, single: result.isSingleRow, parentLimit: 10_000)
+            return .commandOutput(
+                try statements.map { statement in
+                    "-- \(statement.label.isEmpty ? "statement" : statement.label)\n"
+                        + (try QueryPlan.text(of: statement.sql, in: session.database))
+                }.joined(separator: "\n"))
         case "swift":
             let (result, environment) = try request(argument, range: range)
             return .commandOutput(SwiftCode.generate(result.plan, environment: environment))

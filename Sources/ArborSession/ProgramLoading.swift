@@ -76,6 +76,7 @@ extension Session {
         environment.nextAliasID = self.environment.nextAliasID
         environment.aliasTables = self.environment.aliasTables
         let evaluator = Evaluator(environment: environment)
+        installBinder(on: evaluator)
         resolution = ProgramResolver.resolve(program, into: evaluator)
         self.evaluator = evaluator
     }

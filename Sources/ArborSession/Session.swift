@@ -80,6 +80,7 @@ public final class Session {
         }
         baseEnvironment = Environment(schema: schema)
         evaluator = Evaluator(environment: baseEnvironment)
+        installBinder(on: evaluator)
         if path == nil {
             program.load(SourceUnit.parse(name: "<demo>", text: DemoLibrary.prelude))
             resolveProgram()
@@ -124,7 +125,7 @@ public final class Session {
                 } else {
                     value = try evaluator.evaluate(expr)
                 }
-                evaluator.environment.bindings[name] = value
+                evaluator.environment.bindings[name] = try evaluator.bound(value, name: name, range: expr.range)
                 return .silent(name)
             case .declarations(let declarations):
                 let errors = declare(declarations, text: text)
@@ -211,9 +212,14 @@ public final class Session {
                     while let row = try cursor.next() { rows.append(builder.row(row)) }
                 }
             }
+            // Fetched whole, as an app would: what ran is what the app runs.
+            let statements = recorder.statements.enumerated().map { i, statement in
+                CapturedStatement(sql: statement.sql, duration: statement.duration, label: i == 0 ? "main" : "prefetch")
+            }
             return RequestResult(
-                plan: plan, rows: rows, mainSQL: mainSQL, statements: recorder.statements, isSingleRow: single,
-                window: nil)
+                plan: plan, rows: rows, mainSQL: mainSQL, statements: statements, isSingleRow: single,
+                window: nil,
+                appStatements: statements.map { CapturedStatement(sql: $0.sql, duration: 0, label: $0.label) })
         }
     }
 

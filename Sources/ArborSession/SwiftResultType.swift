@@ -20,7 +20,7 @@ struct SwiftResultType {
     /// The result type of `plan`, when it needs one (includes or annotations);
     /// nil when its rows decode as the record type itself.
     mutating func build(_ plan: RequestPlan) -> String? {
-        let level = Level(table: plan.table, operations: plan.operations)
+        let level = Level(table: plan.table, operations: plan.levelOperations)
         guard level.needsOwnType else { return nil }
         return type(of: level)
     }
@@ -115,33 +115,11 @@ struct SwiftResultType {
     }
 
     static func isNeverNull(_ column: ColumnInfo, _ table: String, _ environment: Environment) -> Bool {
-        if column.isNotNull { return true }
-        // An INTEGER PRIMARY KEY is the rowid: never NULL.
-        return column.primaryKeyIndex > 0 && column.type.uppercased() == "INTEGER"
-            && environment.schema.table(named: table)?.primaryKey.count == 1
+        RecordProperty.isNeverNull(column, in: environment.schema.table(named: table))
     }
 
     static func swiftType(declared: String, nullable: Bool) -> String {
-        let type = declared.uppercased()
-        let base: String
-        if type.contains("INT") {
-            base = "Int64"
-        } else if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") {
-            base = "String"
-        } else if type.contains("BLOB") {
-            base = "Data"
-        } else if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") {
-            base = "Double"
-        } else if type.contains("BOOL") {
-            base = "Bool"
-        } else if type.contains("DATE") || type.contains("TIME") {
-            base = "Date"
-        } else if type.isEmpty {
-            base = "String"
-        } else {
-            base = "Double"
-        }
-        return nullable ? base + "?" : base
+        RecordProperty.swiftType(declared: declared) + (nullable ? "?" : "")
     }
 
     /// The Swift type of an annotation, as GRDB's aggregates give them.

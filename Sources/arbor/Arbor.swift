@@ -60,14 +60,16 @@ struct Arbor: ParsableCommand {
             return 2
         }
         if !defines.isEmpty { session.flags = Set(defines) }
+        // Declarations GRDB itself would reject make the run fail, once the statements
+        // have run: the rest of the app's code still works. What was skipped is a note.
+        var loadFailed = false
         if !load.isEmpty {
             // Every file is read before any is resolved: the order of `--load`s never matters.
             do {
                 let report = try session.load(paths: load)
                 Output.error("arbor: " + report.summary)
                 for line in report.renderedDiagnostics { Output.error(line) }
-                // Only declarations GRDB itself would reject fail the run; what was skipped is a note.
-                if report.hasErrors { return 1 }
+                loadFailed = report.hasErrors
             } catch let error as ArborError {
                 Output.error("arbor: \(error.message)")
                 return 2
@@ -87,7 +89,7 @@ struct Arbor: ParsableCommand {
                 }
                 if !succeeded { return 1 }
             }
-            return 0
+            return loadFailed ? 1 : 0
         }
         // The full-screen interface when a person is at a terminal (LineMode otherwise,
         // and when the terminal cannot show it).
@@ -95,10 +97,11 @@ struct Arbor: ParsableCommand {
             TerminalInterface.isSupported(environment: ProcessInfo.processInfo.environment),
             let status = TerminalInterface.run(session: session)
         {
-            return status
+            return loadFailed && status == 0 ? 1 : status
         }
         var lineMode = LineMode(session: session, printer: printer, interruption: Interruption(session: session))
-        return lineMode.run()
+        let status = lineMode.run()
+        return loadFailed && status == 0 ? 1 : status
     }
 }
 

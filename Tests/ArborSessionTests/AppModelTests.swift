@@ -162,6 +162,40 @@ final class AppModelTests: XCTestCase {
             ])
     }
 
+    /// A declaration that names a member declared in another file binds to that member
+    /// whatever the order, never to an inferred association of the same name: the key
+    /// is GRDB's `Tags` (from the declared `ItemTag.tag`), not the convention's `tags`.
+    func testANameBindsToTheDeclaredMemberInEveryOrder() throws {
+        let path = try TemporaryDatabase.make(
+            """
+            CREATE TABLE Tags (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE item (id INTEGER PRIMARY KEY);
+            CREATE TABLE itemTag (itemId INTEGER REFERENCES item(id), tagId INTEGER REFERENCES Tags(id));
+            INSERT INTO Tags VALUES (1, 'red'); INSERT INTO item VALUES (1); INSERT INTO itemTag VALUES (1, 1);
+            """)
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let first = folder.appendingPathComponent("A.swift")
+        let second = folder.appendingPathComponent("B.swift")
+        try "extension Item {\n    static let tags = hasMany(Tag.self, through: itemTags, using: ItemTag.tag)\n}\n"
+            .write(to: first, atomically: true, encoding: .utf8)
+        try """
+        struct Tag: TableRecord { static let databaseTableName = "Tags" }
+        extension ItemTag { static let tag = belongsTo(Tag.self) }
+        extension Item { static let itemTags = hasMany(ItemTag.self) }
+
+        """.write(to: second, atomically: true, encoding: .utf8)
+        for order in [[first.path, second.path], [second.path, first.path]] {
+            let session = try Session(path: path)
+            _ = try session.load(paths: order)
+            guard case .rows(let result)? = session.run("Item.including(all: Item.tags)").last else {
+                return XCTFail()
+            }
+            XCTAssertEqual(
+                TreeFormat.lines(table: result.plan.table, rows: result.rows),
+                ["item id:1", "  Tags: 1 row", "    Tags id:1 name:\"red\""], "\(order)")
+        }
+    }
+
     /// `:swift` writes the app's own type names, and the keys GRDB gives its associations.
     func testSwiftCodeUsesTheAppsTypes() throws {
         let session = try session()
@@ -191,6 +225,9 @@ final class AppModelTests: XCTestCase {
         XCTAssertEqual(message("Post.all().admins()"), "a request has no method `admins`")
         XCTAssertEqual(message("ForumThread.all().kind(.poll)"), "`ForumThread.Kind` has no case `poll`")
         XCTAssertEqual(message("Member.all().named(1)"), "expected a string, as the parameter is `String`")
+        XCTAssertEqual(
+            message("try dbQueue.write { db in try Member.filter(key: 1).deleteAll(db) }"),
+            "`deleteAll` writes to the database: arbor runs requests and never writes through them")
     }
 }
 

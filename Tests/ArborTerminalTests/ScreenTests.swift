@@ -20,7 +20,7 @@ final class ScreenTests: XCTestCase {
                   book  id:107  authorId:1  transla…
                   book  id:149  authorId:1  transla…
                   book  id:173  authorId:1  transla…
-            arbor>
+            arbor> Author.including(all: Author.book
             ␣ expand · → children ·…  76 rows · 4 ms
             """)
         // The children pane takes the whole width when there is no room for two.
@@ -36,7 +36,7 @@ final class ScreenTests: XCTestCase {
                 book  id:149  authorId:1  translato…
                 book  id:173  authorId:1  translato…
                 book  id:182  authorId:1  translato…
-            arbor>
+            arbor> Author.including(all: Author.book
             → into · ← back · v det…  76 rows · 4 ms
             """)
     }
@@ -65,15 +65,18 @@ final class ScreenTests: XCTestCase {
             lines[10],
             "▸ review                    …│      book  id:270  authorId:64  translatorId:NULL  libraryId:2  title:\"世界の終りとハー …"
         )
-        XCTAssertEqual(lines[33], "─ SQL 1/2 " + String(repeating: "─", count: 93) + " y copy · Y all ─")
-        XCTAssertTrue(lines[34].hasPrefix("1/2 SELECT * FROM \"author\" WHERE \"id\" = 64 "))
-        XCTAssertTrue(
-            lines[35].hasPrefix(
-                "2/2 SELECT *, \"authorId\" AS \"grdb_authorId\" FROM \"book\" WHERE \"authorId\" = 64 "))
-        XCTAssertEqual(lines[38], "arbor>")
+        // The app's statements, then what ran (here the same: a request fetched whole).
+        XCTAssertEqual(
+            lines[33], "─ SQL · app 2 · ran 2 " + String(repeating: "─", count: 71) + " y copy · Y app's · R ran ─")
+        XCTAssertEqual(lines[34], "app main     SELECT * FROM \"author\" WHERE \"id\" = 64")
+        XCTAssertEqual(
+            lines[35], "app prefetch SELECT *, \"authorId\" AS \"grdb_authorId\" FROM \"book\" WHERE \"authorId\" = 64")
+        XCTAssertTrue(lines[36].hasPrefix("ran main     SELECT * FROM \"author\" WHERE \"id\" = 64 "), lines[36])
+        XCTAssertTrue(lines[36].hasSuffix(" ms"), lines[36])
+        XCTAssertEqual(lines[38], "arbor> Author.including(all: Author.books).filter(key: 64)")
         XCTAssertEqual(
             lines[39],
-            "␣ expand · → children · e/c all · v detail · / find · y SQL · J JSON · Tab pane · q input    1 row · 2 statements · 4 ms"
+            "␣ expand · → children · e/c all · v detail · / find · y SQL · J JSON · i edit · Tab pane     1 row · 2 statements · 4 ms"
         )
         XCTAssertNil(frame.cursorX, "the cursor hides while a pane has the focus")
         // Every wide character is a head cell followed by its continuation.

@@ -4,6 +4,8 @@
 public struct RecordTypeNames: Sendable {
     private var tableByType: [String: String] = [:]
     private var typeByTable: [String: String] = [:]
+    /// Every type of a table, by folded table name: looked up on each member named.
+    private var typesByTable: [String: [String]] = [:]
 
     public init(schema: SchemaGraph) {
         var candidates: [String: [String]] = [:]
@@ -15,6 +17,7 @@ public struct RecordTypeNames: Sendable {
         for (type, tables) in candidates where tables.count == 1 {
             tableByType[type] = tables[0]
             typeByTable[tables[0].sqlFolded] = type
+            typesByTable[tables[0].sqlFolded] = [type]
         }
     }
 
@@ -27,9 +30,13 @@ public struct RecordTypeNames: Sendable {
     /// Maps a declared type (`struct PostalAddress { static let databaseTableName = "postal_address" }`).
     /// A table keeps the name the convention gave it for display, if it has one.
     public mutating func declare(type: String, table: String) {
-        if let old = tableByType[type], typeByTable[old.sqlFolded] == type { typeByTable[old.sqlFolded] = nil }
+        if let old = tableByType[type] {
+            if typeByTable[old.sqlFolded] == type { typeByTable[old.sqlFolded] = nil }
+            typesByTable[old.sqlFolded]?.removeAll { $0 == type }
+        }
         tableByType[type] = table
         if typeByTable[table.sqlFolded] == nil { typeByTable[table.sqlFolded] = type }
+        typesByTable[table.sqlFolded, default: []].append(type)
     }
 
     /// Makes `type` the name the table is shown by (an app's own type, over the convention's).
@@ -42,7 +49,6 @@ public struct RecordTypeNames: Sendable {
 
     /// Every type name that denotes `table` (a convention name and declared ones).
     public func types(forTable table: String) -> [String] {
-        let lowered = table.sqlFolded
-        return tableByType.filter { $0.value.sqlFolded == lowered }.map(\.key).sorted()
+        (typesByTable[table.sqlFolded] ?? []).sorted()
     }
 }

@@ -11,11 +11,22 @@ public struct Validator {
     }
 
     public func validate(_ plan: RequestPlan) throws {
-        try checkLevel(table: plan.table, operations: plan.operations, context: .root)
-        try checkAliases(plan)
-        try PrefetchAliases.check(plan.operations, fail: fail)
+        if case .associated(let record, let association) = plan.root {
+            try checkRecordRequest(record, association)
+        }
+        let operations = plan.levelOperations
+        try checkLevel(table: plan.table, operations: operations, context: .root)
+        try checkAliases(table: plan.table, operations: operations)
+        try PrefetchAliases.check(operations, fail: fail)
         var rootAlias: String?
-        try JoinGraph.fill(JoinGraph.Node(), operations: plan.operations, aliasName: &rootAlias, fail: fail)
+        try JoinGraph.fill(JoinGraph.Node(), operations: operations, aliasName: &rootAlias, fail: fail)
+    }
+
+    /// `record.request(for: association)`: GRDB resolves the foreign key as it does
+    /// for a prefetch (`including(all:)`), and traps where it would trap there.
+    func checkRecordRequest(_ record: RecordValue, _ association: AssociationPlan) throws {
+        try checkAssociation(association, from: record.table, context: .prefetched)
+        if case .through(_, _, let pivot, _, _) = association.base { try checkJoined(pivot) }
     }
 
     /// How a level is joined to its parent: GRDB forbids some refinements depending on it.
@@ -390,12 +401,12 @@ public struct Validator {
     }
 
     /// One alias per table, one name per alias, and every used alias attached (T2-T5).
-    func checkAliases(_ plan: RequestPlan) throws {
+    func checkAliases(table rootTable: String, operations rootOperations: [RequestOperation]) throws {
         // Two aliases of one name are one alias when GRDB merges their joins (a join graph GRDB
         // stops on is reported after this check).
         let joins = JoinGraph.Node()
         var rootAlias: String?
-        _ = try? JoinGraph.fill(joins, operations: plan.operations, aliasName: &rootAlias, fail: fail)
+        _ = try? JoinGraph.fill(joins, operations: rootOperations, aliasName: &rootAlias, fail: fail)
         let mergedAliases = joins.mergedAliases
         func merged(_ a: Int, _ b: Int) -> Bool { mergedAliases.contains { $0.contains(a) && $0.contains(b) } }
         var tableOfAlias: [Int: String] = [:]
@@ -477,7 +488,7 @@ public struct Validator {
                 break
             }
         }
-        try visit(plan.table, plan.operations)
+        try visit(rootTable, rootOperations)
         for id in used where tableOfAlias[id] == nil {
             throw fail("a TableAlias is used in an expression but never attached with `aliased(_:)`")
         }

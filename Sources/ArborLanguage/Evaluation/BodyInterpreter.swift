@@ -50,8 +50,9 @@ extension Evaluator {
             switch statement {
             case .expression(let e):
                 _ = try evaluate(e)
-            case .binding(let name, _, let type, let value, _):
-                scope.closureParameters[name] = try value.map(evaluate) ?? .expression(.value(.null))
+            case .binding(let name, _, let type, let value, let range):
+                scope.closureParameters[name] =
+                    try value.map { try bound(evaluate($0), name: name, range: range) } ?? .expression(.value(.null))
                 if let type { scope.localTypes[name] = type }
             case .assignment(let name, let nameRange, let value, _):
                 guard scope.closureParameters[name] != nil else {
@@ -120,8 +121,11 @@ extension Evaluator {
             case .boolean(let e):
                 guard try truth(e) else { return false }
             case .optionalBinding(let name, let nameRange, let value):
-                let bound = try value.map(evaluate) ?? identifier(name, range: nameRange)
+                let bound =
+                    try value.map { try self.bound(evaluate($0), name: name, range: $0.range) }
+                    ?? identifier(name, range: nameRange)
                 if case .expression(.value(.null)) = bound { return false }
+                if case .absentRecord = bound { return false }
                 scope.closureParameters[name] = bound
             }
         }

@@ -19,6 +19,9 @@ extension Evaluator {
                 {
                     return try method(name, on: receiver, arguments: arguments, range: range, nameRange: callee.range)
                 }
+                if let table = environment.typeNames.table(forType: name) {
+                    return try memberwiseRecord(table, typeName: name, arguments: arguments, range: range)
+                }
                 return try globalFunction(name, arguments: arguments, range: range, nameRange: callee.range)
             }
             throw ArborError("`\(name)` is not a function", at: callee.range)
@@ -34,15 +37,34 @@ extension Evaluator {
         }
     }
 
+    /// GRDB's methods that write: arbor runs requests and never writes through them.
+    static let writeMethods: Set<String> = [
+        "insert", "inserted", "insertAndFetch", "save", "saved", "update", "updateChanges", "updateAndFetch",
+        "upsert", "upsertAndFetch", "delete", "deleteAll", "deleteOne", "deleteAndFetchAll", "updateAll",
+        "deleteAndFetchCursor", "deleteAndFetchSet", "execute",
+    ]
+
     func method(_ name: String, on base: Value, arguments: [Argument], range: SourceRange, nameRange: SourceRange)
         throws -> Value
     {
+        if Self.writeMethods.contains(name) {
+            throw ArborError(
+                "`\(name)` writes to the database: arbor runs requests and never writes through them", at: nameRange,
+                suggestion: "`:sql` runs raw SQL, and writes when arbor was started with `--write`")
+        }
         switch base {
         case .table, .request, .association:
             if let appMethod = try appMethod(name, on: base, labels: arguments.labels, nameRange: nameRange) {
                 return try invoke(appMethod, on: base, arguments: arguments, range: range)
             }
             return try derivableMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
+        case .record:
+            if let appMethod = try appMethod(name, on: base, labels: arguments.labels, nameRange: nameRange) {
+                return try invoke(appMethod, on: base, arguments: arguments, range: range)
+            }
+            return try recordMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
+        case .absentRecord:
+            return try recordMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
         case .expression(let e):
             return try expressionMethod(name, on: e, arguments: arguments, range: range, nameRange: nameRange)
         case .array(let elements):
@@ -208,6 +230,7 @@ extension Evaluator {
         if Self.globalFunctionNames.contains(name) {
             throw ArborError("`\(name)` does not take the arguments \(labels.signature)", at: range)
         }
+        if let what = UnsupportedGRDB.functions[name] { throw UnsupportedGRDB.error(what, at: nameRange) }
         throw ArborError(
             "unknown function `\(name)`", at: nameRange,
             suggestion: Suggestions.didYouMean(name, in: Self.globalFunctionNames + environment.typeNames.allTypeNames))

@@ -37,6 +37,15 @@ extension Evaluator {
             if case .association = self { return true }
             return false
         }
+
+        /// The receiver as a request, its root kept (a record's request stays one).
+        var plan: RequestPlan {
+            switch self {
+            case .table(let t): RequestPlan(table: t)
+            case .request(let p): p
+            case .association(let a): RequestPlan(table: a.destination, operations: a.operations)
+            }
+        }
     }
 
     func derivableMethod(
@@ -83,7 +92,7 @@ extension Evaluator {
         switch (name, labels) {
         case ("all", []):
             try notOnAssociation()
-            return .request(RequestPlan(table: table, operations: receiver.operations))
+            return .request(receiver.plan)
         case ("none", []):
             return receiver.appending(.none)
         case ("filter", [nil]):
@@ -198,7 +207,7 @@ extension Evaluator {
             return receiver.appending(name == "including" ? .including(kind, association) : .joining(kind, association))
         case ("asRequest", ["of"]):
             try notOnAssociation()
-            return .request(RequestPlan(table: table, operations: receiver.operations))
+            return .request(receiver.plan)
         case ("fetchAll", _), ("fetchOne", _), ("fetchCount", _):
             try notOnAssociation()
             guard
@@ -207,7 +216,7 @@ extension Evaluator {
                         && Self.isDatabaseArgument(arguments[0].value))
             else { throw ArborError("`\(name)` takes no argument here (or `db`)", at: range) }
             let kind = Value.FetchKind(rawValue: name) ?? .all
-            return .fetch(RequestPlan(table: table, operations: receiver.operations), kind)
+            return .fetch(receiver.plan, kind)
         case ("forKey", [nil]):
             let association = try onAssociationOnly()
             return .association(association.appending(.forKey(try string(arguments[0].value))))
@@ -246,6 +255,7 @@ extension Evaluator {
                 throw ArborError(
                     "`\(name)` does not take the arguments \(labels.signature) on \(base.kindName)", at: range)
             }
+            if let what = UnsupportedGRDB.methods[name] { throw UnsupportedGRDB.error(what, at: nameRange) }
             throw ArborError(
                 "\(base.kindName) has no method `\(name)`", at: nameRange,
                 suggestion: Suggestions.didYouMean(name, in: Array(Self.requestMethodNames)))

@@ -27,6 +27,8 @@ public struct Environment: Sendable {
     public var typeAliases: [String: String] = [:]
     /// The cases of enums with raw values (`Book.Kind`), for arguments written `.novel`.
     public var enums: [String: [String: SQLValue]] = [:]
+    /// The stored properties of declared record structs, in declaration order, by type path.
+    public var storedProperties: [String: [StoredProperty]] = [:]
 
     public init(schema: SchemaGraph) {
         self.schema = schema

@@ -29,6 +29,17 @@ public final class Evaluator {
     var depth = 0
     static let maximumDepth = 200
 
+    /// What a `let` binds for a value (`let author = try Author.fetchOne(db, id: 1)`
+    /// fetches a record). The session gives it: the evaluator never touches the database.
+    public typealias Binder = (_ value: Value, _ name: String, _ range: SourceRange, Environment) throws -> Value
+    public var binder: Binder?
+
+    /// `value` as a `let` binds it.
+    public func bound(_ value: Value, name: String, range: SourceRange) throws -> Value {
+        guard let binder else { return value }
+        return try binder(value, name, range, environment)
+    }
+
     public init(environment: Environment) {
         self.environment = environment
     }
@@ -116,6 +127,15 @@ public final class Evaluator {
     func identifier(_ name: String, range: SourceRange) throws -> Value {
         if let value = scope.closureParameters[name] { return value }
         if name == "self", let value = scope.implicitSelf { return value }
+        // In a record's instance member, `books` is `self.books` and `id` is `self.id`.
+        if let receiver = scope.implicitSelf, case .record(let record) = receiver {
+            if let method = try appMethod(name, on: receiver, labels: nil, nameRange: range) {
+                return try invoke(method, on: receiver, arguments: [], range: range)
+            }
+        }
+        if case .record(let record)? = scope.implicitSelf, propertyColumn(name, ofTable: record.table) != nil {
+            return try recordProperty(name, of: record, nameRange: range)
+        }
         // A name the user bound shadows declared and inferred ones, as in Swift.
         if scope.selfType == nil, scope.implicitSelf == nil, let value = environment.bindings[name] { return value }
         if let table = environment.typeNames.table(forType: name) { return .table(table) }
@@ -144,6 +164,7 @@ public final class Evaluator {
         if let table = scope.associationTable ?? scope.selfTable {
             candidates += environment.catalog.associations(of: table).map(\.name)
         }
+        if let what = UnsupportedGRDB.functions[name] { throw UnsupportedGRDB.error(what, at: range) }
         if name.first?.isUppercase == true {
             throw ArborError(
                 "unknown record type `\(name)`", at: range,

@@ -90,6 +90,11 @@ extension Evaluator {
             return .expression(.column(name, alias: alias))
         case .rowComponents:
             return .expression(try column(name.hasPrefix("$") ? String(name.dropFirst()) : name, range: nameRange))
+        case .record(let record):
+            if let method = try appMethod(name, on: base, labels: nil, nameRange: nameRange) {
+                return try invoke(method, on: base, arguments: [], range: range)
+            }
+            return try recordProperty(name, of: record, nameRange: nameRange)
         case .namespace(let path):
             try forceMember(path, name, range: nameRange)
             if let value = environment.statics[canonicalTypePath(path)]?[name] { return value }
@@ -103,7 +108,9 @@ extension Evaluator {
             }
             throw ArborError(
                 "a request has no property `\(name)`", at: nameRange,
-                suggestion: Suggestions.didYouMean(name, in: environment.requestMethods.all.map(\.function.name)))
+                suggestion: Suggestions.didYouMean(
+                    name,
+                    in: environment.requestMethods.all.filter { $0.receiver != .recordInstance }.map(\.function.name)))
         default:
             if case .implicitMember = base {
                 throw ArborError("`\(name)` is not a member here", at: nameRange)

@@ -116,9 +116,24 @@ extension Evaluator {
                 throw ArborError("`\(member.typePath)` is not a table's record type", at: member.nameRange)
             }
             association.displayName = "\(member.typePath).\(member.name)"
+            // GRDB stops on a foreign key it can not resolve when the association is first
+            // used; arbor says so where it is declared.
+            try checkForeignKeys(association, range: member.range)
             environment.catalog.add(.init(name: member.name, plan: association, isDeclared: true), to: table)
         default:
             environment.statics[member.typePath, default: [:]][member.name] = value
+        }
+    }
+
+    private func checkForeignKeys(_ association: AssociationPlan, range: SourceRange) throws {
+        switch association.base {
+        case .direct(let kind, let origin, let destination, _, let foreignKey):
+            try ForeignKeyResolver(schema: environment.schema).resolve(
+                kind: kind, origin: origin, destination: destination, foreignKey: foreignKey,
+                displayName: association.displayName, range: range)
+        case .through(_, _, let pivot, let target, _):
+            try checkForeignKeys(pivot, range: range)
+            try checkForeignKeys(target, range: range)
         }
     }
 }

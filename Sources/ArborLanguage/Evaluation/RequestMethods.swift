@@ -11,6 +11,9 @@ public struct RequestMethod: Sendable {
         case queryInterface
         /// `extension Book { static func … }`: the record type.
         case typeStatic
+        /// `extension Author { var books: QueryInterfaceRequest<Book> { request(for: Author.books) } }`:
+        /// a record value (`author.books`).
+        case recordInstance
     }
 
     public var receiver: Receiver
@@ -68,15 +71,18 @@ extension Evaluator {
         case .table(let t): (table, kind) = (t, "table")
         case .request(let p): (table, kind) = (p.table, "request")
         case .association(let a): (table, kind) = (a.destination, "association")
+        case .record(let r): (table, kind) = (r.table, "record")
         default: return nil
         }
         let applicable = candidates.filter { method in
+            // A record's instance members are for records only, and records have only those.
+            guard (method.receiver == .recordInstance) == (kind == "record") else { return false }
             guard method.isProperty == (labels == nil) else { return false }
             guard let labels, !method.isProperty else { return true }
             return Self.matches(labels, method.function.parameters)
         }
         let sameTable = applicable.filter { method in
-            if method.receiver == .typeStatic {
+            if method.receiver == .typeStatic || method.receiver == .recordInstance {
                 return method.table.map { $0.sqlFolded == table.sqlFolded } ?? false
             }
             return method.table.map { $0.sqlFolded == table.sqlFolded } ?? true
@@ -105,6 +111,7 @@ extension Evaluator {
         case .derivable: kind == "request" || kind == "association"
         case .queryInterface: kind == "request"
         case .typeStatic: kind == "table"
+        case .recordInstance: kind == "record"
         }
     }
 
@@ -135,6 +142,7 @@ extension Evaluator {
             case .table(let t): t
             case .request(let p): p.table
             case .association(let a): a.destination
+            case .record(let r): r.table
             default: nil
             }
         func inMethod(_ update: (inout Scope) -> Void = { _ in }, _ body: () throws -> Value) throws -> Value {

@@ -288,6 +288,18 @@ private struct Resolution {
         guard let type = index.types[path] else { return }
         let table = tables[path] ?? evaluator.environment.typeNames.table(forType: path)
         let memberTable = table ?? enclosingTable(path)
+        if table != nil {
+            // The memberwise initializer's labels: the struct's stored properties.
+            var stored: [StoredProperty] = []
+            for fragment in type.fragments where fragment.declaration.keyword == .struct {
+                for case .property(let property) in fragment.declaration.members where !property.isStatic {
+                    if case .getter? = property.value { continue }
+                    stored.append(
+                        StoredProperty(name: property.name, type: property.type, hasDefault: property.value != nil))
+                }
+            }
+            if !stored.isEmpty { evaluator.environment.storedProperties[path] = stored }
+        }
         for (member, unit) in type.members {
             if case .property(let property) = member, property.isStatic, property.name == "databaseSelection" {
                 note(
@@ -316,6 +328,24 @@ private struct Resolution {
                         receiver: .typeStatic, table: table, typePath: path, function: function, isProperty: false,
                         origin: unit))
                 entry(.requestMethod, "\(path).\(function.signature)", "", range: function.nameRange, unit: unit)
+            case .function(let function) where !function.isStatic:
+                // Called on a record value (`author.books(…)`); `self` is the record.
+                guard let table = memberTable else { continue }
+                evaluator.environment.requestMethods.add(
+                    RequestMethod(
+                        receiver: .recordInstance, table: table, typePath: path, function: function,
+                        isProperty: false, origin: unit))
+                entry(.requestMethod, "\(path).\(function.signature)", "", range: function.nameRange, unit: unit)
+            case .property(let property) where !property.isStatic:
+                guard let table = memberTable, case .getter(let body)? = property.value else { continue }
+                let function = FunctionDeclaration(
+                    isStatic: false, name: property.name, nameRange: property.nameRange, parameters: [],
+                    returnType: property.type, body: body, range: property.range)
+                evaluator.environment.requestMethods.add(
+                    RequestMethod(
+                        receiver: .recordInstance, table: table, typePath: path, function: function,
+                        isProperty: true, origin: unit))
+                entry(.requestMethod, "\(path).\(property.name)", "", range: property.nameRange, unit: unit)
             case .unreadable(let name, true, let reason, let range):
                 // Instance members are the app's business, unless a record value calls them.
                 note("skipped `\(path).\(name)`: \(reason)", at: range, unit: unit)

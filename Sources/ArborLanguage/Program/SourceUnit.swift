@@ -81,12 +81,13 @@ public struct Program: Sendable {
     }
 
     private static func collectKeys(_ declaration: TypeDeclaration, path: String, into keys: inout Set<String>) {
+        let path = constrained(path, declaration)
         keys.insert(path)
         for member in declaration.members {
             if case .nested(let nested) = member {
                 collectKeys(nested, path: "\(path).\(nested.name)", into: &keys)
             } else {
-                keys.insert("\(path)#\(member.name)")
+                keys.insert("\(path)#\(key(of: member))")
             }
         }
     }
@@ -94,14 +95,28 @@ public struct Program: Sendable {
     private static func without(_ keys: Set<String>, in declaration: TypeDeclaration, path: String)
         -> TypeDeclaration?
     {
+        let path = constrained(path, declaration)
         var kept = declaration
         kept.members = declaration.members.compactMap { member in
             if case .nested(let nested) = member {
                 return without(keys, in: nested, path: "\(path).\(nested.name)").map { .nested($0) }
             }
-            return keys.contains("\(path)#\(member.name)") ? nil : member
+            return keys.contains("\(path)#\(key(of: member))") ? nil : member
         }
         if kept.members.isEmpty, keys.contains(path) { return nil }
         return kept
+    }
+
+    /// `DerivableRequest<Book>` and `DerivableRequest<Author>` extend different things.
+    private static func constrained(_ path: String, _ declaration: TypeDeclaration) -> String {
+        let constraints =
+            declaration.genericArguments + declaration.sameTypeRequirements.map { "\($0.left)==\($0.right)" }
+        return constraints.isEmpty ? path : path + "<" + constraints.joined(separator: ",") + ">"
+    }
+
+    /// Functions overload by their labels, as in Swift.
+    private static func key(of member: TypeDeclaration.Member) -> String {
+        if case .function(let function) = member { return function.signature }
+        return member.name
     }
 }

@@ -301,10 +301,23 @@ public struct Parser {
         }
     }
 
-    enum Suffix { case member, call, subscripting, trailingClosure, none }
+    enum Suffix { case member, call, subscripting, trailingClosure, unwrap, none }
+
+    /// `author!.request(…)`, `author?.request(…)`: a `!` or `?` written against
+    /// the value and a following `.`. Values of the language are never optional
+    /// (a `let` bound to nil fails where it is used, with a message), so both
+    /// read as the member access alone.
+    private var isUnwrapBeforeMember: Bool {
+        guard atOperator(.bang) || atOperator(.question), !tokens[position].precededBySpace,
+            position + 1 < tokens.count
+        else { return false }
+        let next = tokens[position + 1]
+        return next.isPunctuation(.dot) && !next.precededBySpace
+    }
 
     func currentSuffix(after expr: Expr) -> Suffix {
         let token = tokens[position]
+        if isUnwrapBeforeMember { return .unwrap }
         switch token.kind {
         case .punctuation(.dot): return .member
         // A `(`, `[` or `{` on a new line starts a new statement, as in Swift.
@@ -334,6 +347,8 @@ public struct Parser {
                 expr = parseCallSuffix(of: expr, closer: .rightBracket)
             case .trailingClosure:
                 expr = parseTrailingClosure(of: expr)
+            case .unwrap:
+                consume()
             case .none:
                 return expr
             }

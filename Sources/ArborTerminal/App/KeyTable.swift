@@ -18,9 +18,18 @@ public enum KeyTable {
         Section(
             title: "Input line",
             entries: [
-                Entry(keys: "↵", action: "run the statement; inside open brackets, a new line"),
-                Entry(keys: "Tab", action: "complete the word; on an empty line, go to the panes"),
-                Entry(keys: "↑/↓ or ^P/^N", action: "the previous or next statement of the history"),
+                Entry(
+                    keys: "↵",
+                    action:
+                        "run the statement: it stays, selected (typing replaces it), and the focus stays here; inside open brackets, a new line"
+                ),
+                Entry(keys: "→/End or ←/Home", action: "on the request just run: edit it at its end or start"),
+                Entry(
+                    keys: "Tab",
+                    action: "complete the word; on an empty line or the request just run, go to the results"),
+                Entry(
+                    keys: "↑/↓ or ^P/^N",
+                    action: "the previous or next statement of the history (right after a run, the one before it)"),
                 Entry(keys: "^R", action: "search the history as you type; ^R again for older, Esc or ^G to give up"),
                 Entry(keys: "Esc or Shift-Tab", action: "go to the panes"),
                 Entry(keys: "^A/^E or Home/End", action: "the start or end of the line"),
@@ -38,15 +47,21 @@ public enum KeyTable {
                 Entry(
                     keys: "Tab/Shift-Tab", action: "the next or previous pane: input, results, children, SQL, schema"),
                 Entry(keys: "q or Esc", action: "back to the input"),
+                Entry(keys: "i", action: "edit the last request in the input"),
                 Entry(keys: "↑/↓ or j/k", action: "move the selection"),
                 Entry(keys: "PgUp/PgDn or ^B/^F", action: "a page up or down"),
                 Entry(keys: "g/G or Home/End", action: "the first or last line"),
                 Entry(keys: "y", action: "copy the selected SQL statement"),
-                Entry(keys: "Y", action: "copy every SQL statement of the last request"),
+                Entry(
+                    keys: "Y",
+                    action: "copy the app's statements for the request (main and prefetches, as GRDB runs them)"),
+                Entry(keys: "R", action: "copy every statement that ran (windows, counts, more rows)"),
                 Entry(keys: "J", action: "copy the selected row as JSON"),
                 Entry(keys: "? or F1", action: "this help"),
                 Entry(keys: ":", action: "type a command in the input"),
-                Entry(keys: "other letters", action: "start typing a statement in the input"),
+                Entry(
+                    keys: "other letters",
+                    action: "start typing a statement in the input (it replaces the kept request)"),
                 Entry(
                     keys: "mouse", action: "a click selects, a click on ▸ or a double click toggles, the wheel scrolls"),
             ]),
@@ -82,7 +97,10 @@ public enum KeyTable {
         Section(
             title: "SQL",
             entries: [
-                Entry(keys: "↵ or v", action: "the full statement")
+                Entry(keys: "↵ or v", action: "the full statement, a clause a line"),
+                Entry(
+                    keys: "(lines)",
+                    action: "the app's statements (main, prefetch KEY), then every statement that ran, labelled"),
             ]),
         Section(
             title: "Help and full values",

@@ -13,7 +13,9 @@ enum OverlayView {
     }
 
     static func wrapped(_ overlay: Overlay, width: Int) -> [[Span]] {
-        overlay.lines.flatMap { SpanWrap.wrap($0, width: width) }
+        overlay.lines.flatMap {
+            overlay.wrapsWords ? SpanWrap.wrapWords($0, width: width) : SpanWrap.wrap($0, width: width)
+        }
     }
 }
 
