@@ -6,7 +6,7 @@ import XCTest
 /// arbor on the test's schema and declarations. The count of matches may only grow.
 final class GRDBAssociationSQLParityTests: XCTestCase {
     /// Raise it when arbor matches more; never lower it.
-    static let floor = 2_602
+    static let floor = 3_002
 
     static let fileNames = [
         "AssociationAggregateTests.swift",
