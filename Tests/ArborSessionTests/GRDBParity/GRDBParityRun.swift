@@ -35,6 +35,9 @@ final class GRDBParityRun {
         var arrays: [String: [String]] = [:]
         /// In `let name = { … }()`, the name its `return` binds.
         var returnName: String?
+        /// The request of the last `_ = try Row.fetchAll(db, request)`, whose statements
+        /// `XCTAssertEqual(selectQueries, […])` then checks.
+        var fetched: String?
     }
 
     private(set) var assertions: [Assertion] = []
@@ -93,6 +96,12 @@ final class GRDBParityRun {
                 scope.schema = file.setup.map { schemaStatements(in: $0.body, file: file) } ?? []
             } else if text.hasPrefix("assertEqualSQL(") {
                 assert(text, in: scope, file: file, test: test)
+            } else if let fetch = text.firstMatch(
+                of: #/^_\s*=\s*try\s+Row\.fetchAll\(db,\s*([A-Za-z_][A-Za-z0-9_]*)\)$/#)
+            {
+                scope.fetched = String(fetch.1)
+            } else if text.hasPrefix("XCTAssertEqual(selectQueries,"), let request = scope.fetched {
+                assertStatements(text, request: request, in: scope, file: file, test: test)
             } else if let loop = text.firstMatch(of: #/^for\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+/#) {
                 forLoop(statement, variable: String(loop.1), in: scope, file: file, test: test)
             } else if let binding = text.firstMatch(of: #/^(let|var)\s+([A-Za-z_][A-Za-z0-9_]*)\s*(:[^=]*)?=/#) {
@@ -217,6 +226,53 @@ final class GRDBParityRun {
         case .failure(let errors, _):
             assertion.actual = "(error: \(errors.map(\.message).joined(separator: "; ")))"
         default:
+            assertion.actual = "(not a request: \(String(describing: outcome)))"
+        }
+    }
+
+    /// `XCTAssertEqual(selectQueries, ["…", "…"])` after `Row.fetchAll(db, request)`: every
+    /// SELECT arbor runs to fetch `request` (prefetches included), as GRDB's test filters them.
+    private func assertStatements(_ text: String, request: String, in scope: Scope, file: GRDBTestFile, test: String) {
+        let reader = SwiftSourceReader(text)
+        guard let open = reader.text.firstIndex(of: "(") else { return }
+        let arguments = reader.arguments(ofCallAt: open)
+        var assertion = Assertion(
+            file: file.name, test: test, expression: request, expected: nil, actual: "", matched: false,
+            isInstanceRequest: scope.boundTexts[request].map(Self.isInstanceRequest) ?? false)
+        defer { assertions.append(assertion) }
+        let list = arguments.count == 2 ? arguments[1].value : ""
+        let expected =
+            list.hasPrefix("[") && list.hasSuffix("]")
+            ? SwiftSourceReader.split(String(list.dropFirst().dropLast()), at: ",").map {
+                SwiftStringLiteral.decode($0, strings: scope.strings)
+            } : [nil]
+        guard expected.allSatisfy({ $0 != nil }) else {
+            assertion.actual = "(the expected SQL could not be read)"
+            return
+        }
+        assertion.expected = expected.compactMap { $0 }.joined(separator: "\n       ")
+        let session: Session
+        do {
+            session = try self.session(for: scope)
+        } catch {
+            assertion.actual = "(schema: \(error))"
+            return
+        }
+        if let refusal = refusedNames[request] {
+            assertion.actual = "(its `let` was refused: \(refusal))"
+            return
+        }
+        switch session.run(request, fetch: true).last {
+        case .rows(let result):
+            // GRDB's test keeps SELECTs that are not schema queries.
+            let statements = result.statements.map(\.sql).filter {
+                $0.contains("SELECT") && !$0.contains("sqlite_") && !$0.contains("pragma_table_xinfo")
+            }
+            assertion.actual = statements.joined(separator: "\n       ")
+            assertion.matched = statements.map(Self.trimmed) == expected.compactMap { $0.map(Self.trimmed) }
+        case .failure(let errors, _)?:
+            assertion.actual = "(error: \(errors.map(\.message).joined(separator: "; ")))"
+        case let outcome:
             assertion.actual = "(not a request: \(String(describing: outcome)))"
         }
     }

@@ -6,7 +6,7 @@ import GRDB
 /// so that the database is the one GRDB's test built.
 enum TestSchemaStatement {
     case createTable(name: String, withoutRowID: Bool, body: [TableMember])
-    case sql(String)
+    case sql(String, arguments: [DatabaseValue])
 
     /// One `t.…` line of a table definition.
     enum TableMember {
@@ -27,10 +27,21 @@ enum TestSchemaStatement {
         let source = reader.string(0..<reader.text.count)
         if let call = source.range(of: "db.execute(") {
             let open = source.distance(from: source.startIndex, to: call.upperBound) - 1
-            guard let sql = reader.arguments(ofCallAt: open).first(where: { $0.label == "sql" }),
+            let arguments = reader.arguments(ofCallAt: open)
+            guard let sql = arguments.first(where: { $0.label == "sql" }),
                 let text = SwiftStringLiteral.decode(sql.value, strings: [:])
             else { throw Unsupported(description: "db.execute: \(statement)") }
-            return .sql(text)
+            var values: [DatabaseValue] = []
+            if let list = arguments.first(where: { $0.label == "arguments" })?.value {
+                let trimmed = list.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard trimmed.hasPrefix("["), trimmed.hasSuffix("]") else {
+                    throw Unsupported(description: "db.execute arguments: \(list)")
+                }
+                values = try SwiftSourceReader.split(String(trimmed.dropFirst().dropLast()), at: ",").map {
+                    try value($0.trimmingCharacters(in: .whitespacesAndNewlines))
+                }
+            }
+            return .sql(text, arguments: values)
         }
         guard let call = source.range(of: "db.create(table:") else {
             throw Unsupported(description: "schema statement: \(statement)")
@@ -57,8 +68,8 @@ enum TestSchemaStatement {
     /// Runs the statement in `db` with GRDB's own table definitions.
     func run(_ db: Database) throws {
         switch self {
-        case .sql(let sql):
-            try db.execute(sql: sql)
+        case .sql(let sql, let arguments):
+            try db.execute(sql: sql, arguments: StatementArguments(arguments))
         case .createTable(let name, let withoutRowID, let body):
             try db.create(table: name, options: withoutRowID ? [.withoutRowID] : []) { t in
                 for member in body {
@@ -158,6 +169,15 @@ enum TestSchemaStatement {
             }
         }
         return calls
+    }
+
+    /// A literal argument: an integer, a double, a string or `nil`.
+    private static func value(_ text: String) throws -> DatabaseValue {
+        if text == "nil" { return .null }
+        if let integer = Int64(text) { return integer.databaseValue }
+        if let double = Double(text) { return double.databaseValue }
+        if let string = SwiftStringLiteral.decode(text, strings: [:]) { return string.databaseValue }
+        throw Unsupported(description: "argument \(text)")
     }
 
     private static func columnType(_ text: String) -> Database.ColumnType? {
