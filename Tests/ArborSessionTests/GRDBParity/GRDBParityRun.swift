@@ -12,6 +12,8 @@ final class GRDBParityRun {
     struct Assertion {
         var file: String
         var test: String
+        /// Where the assertion is written (an offset in the file): one site runs once per loop turn and helper call.
+        var site: Int
         var expression: String
         var expected: String?
         /// Arbor's SQL, or why there is none.
@@ -66,6 +68,40 @@ final class GRDBParityRun {
             let scope = Scope(schema: setupSchema, declarations: file.declarations)
             walk(test.body, in: scope, file: file, test: test.name)
         }
+        countUnreached(in: file)
+    }
+
+    static let assertionCalls = ["assertEqualSQL(", "XCTAssertEqual(selectQueries,"]
+
+    /// Where `call` starts in `statement`, as the site of its assertion.
+    private static func site(of statement: Range<Int>, in file: GRDBTestFile) -> Int {
+        let text = file.reader.text[statement]
+        for call in assertionCalls {
+            let characters = Array(call)
+            if let start = text.indices.first(where: { text[$0...].starts(with: characters) }) { return start }
+        }
+        return statement.lowerBound
+    }
+
+    /// Assertions the walk never reached (code it does not read) count as misses, so that
+    /// the total is every assertion of the file.
+    private func countUnreached(in file: GRDBTestFile) {
+        let reached = Set(assertions.filter { $0.file == file.name }.map(\.site))
+        let text = file.reader.text
+        for call in Self.assertionCalls.map(Array.init) {
+            var i = 0
+            while i + call.count <= text.count {
+                if text[i] == call[0], text[i..<(i + call.count)].elementsEqual(call), !reached.contains(i) {
+                    let line = text[..<i].filter { $0 == "\n" }.count + 1
+                    assertions.append(
+                        Assertion(
+                            file: file.name, test: "line \(line)", site: i, expression: String(call), expected: nil,
+                            actual: "(not reached: the suite does not read the code around it)", matched: false,
+                            isInstanceRequest: false))
+                }
+                i += 1
+            }
+        }
     }
 
     /// The schema statements of `setup`, wherever they are nested.
@@ -95,13 +131,14 @@ final class GRDBParityRun {
             } else if text.hasPrefix("let dbQueue") || text.hasPrefix("let dbPool") {
                 scope.schema = file.setup.map { schemaStatements(in: $0.body, file: file) } ?? []
             } else if text.hasPrefix("assertEqualSQL(") {
-                assert(text, in: scope, file: file, test: test)
+                assert(text, site: Self.site(of: statement, in: file), in: scope, file: file, test: test)
             } else if let fetch = text.firstMatch(
                 of: #/^_\s*=\s*try\s+Row\.fetchAll\(db,\s*([A-Za-z_][A-Za-z0-9_]*)\)$/#)
             {
                 scope.fetched = String(fetch.1)
             } else if text.hasPrefix("XCTAssertEqual(selectQueries,"), let request = scope.fetched {
-                assertStatements(text, request: request, in: scope, file: file, test: test)
+                assertStatements(
+                    text, site: Self.site(of: statement, in: file), request: request, in: scope, file: file, test: test)
             } else if let loop = text.firstMatch(of: #/^for\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+/#) {
                 forLoop(statement, variable: String(loop.1), in: scope, file: file, test: test)
             } else if let binding = text.firstMatch(of: #/^(let|var)\s+([A-Za-z_][A-Za-z0-9_]*)\s*(:[^=]*)?=/#) {
@@ -187,7 +224,7 @@ final class GRDBParityRun {
 
     // MARK: Assertions
 
-    private func assert(_ text: String, in scope: Scope, file: GRDBTestFile, test: String) {
+    private func assert(_ text: String, site: Int, in scope: Scope, file: GRDBTestFile, test: String) {
         let reader = SwiftSourceReader(text)
         guard let open = reader.text.firstIndex(of: "(") else { return }
         let arguments = reader.arguments(ofCallAt: open)
@@ -196,7 +233,7 @@ final class GRDBParityRun {
         var isInstanceRequest = Self.isInstanceRequest(expression)
         if let bound = scope.boundTexts[expression] { isInstanceRequest = Self.isInstanceRequest(bound) }
         var assertion = Assertion(
-            file: file.name, test: test, expression: expression, expected: nil, actual: "", matched: false,
+            file: file.name, test: test, site: site, expression: expression, expected: nil, actual: "", matched: false,
             isInstanceRequest: isInstanceRequest)
         defer { assertions.append(assertion) }
         guard
@@ -232,12 +269,14 @@ final class GRDBParityRun {
 
     /// `XCTAssertEqual(selectQueries, ["…", "…"])` after `Row.fetchAll(db, request)`: every
     /// SELECT arbor runs to fetch `request` (prefetches included), as GRDB's test filters them.
-    private func assertStatements(_ text: String, request: String, in scope: Scope, file: GRDBTestFile, test: String) {
+    private func assertStatements(
+        _ text: String, site: Int, request: String, in scope: Scope, file: GRDBTestFile, test: String
+    ) {
         let reader = SwiftSourceReader(text)
         guard let open = reader.text.firstIndex(of: "(") else { return }
         let arguments = reader.arguments(ofCallAt: open)
         var assertion = Assertion(
-            file: file.name, test: test, expression: request, expected: nil, actual: "", matched: false,
+            file: file.name, test: test, site: site, expression: request, expected: nil, actual: "", matched: false,
             isInstanceRequest: scope.boundTexts[request].map(Self.isInstanceRequest) ?? false)
         defer { assertions.append(assertion) }
         let list = arguments.count == 2 ? arguments[1].value : ""
