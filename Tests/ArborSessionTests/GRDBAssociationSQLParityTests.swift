@@ -8,15 +8,18 @@ import XCTest
 /// run. The count of matches may only grow.
 final class GRDBAssociationSQLParityTests: XCTestCase {
     /// Raise it when arbor matches more; never lower it.
-    static let floor = 3_047
+    static let floor = 3_096
 
     static let fileNames = [
         "AssociationAggregateTests.swift",
+        "AssociationBelongsToSQLDerivationTests.swift",
         "AssociationBelongsToSQLTests.swift",
         "AssociationChainSQLTests.swift",
         "AssociationHasManySQLTests.swift",
         "AssociationHasManyThroughSQLTests.swift",
+        "AssociationHasOneSQLDerivationTests.swift",
         "AssociationHasOneSQLTests.swift",
+        "AssociationHasOneThroughSQLDerivationTests.swift",
         "AssociationHasOneThroughSQLTests.swift",
         "AssociationParallelSQLTests.swift",
         "AssociationPrefetchingSQLTests.swift",

@@ -261,4 +261,22 @@ final class GRDBTestSuiteFormsTests: XCTestCase {
         guard case .failure(let errors, _)? = outcome else { return XCTFail("\(String(describing: outcome))") }
         XCTAssertEqual(errors.first?.message, "adjacent operators `<` and `>` cannot be chained", "comparisons stay")
     }
+
+    /// `.rowID` among selected columns, as in `select(.allColumns, .rowID)`.
+    func testRowIDIsSelectable() throws {
+        let (session, queue) = try open(
+            Self.parentsAndChildren,
+            declarations: """
+                struct UpperChild: TableRecord {
+                    static let databaseTableName = "CHILDREN"
+                    static let parent = belongsTo(UpperParent.self)
+                }
+                struct UpperParent: TableRecord { static let databaseTableName = "PARENTS" }
+                """)
+        try assertSame(
+            "UpperChild.select(.allColumns, .rowID)", UpperChild.select(.allColumns, .rowID), in: session, queue)
+        try assertSame(
+            "UpperChild.including(required: UpperChild.parent.select([.rowID, Column(\"name\")]))",
+            UpperChild.including(required: UpperChild.parent.select([.rowID, Column("name")])), in: session, queue)
+    }
 }

@@ -365,6 +365,7 @@ extension Evaluator {
                 switch item {
                 case .selection(let s): result.append(s)
                 case .implicitMember("allColumns"): result.append(.allColumns(alias: nil))
+                case .implicitMember("rowID"): result.append(.expression(.column("rowid", alias: nil)))
                 case .expression(let e):
                     if e.containsAggregate && !allowAggregates {
                         throw ArborError(
