@@ -47,12 +47,12 @@ final class GRDBAssociationSQLParityTests: XCTestCase {
         let matched = assertions.filter(\.matched).count
         let instanceRequests = assertions.filter { !$0.matched && $0.isInstanceRequest }.count
         print(
-            "GRDB association SQL parity: \(matched) of \(assertions.count) assertions"
+            "GRDB association SQL parity: \(Self.grouped(matched)) of \(Self.grouped(assertions.count)) assertions"
                 + " (\(instanceRequests) not matched are requests of a record value)")
         // As written in GRDB's files: a site matches when every run of it does.
         let sites = Dictionary(grouping: assertions) { "\($0.file):\($0.site)" }
         print(
-            "  written in GRDB's files: \(sites.values.filter { $0.allSatisfy(\.matched) }.count) of \(sites.count)"
+            "  written in GRDB's files: \(Self.grouped(sites.values.filter { $0.allSatisfy(\.matched) }.count)) of \(Self.grouped(sites.count))"
         )
         for name in Self.fileNames {
             let inFile = assertions.filter { $0.file == name }
@@ -66,6 +66,14 @@ final class GRDBAssociationSQLParityTests: XCTestCase {
         }
         XCTAssertGreaterThan(assertions.count, 1_000, "GRDB's test files were read")
         XCTAssertGreaterThanOrEqual(matched, Self.floor, "arbor matches fewer of GRDB's assertions than before")
+    }
+
+    /// `3096` as `3,096`.
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        return digits.enumerated().map { index, digit in
+            (index > 0 && (digits.count - index) % 3 == 0 ? "," : "") + String(digit)
+        }.joined()
     }
 
     /// Each assertion arbor does not match: where, the request, GRDB's SQL and arbor's.
