@@ -19,6 +19,7 @@ struct Commands {
           :associations T     the associations of table T (inferred and declared)
           :load PATH          read the declarations of a Swift file, or of every .swift file in a folder
           :declarations [T]   the declarations the session holds (of type T), and where each comes from
+          :advise [T]         advice on the schema (or table T) from the GRDB guides, with the fixes
           :sql STATEMENT      run raw SQL (only reads, unless arbor was started with --write)
           :explain REQUEST    the request's SQL and SQLite's query plan for it
           :swift REQUEST      the request as Swift code for GRDB, whatever the format
@@ -56,6 +57,9 @@ struct Commands {
             return try session.load(file: argument, range: range)
         case "declarations":
             return .commandOutput(DeclarationListing.text(session: session, type: argument))
+        case "advise":
+            let table = argument.isEmpty ? nil : try self.table(argument, range: range).name
+            return .commandOutput(AdviceText.text(try session.advice(table: table)))
         case "sql":
             return try RawSQL(session: session).run(argument, range: range)
         case "explain":
@@ -72,7 +76,8 @@ struct Commands {
                 }.joined(separator: "\n"))
         case "swift":
             let (result, environment) = try request(argument, range: range)
-            return .commandOutput(SwiftCode.generate(result.plan, environment: environment))
+            let app = AppCode(session: session, requestText: argument)
+            return .commandOutput(SwiftCode.generate(result.plan, environment: environment, app: app))
         case "complete":
             // The candidates at the end of the text, one per line with their kind: for scripts and tests.
             // Two columns two spaces apart, as `:tables` prints them (a tab would be shown escaped).
@@ -88,7 +93,8 @@ struct Commands {
                 suggestion: Suggestions.didYouMean(
                     name,
                     in: [
-                        "help", "tables", "schema", "associations", "load", "declarations", "sql", "explain", "swift",
+                        "help", "tables", "schema", "associations", "load", "declarations", "advise", "sql", "explain",
+                        "swift",
                         "complete",
                         "format", "quit",
                     ])

@@ -47,6 +47,13 @@ struct Arbor: ParsableCommand {
     @Flag(name: .customLong("no-tui"), help: "Never start the terminal interface.")
     var noTUI = false
 
+    @Flag(
+        help: """
+            Print advice on the schema from the GRDB guides, with the fixes, and exit: \
+            status 0 when there is none, 1 when there is some.
+            """)
+    var advise = false
+
     func runArbor() -> Int32 {
         if let position = ArgumentBytes.firstInvalidUTF8() {
             Output.error("arbor: argument \(position) is not valid UTF-8")
@@ -78,6 +85,7 @@ struct Arbor: ParsableCommand {
                 return 2
             }
         }
+        if advise { return Self.printAdvice(session) }
         var printer = OutcomePrinter(format: format, environment: session.environment)
         if !commands.isEmpty {
             let interruption = Interruption(session: session)
@@ -106,6 +114,24 @@ struct Arbor: ParsableCommand {
 }
 
 extension Arbor {
+    /// `--advise`: the advice on standard output, as `:advise` prints it; exit status
+    /// 0 without advice (a note on standard error), 1 with some, 2 when the database
+    /// can not be read.
+    static func printAdvice(_ session: Session) -> Int32 {
+        do {
+            let advice = try session.advice()
+            guard !advice.isEmpty else {
+                Output.error("arbor: " + AdviceText.none)
+                return 0
+            }
+            Output.line(AdviceText.text(advice))
+            return 1
+        } catch {
+            Output.error("arbor: \(error)")
+            return 2
+        }
+    }
+
     /// Seconds to wait for another process's lock: `ARBOR_BUSY_TIMEOUT`, else 5.
     /// (An environment variable rather than an option: tests need it, users rarely.)
     static func busyTimeout(environment: [String: String] = ProcessInfo.processInfo.environment) -> TimeInterval {

@@ -38,6 +38,37 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.stdout, "SELECT COUNT(*) FROM \"author\";\n")
     }
 
+    /// `--advise`: the advice on standard output, status 1 when there is some, 0 when none.
+    func testAdviseExitsWithItsStatus() throws {
+        let advised = try ArborProcess.run([
+            try Fixture.database(
+                "CREATE TABLE author (id INTEGER PRIMARY KEY); CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER NOT NULL REFERENCES author(id));"
+            ), "--advise",
+        ])
+        XCTAssertEqual(advised.status, 1, advised.stderr)
+        XCTAssertEqual(
+            advised.stdout,
+            """
+            book: the foreign key book(authorId) → author has no index: each join or prefetch from author reads the whole book table
+              why: "The `book.authorId` column is indexed in order to ease the selection of an author's books." (Good Practices for Designing Record Types, "Trust SQLite More Than Yourself")
+              migration:
+                migrator.registerMigration("Index book.authorId") { db in
+                    try db.create(indexOn: "book", columns: ["authorId"])
+                }
+
+            """)
+        let clean = try ArborProcess.run([
+            try Fixture.database(
+                "CREATE TABLE author (id INTEGER PRIMARY KEY); CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER NOT NULL REFERENCES author(id)); CREATE INDEX i ON book(authorId);"
+            ), "--advise",
+        ])
+        XCTAssertEqual(clean.status, 0, clean.stderr)
+        XCTAssertEqual(clean.stdout, "")
+        XCTAssertEqual(clean.stderr, "arbor: no advice: the schema follows the GRDB guides\n")
+        let missing = try ArborProcess.run(["/nonexistent/file.sqlite", "--advise"])
+        XCTAssertEqual(missing.status, 2)
+    }
+
     func testCompleteCommandPrintsItsColumnsWithoutEscapes() throws {
         let result = try ArborProcess.run(["-c", ":complete Book.filter(Column(\"ti"])
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -68,6 +68,14 @@ private struct Resolution {
         let errors = evaluator.forceAllMembers()
         report(errors)
         count()
+        // A problem met from two places (a cycle) is said once.
+        var seen: Set<String> = []
+        result.diagnostics = result.diagnostics.filter { diagnostic in
+            seen.insert(
+                "\(diagnostic.unit)|\(diagnostic.error.range.map { "\($0)" } ?? "")|\(diagnostic.error.message)"
+            )
+            .inserted
+        }
     }
 
     // MARK: Names
@@ -346,7 +354,7 @@ private struct Resolution {
                         receiver: .recordInstance, table: table, typePath: path, function: function,
                         isProperty: true, origin: unit))
                 entry(.requestMethod, "\(path).\(property.name)", "", range: property.nameRange, unit: unit)
-            case .unreadable(let name, true, let reason, let range):
+            case .unreadable(let name, true, true, let reason, let range):
                 // Instance members are the app's business, unless a record value calls them.
                 note("skipped `\(path).\(name)`: \(reason)", at: range, unit: unit)
             default:
@@ -393,7 +401,7 @@ private struct Resolution {
                     entry(
                         .requestMethod, "\(receiverName).\(property.name)", "", range: property.nameRange,
                         unit: ext.unit)
-                case .unreadable(let name, _, let reason, let range):
+                case .unreadable(let name, _, _, let reason, let range):
                     note("skipped `\(receiverName).\(name)`: \(reason)", at: range, unit: ext.unit)
                 default:
                     note(
