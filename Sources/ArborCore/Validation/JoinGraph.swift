@@ -30,6 +30,13 @@ struct JoinGraph {
 
     final class Node {
         var children: [(key: String, child: Child)] = []
+        /// The aliases given to this join; GRDB merges them when it merges the joins.
+        var aliasIDs: Set<Int> = []
+
+        /// The aliases of each join below, merged as GRDB merges them.
+        var mergedAliases: [Set<Int>] {
+            children.flatMap { [$0.child.node.aliasIDs] + $0.child.node.mergedAliases }
+        }
     }
 
     struct Child {
@@ -72,7 +79,9 @@ struct JoinGraph {
     }
 
     /// Adds `association` under `node` as GRDB would, or throws where GRDB would trap.
-    static func append(_ association: AssociationPlan, kind: Kind, to node: Node, fail: (String, String?) -> ArborError) throws {
+    static func append(_ association: AssociationPlan, kind: Kind, to node: Node, fail: (String, String?) -> ArborError)
+        throws
+    {
         try append(steps: steps(association), kind: kind, to: node, inner: nil, fail: fail)
     }
 
@@ -91,7 +100,9 @@ struct JoinGraph {
             }
         let key = singular ? last.key.singular : last.key.plural
         let child = try makeChild(last, kind: kind, fail: fail)
-        for (innerKey, innerChild) in inner?.children ?? [] { try add(innerChild, key: innerKey, to: child.node, fail: fail) }
+        for (innerKey, innerChild) in inner?.children ?? [] {
+            try add(innerChild, key: innerKey, to: child.node, fail: fail)
+        }
         if steps.count == 1 {
             try add(child, key: key, to: node, fail: fail)
             return
@@ -118,7 +129,9 @@ struct JoinGraph {
     }
 
     /// The joins a level's operations add, in order.
-    static func fill(_ node: Node, operations: [RequestOperation], aliasName: inout String?, fail: (String, String?) -> ArborError)
+    static func fill(
+        _ node: Node, operations: [RequestOperation], aliasName: inout String?, fail: (String, String?) -> ArborError
+    )
         throws
     {
         for operation in operations {
@@ -138,6 +151,7 @@ struct JoinGraph {
                 for a in e.aggregatedAssociations { try append(a, kind: .oneOptional, to: node, fail: fail) }
             case .aliased(let alias):
                 aliasName = alias.name
+                node.aliasIDs.insert(alias.id)
             default:
                 break
             }
@@ -162,7 +176,10 @@ struct JoinGraph {
             throw ambiguous
         }
         if let a = existing.aliasName, let b = child.aliasName, a != b { throw ambiguous }
-        for (innerKey, innerChild) in child.node.children { try add(innerChild, key: innerKey, to: existing.node, fail: fail) }
+        for (innerKey, innerChild) in child.node.children {
+            try add(innerChild, key: innerKey, to: existing.node, fail: fail)
+        }
+        existing.node.aliasIDs.formUnion(child.node.aliasIDs)
         node.children[index].child.kind = kind
         if node.children[index].child.aliasName == nil { node.children[index].child.aliasName = child.aliasName }
     }

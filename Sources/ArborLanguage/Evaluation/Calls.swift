@@ -25,6 +25,13 @@ extension Evaluator {
                 return try globalFunction(name, arguments: arguments, range: range, nameRange: callee.range)
             }
             throw ArborError("`\(name)` is not a function", at: callee.range)
+        case .implicitMember("allColumns"):
+            // `select(.allColumns(excluding: ["id"]))`, GRDB's `SQLSelection.allColumns(excluding:)`.
+            guard arguments.count == 1, arguments[0].label == "excluding" else {
+                throw ArborError(
+                    "`.allColumns` takes `excluding:`, as in `.allColumns(excluding: [\"id\"])`", at: callee.range)
+            }
+            return .selection(.allColumnsExcluding(try columnNames(arguments[0].value)))
         default:
             throw ArborError("this can not be called", at: callee.range)
         }
@@ -95,6 +102,14 @@ extension Evaluator {
     ) throws -> Value {
         let labels = arguments.labels
         switch (name, labels) {
+        // Swift's own methods of a string (`Parent.databaseTableName.uppercased()`), not SQL.
+        case ("uppercased", []), ("lowercased", []):
+            guard case .value(.text(let text)) = e else {
+                throw ArborError(
+                    "`\(name)()` is a method of a Swift string; the SQL function is the property `.\(name)`",
+                    at: nameRange)
+            }
+            return .expression(.value(.text(name == "uppercased" ? text.uppercased() : text.lowercased())))
         case ("like", [nil]), ("like", [nil, "escape"]):
             let pattern = try sqlExpression(evaluate(arguments[0].value), range: arguments[0].value.range)
             let escape = try arguments.value(labelled: "escape").map {
@@ -170,7 +185,8 @@ extension Evaluator {
                     GRDBQuoting.problem("table", table.name), at: arguments[0].value.range,
                     suggestion: "`:sql SELECT …` reads it")
             }
-            return .table(table.name)
+            // As written: GRDB writes `Table("CHILDREN")` so, whatever the schema's spelling.
+            return .table(name)
         case ("TableAlias", []), ("TableAlias", ["name"]):
             let aliasName = try arguments.first.map { try string($0.value) }
             defer { environment.nextAliasID += 1 }

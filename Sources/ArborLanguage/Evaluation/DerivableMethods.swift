@@ -162,10 +162,17 @@ extension Evaluator {
             try notOnTable()
             let expressions = try inTable {
                 try arguments.flatMap { argument -> [SQLExpr] in
-                    if case .array(let values) = try evaluate(argument.value) {
+                    // `group { $0.name }` and `group { [$0.a, $0.b] }`, as `group(Column("name"))`.
+                    let value: Value
+                    if case .closure(let closure) = argument.value.kind {
+                        value = try withClosure(closure, table: table) { try closureValue(closure) }
+                    } else {
+                        value = try evaluate(argument.value)
+                    }
+                    if case .array(let values) = value {
                         return try values.map { try sqlExpression($0, range: argument.value.range) }
                     }
-                    return [try closureOrExpression(argument, table: table)]
+                    return [try sqlExpression(value, range: argument.value.range)]
                 }
             }
             return receiver.appending(.group(expressions))
@@ -357,6 +364,8 @@ extension Evaluator {
             for item in items {
                 switch item {
                 case .selection(let s): result.append(s)
+                case .implicitMember("allColumns"): result.append(.allColumns(alias: nil))
+                case .implicitMember("rowID"): result.append(.expression(.column("rowid", alias: nil)))
                 case .expression(let e):
                     if e.containsAggregate && !allowAggregates {
                         throw ArborError(

@@ -68,6 +68,10 @@ extension Evaluator {
             case "rawValue":
                 guard case .value = e else { break }
                 return .expression(e)
+            // `1.databaseValue`: GRDB's `DatabaseValueConvertible.databaseValue` of a Swift value.
+            case "databaseValue":
+                guard case .value = e else { break }
+                return .expression(e)
             default:
                 break
             }

@@ -150,15 +150,16 @@ private struct Resolution {
                     at: property.range, unit: unit)
                 return nil
             }
-            guard let table = schema.table(named: name) else {
+            guard schema.table(named: name) != nil else {
                 error(
                     "`\(path).databaseTableName` is \(SQLValue.swiftQuoted(name)): no table or view has this name",
                     at: expr.range, unit: unit,
                     suggestion: Suggestions.didYouMean(name, in: schema.tables.map(\.name)))
                 return nil
             }
-            tables[path] = table.name
-            return table.name
+            // GRDB writes the declared spelling (`"CHILDREN"` for a table created as `children`).
+            tables[path] = name
+            return name
         }
         // GRDB's default: the type's name with its initial capitals lowered.
         let isRecord = !type.conformances.isDisjoint(with: Self.tableRecordProtocols)
@@ -171,9 +172,9 @@ private struct Resolution {
         guard isRecord || hasAssociations || type.isDeclared else { return nil }
         let shortName = path.split(separator: ".").last.map(String.init) ?? path
         let defaultName = Self.defaultTableName(shortName)
-        if let table = schema.table(named: defaultName) {
-            tables[path] = table.name
-            return table.name
+        if schema.table(named: defaultName) != nil {
+            tables[path] = defaultName
+            return defaultName
         }
         if isRecord || hasAssociations, let fragment = type.fragments.first {
             // The convention's type name may still name a table (`Author` for `author`).

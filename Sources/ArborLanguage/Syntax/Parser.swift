@@ -473,6 +473,25 @@ public struct Parser {
         }
     }
 
+    static let genericTypeNames: Set<String> = ["TableAlias", "Table"]
+
+    /// After `<Type>` or `<Outer.Type>` that a `(` follows, the index of that `(`.
+    func endOfGenericArgument() -> Int? {
+        var i = position
+        guard tokens[i].isOperator(.less) else { return nil }
+        i += 1
+        while true {
+            guard i < tokens.count, case .identifier = tokens[i].kind else { return nil }
+            i += 1
+            guard i < tokens.count, tokens[i].isPunctuation(.dot) else { break }
+            i += 1
+        }
+        guard i + 1 < tokens.count, tokens[i].isOperator(.greater), tokens[i + 1].isPunctuation(.leftParen) else {
+            return nil
+        }
+        return i + 1
+    }
+
     /// Names, literals, key paths and implicit members: the primaries without sub-expressions.
     mutating func parseSimplePrimary() -> Expr {
         let token = current
@@ -486,6 +505,8 @@ public struct Parser {
                 case "nil": return Expr(.nilLiteral, token.range)
                 default: break
                 }
+                // `TableAlias<Book>()`, `Table<Book>("book")`: the record type changes no SQL.
+                if Self.genericTypeNames.contains(name), let end = endOfGenericArgument() { position = end }
             }
             return Expr(.identifier(name), token.range)
         case .anonymousArgument(let index):
