@@ -235,6 +235,9 @@ extension Evaluator {
         default:
             let known =
                 Self.requestMethodNames.contains(name) || ["min", "max", "average", "sum", "total"].contains(name)
+            if let forms = Self.requestMethodForms[name] {
+                throw Self.callMismatch(name, arguments: arguments, forms: forms, nameRange: nameRange)
+            }
             if known {
                 throw ArborError(
                     "`\(name)` does not take the arguments \(labels.signature) on \(base.kindName)", at: range)
