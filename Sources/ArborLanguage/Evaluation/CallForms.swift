@@ -50,6 +50,25 @@ extension Evaluator {
         ]
     }()
 
+    /// The forms of the functions `globalFunction` accepts (`Column(_:)`, `TableAlias(name:)`, …).
+    static let globalFunctionForms: [String: [CallForm]] = {
+        let one = [CallForm([nil])]
+        return [
+            "Column": one, "Table": one, "TableAlias": [CallForm([]), CallForm(["name"])],
+            "ForeignKey": [CallForm([nil]), CallForm([nil, "to"])], "AllColumns": [CallForm([])],
+            "SQL": [CallForm([nil]), CallForm(["sql"]), CallForm(["sql", "arguments"])],
+            "count": [CallForm([nil]), CallForm(["distinct"])], "cast": [CallForm([nil, "as"])],
+            "coalesce": one, "abs": one, "length": one, "sum": one, "total": one, "average": one,
+            "min": [CallForm([nil], repeatsLast: true)], "max": [CallForm([nil], repeatsLast: true)],
+        ]
+    }()
+
+    /// The forms of the methods `expressionMethod` accepts on an expression.
+    static let expressionMethodForms: [String: [CallForm]] = [
+        "like": [CallForm([nil]), CallForm([nil, "escape"])], "collating": [CallForm([nil])],
+        "forKey": [CallForm([nil])], "between": [CallForm([nil, nil])],
+    ]
+
     /// Why `name(arguments)` matches none of `forms`: the first argument whose
     /// label no form takes at its position (its label underlined, the valid
     /// labels listed), an argument too many, or the argument missing at the end.
@@ -91,6 +110,10 @@ extension Evaluator {
             return ArborError(
                 "`\(name)` needs a label here\(place): \(valid)", at: argument.value.range,
                 suggestion: "as in `\(name)(\(expected.compactMap { $0 }.first ?? "_"): …)`")
+        }
+        // The labels fit a form, so something else (such as a count GRDB bounds) was refused.
+        if candidates.contains(where: { $0.isComplete(count: arguments.count) }) {
+            return ArborError("`\(name)` does not take the arguments \(arguments.labels.signature) here", at: nameRange)
         }
         // Every argument fits a form, but the call stops short of all of them.
         var next: [String?] = []

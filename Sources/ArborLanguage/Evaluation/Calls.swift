@@ -103,6 +103,9 @@ extension Evaluator {
             let upper = try sqlExpression(evaluate(arguments[1].value), range: arguments[1].value.range)
             return .expression(.closedRange(lower: lower, upper: upper, e))
         default:
+            if let forms = Self.expressionMethodForms[name] {
+                throw Self.callMismatch(name, arguments: arguments, forms: forms, nameRange: nameRange)
+            }
             throw ArborError(
                 "an expression has no method `\(name)\(labels.signature)`", at: nameRange,
                 suggestion: Suggestions.didYouMean(name, in: ["like", "collating", "forKey", "between"]))
@@ -188,6 +191,9 @@ extension Evaluator {
                 .function(function, try arguments.map { try sqlExpression(evaluate($0.value), range: $0.value.range) }))
         default:
             break
+        }
+        if let forms = Self.globalFunctionForms[name] {
+            throw Self.callMismatch(name, arguments: arguments, forms: forms, nameRange: nameRange)
         }
         if Self.globalFunctionNames.contains(name) {
             throw ArborError("`\(name)` does not take the arguments \(labels.signature)", at: range)

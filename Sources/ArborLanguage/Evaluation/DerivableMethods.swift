@@ -33,6 +33,11 @@ extension Evaluator {
             }
         }
 
+        var isTable: Bool {
+            if case .table = self { return true }
+            return false
+        }
+
         var isAssociation: Bool {
             if case .association = self { return true }
             return false
@@ -198,11 +203,16 @@ extension Evaluator {
                 arguments.isEmpty
                     || (arguments.count == 1 && arguments[0].label == nil
                         && Self.isDatabaseArgument(arguments[0].value))
-            else { throw ArborError("`\(name)` takes no argument here (or `db`)", at: range) }
+            else {
+                throw ArborError(
+                    "`\(name)` takes no argument here (or `db`)", at: arguments.first.map(\.range) ?? nameRange)
+            }
             let kind = Value.FetchKind(rawValue: name) ?? .all
             return .fetch(RequestPlan(table: table, operations: receiver.operations), kind)
         case ("forKey", [nil]):
-            let association = try onAssociationOnly()
+            guard case .association(let association) = receiver else {
+                throw misplacedForKey(on: receiver, nameRange: nameRange)
+            }
             return .association(association.appending(.forKey(try string(arguments[0].value))))
         case ("min", [nil]), ("max", [nil]), ("average", [nil]), ("sum", [nil]), ("total", [nil]):
             let association = try onAssociationOnly()
@@ -326,7 +336,10 @@ extension Evaluator {
                 case .expression(let e) where !e.containsAggregate: terms.append(OrderingTerm(e, .none))
                 case .sqlLiteral(let sql, let arguments):
                     terms.append(OrderingTerm(.literal(sql: sql, arguments: arguments), .none))
+                case .expression(let e):
+                    throw aggregateInOrder(e, range: argument.value.range)
                 default:
+                    if let error = Self.misplacedForKey(value, range: argument.value.range) { throw error }
                     throw ArborError(
                         "`order` takes columns or orderings such as `Column(\"name\").desc`, got \(value.kindName)",
                         at: argument.value.range)

@@ -85,7 +85,13 @@ public final class Evaluator {
                 })
         case .member(let base, let name, let nameRange):
             if base.kind == .identifier("Column"), name == "rowID" { return .expression(.column("rowid", alias: nil)) }
-            return try member(name, of: evaluate(base), range: expr.range, nameRange: nameRange)
+            let baseValue: Value
+            do {
+                baseValue = try evaluate(base)
+            } catch let error as ArborError {
+                throw undeclaredColumns(base, column: name, nameRange: nameRange) ?? error
+            }
+            return try member(name, of: baseValue, range: expr.range, nameRange: nameRange)
         case .implicitMember(let name):
             return .implicitMember(name)
         case .call(let callee, let arguments):
@@ -248,7 +254,9 @@ public final class Evaluator {
         switch value {
         case .expression(let e): return e
         case .sqlLiteral(let sql, let arguments): return .literal(sql: sql, arguments: arguments)
-        default: throw ArborError("expected an expression, got \(value.kindName)", at: range)
+        default:
+            throw Self.misplacedForKey(value, range: range)
+                ?? ArborError("expected an expression, got \(value.kindName)", at: range)
         }
     }
 

@@ -35,9 +35,21 @@ extension Evaluator {
                 throw ArborError(
                     "`\(environment.displayName(ofTable: table))` has no association `\(name)`: \(why)", at: nameRange)
             }
+            if name == "Columns" || name == "CodingKeys" {
+                throw ArborError(
+                    "`\(environment.displayName(ofTable: table))` declares no `\(name)`", at: nameRange,
+                    suggestion: "write a column of `\(table)` as `Column(\"name\")`")
+            }
+            if let column = environment.schema.table(named: table)?.column(named: name) {
+                throw ArborError(
+                    "`\(environment.displayName(ofTable: table))` declares no member `\(name)`; `\(column.name)` is a column of `\(table)`",
+                    at: nameRange, suggestion: "write `Column(\(SQLValue.swiftQuoted(column.name)))`")
+            }
+            // Only what a member access can name: associations and the app's own statics, never
+            // request methods (`none`, `all`), which must be called.
             throw ArborError(
                 "`\(environment.displayName(ofTable: table))` has no association `\(name)`", at: nameRange,
-                suggestion: Suggestions.didYouMean(name, in: names + Array(Self.requestMethodNames))
+                suggestion: Suggestions.didYouMean(name, in: names + staticNames(ofTable: table))
                     ?? (names.isEmpty ? "it has no associations" : "its associations: " + names.joined(separator: ", "))
             )
         case .association(let association):
@@ -53,11 +65,17 @@ extension Evaluator {
                 }
                 return .expression(.aggregate(name == "count" ? .count(association) : .isEmpty(association)))
             default:
+                if Self.requestMethodNames.contains(name) || Self.aggregateMethodNames.contains(name) {
+                    throw ArborError("`\(name)` is a method: call it, as in `\(name)(…)`", at: nameRange)
+                }
                 throw ArborError(
                     "an association has no property `\(name)`", at: nameRange,
-                    suggestion: Suggestions.didYouMean(name, in: ["count", "isEmpty"] + Array(Self.requestMethodNames)))
+                    suggestion: Suggestions.didYouMean(name, in: ["count", "isEmpty"]))
             }
         case .expression(let e):
+            if e.containsAggregate, ["asc", "desc", "ascNullsLast", "descNullsFirst"].contains(name) {
+                throw aggregateInOrder(e, range: range)
+            }
             switch name {
             case "asc": return .ordering(OrderingTerm(e, .asc))
             case "desc": return .ordering(OrderingTerm(e, .desc))
@@ -105,6 +123,39 @@ extension Evaluator {
                 throw ArborError("`\(name)` is not a member here", at: nameRange)
             }
             throw ArborError("\(base.kindName) has no member `\(name)`", at: nameRange)
+        }
+    }
+
+    /// `Album.Columns.title` where the app declares no `Columns` for the table (the
+    /// database was opened without its code): the column, as `Column("title")`.
+    func undeclaredColumns(_ base: Expr, column name: String, nameRange: SourceRange) -> ArborError? {
+        guard case .member(let inner, let namespace, let namespaceRange) = base.kind,
+            namespace == "Columns" || namespace == "CodingKeys",
+            case .table(let table)? = try? evaluate(inner),
+            let schemaTable = environment.schema.table(named: table)
+        else { return nil }
+        let range = namespaceRange.union(nameRange)
+        let type = environment.displayName(ofTable: table)
+        if let column = schemaTable.column(named: name) {
+            return ArborError(
+                "`\(type)` declares no `\(namespace)`; `\(column.name)` is a column of `\(table)`", at: range,
+                suggestion: "write `Column(\(SQLValue.swiftQuoted(column.name)))`")
+        }
+        let columns = schemaTable.columns.map(\.name)
+        return ArborError(
+            "`\(type)` declares no `\(namespace)`, and `\(table)` has no column `\(name)`", at: range,
+            suggestion: Suggestions.closest(to: name, in: columns).first.map {
+                "did you mean `Column(\(SQLValue.swiftQuoted($0)))`?"
+            } ?? "its columns: " + columns.joined(separator: ", "))
+    }
+
+    /// The association aggregates that take an argument (`Author.books.max(Column("year"))`).
+    static let aggregateMethodNames: Set<String> = ["min", "max", "average", "sum", "total"]
+
+    /// The static members the app declares on the types of `table`, for suggestions.
+    func staticNames(ofTable table: String) -> [String] {
+        environment.typeNames.types(forTable: table).flatMap { type in
+            (environment.statics[canonicalTypePath(type)] ?? [:]).keys
         }
     }
 
