@@ -204,8 +204,12 @@ extension Evaluator {
                     || (arguments.count == 1 && arguments[0].label == nil
                         && Self.isDatabaseArgument(arguments[0].value))
             else {
+                // The first argument that is not the leading `db`.
+                let extra = arguments.enumerated().first { position, argument in
+                    position > 0 || argument.label != nil || !Self.isDatabaseArgument(argument.value)
+                }
                 throw ArborError(
-                    "`\(name)` takes no argument here (or `db`)", at: arguments.first.map(\.range) ?? nameRange)
+                    "`\(name)` takes no argument here (or `db`)", at: extra.map(\.element.range) ?? nameRange)
             }
             let kind = Value.FetchKind(rawValue: name) ?? .all
             return .fetch(RequestPlan(table: table, operations: receiver.operations), kind)

@@ -1,0 +1,405 @@
+import ArborCore
+import XCTest
+
+@testable import ArborSession
+
+/// The errors a new user hits most, each rendered as the terminal shows it: the
+/// message, the one label or argument underlined (never the whole statement
+/// when one argument is at fault), and the suggestion.
+final class LocatedErrorTests: XCTestCase {
+    func assertRendered(
+        _ text: String, _ expected: String, in session: Session? = nil, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
+        let session = try session ?? Session(path: nil)
+        guard case .failure(let errors, _)? = session.run(text).last, let error = errors.first else {
+            return XCTFail("\(text) should fail", file: file, line: line)
+        }
+        XCTAssertEqual(DiagnosticRenderer.render(error, in: text), expected, file: file, line: line)
+    }
+
+    // MARK: Labels and argument counts of request methods
+
+    func testIncludingWithAMisspelledLabelUnderlinesTheLabelAndListsTheValidOnes() throws {
+        try assertRendered(
+            "Author.including(requird: Author.books)",
+            """
+            error: `including` has no argument label `requird:`; it takes `required:`, `optional:` or `all:`
+              Author.including(requird: Author.books)
+                               ^~~~~~~
+              did you mean `required:`?
+            """)
+    }
+
+    func testIncludingWithoutALabelUnderlinesTheAssociation() throws {
+        try assertRendered(
+            "Author.including(Author.books)",
+            """
+            error: `including` needs a label here: `required:`, `optional:` or `all:`
+              Author.including(Author.books)
+                               ^~~~~~~~~~~~
+              as in `including(required: …)`
+            """)
+    }
+
+    func testIncludingTwoAssociationsInOneCallUnderlinesTheSecond() throws {
+        try assertRendered(
+            "Author.including(required: Author.books, optional: Author.country)",
+            """
+            error: `including(required:)` takes one argument; this one is too many
+              Author.including(required: Author.books, optional: Author.country)
+                                                       ^~~~~~~~~~~~~~~~~~~~~~~~
+              call `including` once per association
+            """)
+    }
+
+    func testJoiningAllUnderlinesTheLabel() throws {
+        try assertRendered(
+            "Author.joining(all: Author.books)",
+            """
+            error: `joining` has no argument label `all:`; it takes `required:` or `optional:`
+              Author.joining(all: Author.books)
+                             ^~~
+            """)
+    }
+
+    func testAnnotatedWithAMisspelledLabelUnderlinesTheLabel() throws {
+        try assertRendered(
+            "Author.annotated(wit: Author.books.count)",
+            """
+            error: `annotated` has no argument label `wit:`; it takes `with:`, `withRequired:` or `withOptional:`
+              Author.annotated(wit: Author.books.count)
+                               ^~~
+              did you mean `with:`?
+            """)
+    }
+
+    func testFilterWithAMisspelledLabelUnderlinesTheLabel() throws {
+        try assertRendered(
+            "Author.filter(ky: 1)",
+            """
+            error: `filter` has no argument label `ky:`; it takes an unlabelled argument, `key:`, `keys:`, `id:`, `ids:` or `sql:`
+              Author.filter(ky: 1)
+                            ^~
+              did you mean `key:`?
+            """)
+    }
+
+    func testFilterWithTwoConditionsUnderlinesTheSecond() throws {
+        try assertRendered(
+            #"Author.filter(Column("name") == "x", Column("id") == 1)"#,
+            #"""
+            error: `filter(_:)` takes one argument; this one is too many
+              Author.filter(Column("name") == "x", Column("id") == 1)
+                                                   ^~~~~~~~~~~~~~~~~
+              combine conditions with `&&` or `||`
+            """#)
+    }
+
+    func testFilterSQLWithAMisspelledArgumentsLabelUnderlinesIt() throws {
+        try assertRendered(
+            #"Author.filter(sql: "id = ?", argumnts: [1])"#,
+            #"""
+            error: `filter` has no argument label `argumnts:` after `sql:`; it takes `arguments:`
+              Author.filter(sql: "id = ?", argumnts: [1])
+                                           ^~~~~~~~
+              did you mean `arguments:`?
+            """#)
+    }
+
+    func testOrderWithALabelUnderlinesTheLabel() throws {
+        try assertRendered(
+            #"Author.order(Column("name"), by: 1)"#,
+            #"""
+            error: `order` has no argument label `by:` after `_:`; it takes an unlabelled argument
+              Author.order(Column("name"), by: 1)
+                                           ^~
+              write the argument without `by:`
+            """#)
+    }
+
+    func testLimitWithALabelUnderlinesTheLabel() throws {
+        try assertRendered(
+            "Author.limit(count: 2)",
+            """
+            error: `limit` has no argument label `count:`; it takes an unlabelled argument
+              Author.limit(count: 2)
+                           ^~~~~
+              write the argument without `count:`
+            """)
+    }
+
+    func testLimitWithAMisspelledOffsetUnderlinesTheLabel() throws {
+        try assertRendered(
+            "Author.limit(2, ofset: 1)",
+            """
+            error: `limit` has no argument label `ofset:` after `_:`; it takes `offset:`
+              Author.limit(2, ofset: 1)
+                              ^~~~~
+              did you mean `offset:`?
+            """)
+    }
+
+    func testLimitWithoutArgumentUnderlinesTheMethodAndListsItsForms() throws {
+        try assertRendered(
+            "Author.limit()",
+            """
+            error: `limit` needs an argument: an unlabelled argument
+              Author.limit()
+                     ^~~~~
+              its forms: `limit(_:)`, `limit(_:offset:)`
+            """)
+    }
+
+    func testSelectWithALabelUnderlinesTheLabel() throws {
+        try assertRendered(
+            #"Author.select(colums: Column("name"))"#,
+            #"""
+            error: `select` has no argument label `colums:`; it takes an unlabelled argument or `sql:`
+              Author.select(colums: Column("name"))
+                            ^~~~~~
+              write the argument without `colums:`
+            """#)
+    }
+
+    func testFetchAllWithAnExtraArgumentUnderlinesIt() throws {
+        try assertRendered(
+            "Author.fetchAll(db, 1)",
+            """
+            error: `fetchAll` takes no argument here (or `db`)
+              Author.fetchAll(db, 1)
+                                  ^
+            """)
+    }
+
+    // MARK: Labels of functions and expression methods
+
+    func testColumnWithALabelUnderlinesTheLabel() throws {
+        try assertRendered(
+            #"Author.filter(Column(nam: "name") == "x")"#,
+            #"""
+            error: `Column` has no argument label `nam:`; it takes an unlabelled argument
+              Author.filter(Column(nam: "name") == "x")
+                                   ^~~
+              write the argument without `nam:`
+            """#)
+    }
+
+    func testTableAliasWithAMisspelledLabelUnderlinesTheLabel() throws {
+        try assertRendered(
+            #"Author.aliased(TableAlias(nam: "a"))"#,
+            #"""
+            error: `TableAlias` has no argument label `nam:`; it takes `name:`
+              Author.aliased(TableAlias(nam: "a"))
+                                        ^~~
+              did you mean `name:`?
+            """#)
+    }
+
+    func testLikeWithAMisspelledEscapeUnderlinesTheLabel() throws {
+        try assertRendered(
+            #"Author.filter(Column("name").like("x", escap: "!"))"#,
+            #"""
+            error: `like` has no argument label `escap:` after `_:`; it takes `escape:`
+              Author.filter(Column("name").like("x", escap: "!"))
+                                                     ^~~~~
+              did you mean `escape:`?
+            """#)
+    }
+
+    // MARK: forKey where GRDB does not take it
+
+    func testForKeyOnATableSaysWhereItBelongs() throws {
+        try assertRendered(
+            #"Author.forKey("x")"#,
+            #"""
+            error: `forKey` names an association or a selected value, not a table
+              Author.forKey("x")
+                     ^~~~~~
+              `Author.postalAddress.forKey("…")`, or `Column("…").forKey("…")` in `select(…)` or `annotated(with:)`
+            """#)
+    }
+
+    func testForKeyOnARequestSaysWhereItBelongs() throws {
+        try assertRendered(
+            #"Author.all().forKey("x")"#,
+            #"""
+            error: `forKey` names an association or a selected value, not a request
+              Author.all().forKey("x")
+                           ^~~~~~
+              `Author.postalAddress.forKey("…")`, or `Column("…").forKey("…")` in `select(…)` or `annotated(with:)`
+            """#)
+    }
+
+    func testForKeyInAFilterSaysWhereItBelongs() throws {
+        try assertRendered(
+            #"Author.filter(Column("name").forKey("n") == "x")"#,
+            #"""
+            error: `forKey` names a selected value: it belongs in `select(…)` or `annotated(with:)`, not here
+              Author.filter(Column("name").forKey("n") == "x")
+                            ^~~~~~~~~~~~~~~~~~~~~~~~~~
+              drop `.forKey("n")` here; a value selected under that name is `Column("n").detached`
+            """#)
+    }
+
+    func testForKeyInAnOrderSaysWhereItBelongs() throws {
+        try assertRendered(
+            #"Author.order(Column("name").forKey("n"))"#,
+            #"""
+            error: `forKey` names a selected value: it belongs in `select(…)` or `annotated(with:)`, not here
+              Author.order(Column("name").forKey("n"))
+                           ^~~~~~~~~~~~~~~~~~~~~~~~~~
+              drop `.forKey("n")` here; a value selected under that name is `Column("n").detached`
+            """#)
+    }
+
+    // MARK: Ordering by an association aggregate
+
+    func testOrderingByAnAggregateSuggestsAnnotatingThenOrderingByTheDetachedName() throws {
+        try assertRendered(
+            "Author.order(Author.books.count)",
+            #"""
+            error: GRDB does not order by an association aggregate: annotate the request with it, then order by its name
+              Author.order(Author.books.count)
+                           ^~~~~~~~~~~~~~~~~~
+              `annotated(with: Author.books.count.forKey("bookCount")).order(Column("bookCount").detached)`
+            """#)
+    }
+
+    func testOrderingByADescendingAggregateIsRefusedAtTheOrdering() throws {
+        try assertRendered(
+            "Author.order(Author.books.count.desc)",
+            #"""
+            error: GRDB does not order by an association aggregate: annotate the request with it, then order by its name
+              Author.order(Author.books.count.desc)
+                           ^~~~~~~~~~~~~~~~~~~~~~~
+              `annotated(with: Author.books.count.forKey("bookCount")).order(Column("bookCount").detached)`
+            """#)
+    }
+
+    func testOrderingByANamedAggregateKeepsItsName() throws {
+        try assertRendered(
+            #"Author.order(Author.books.max(Column("year")).forKey("last"))"#,
+            #"""
+            error: GRDB does not order by an association aggregate: annotate the request with it, then order by its name
+              Author.order(Author.books.max(Column("year")).forKey("last"))
+                           ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+              `annotated(with: Author.books.max(Column("year")).forKey("last")).order(Column("last").detached)`
+            """#)
+    }
+
+    // MARK: Members of a table that declares none
+
+    func chinook() throws -> Session {
+        try Session(
+            path: TemporaryDatabase.make(
+                """
+                CREATE TABLE Genre (GenreId INTEGER PRIMARY KEY, Name TEXT);
+                CREATE TABLE Album (AlbumId INTEGER PRIMARY KEY, title TEXT);
+                CREATE TABLE Track (TrackId INTEGER PRIMARY KEY, AlbumId INTEGER REFERENCES Album, GenreId INTEGER REFERENCES Genre);
+                """))
+    }
+
+    func testAColumnNamedAsAStaticMemberSuggestsColumn() throws {
+        try assertRendered(
+            "Genre.Name",
+            #"""
+            error: `Genre` declares no member `Name`; `Name` is a column of `Genre`
+              Genre.Name
+                    ^~~~
+              write `Column("Name")`
+            """#, in: chinook())
+    }
+
+    func testColumnsOfATableWithoutDeclarationsSuggestsColumn() throws {
+        try assertRendered(
+            #"Album.filter(Album.Columns.title == "x")"#,
+            #"""
+            error: `Album` declares no `Columns`; `title` is a column of `Album`
+              Album.filter(Album.Columns.title == "x")
+                                 ^~~~~~~~~~~~~
+              write `Column("title")`
+            """#, in: chinook())
+    }
+
+    func testColumnsWithAMisspelledColumnSuggestsTheClosest() throws {
+        try assertRendered(
+            "Album.Columns.titel",
+            #"""
+            error: `Album` declares no `Columns`, and `Album` has no column `titel`
+              Album.Columns.titel
+                    ^~~~~~~~~~~~~
+              did you mean `Column("title")`?
+            """#, in: chinook())
+    }
+
+    // MARK: Association suggestions
+
+    func testAMissingAssociationNeverSuggestsNoneOrAll() throws {
+        for name in ["nome", "nonee", "al", "alll"] {
+            let text = "Author.including(all: Author.\(name))"
+            guard case .failure(let errors, _)? = try Session(path: nil).run(text).last, let error = errors.first else {
+                XCTFail("\(text) should fail")
+                continue
+            }
+            XCTAssertEqual(error.message, "`Author` has no association `\(name)`", text)
+            XCTAssertEqual(
+                error.suggestion,
+                "its associations: postalAddress, country, booksAsTranslator, booksAsAuthor, paintings, books, novels, writtenBooks, translatedBooks",
+                text)
+        }
+    }
+
+    func testAMisspelledAssociationSuggestsTheAssociation() throws {
+        try assertRendered(
+            "Author.including(all: Author.bokks)",
+            """
+            error: `Author` has no association `bokks`
+              Author.including(all: Author.bokks)
+                                           ^~~~~
+              did you mean `books`?
+            """)
+    }
+
+    func testARequestMethodNamedOnAnAssociationWithoutACallSaysToCallIt() throws {
+        try assertRendered(
+            "Author.books.filter",
+            """
+            error: `filter` is a method: call it, as in `filter(…)`
+              Author.books.filter
+                           ^~~~~~
+            """)
+    }
+
+    // MARK: A method on the wrong receiver
+
+    func testARequestMethodOnAnExpressionUnderlinesTheMethod() throws {
+        try assertRendered(
+            #"Column("name").including(all: Author.books)"#,
+            #"""
+            error: an expression has no method `including(all:)`
+              Column("name").including(all: Author.books)
+                             ^~~~~~~~~
+            """#)
+    }
+
+    func testLimitOnAnAssociationUnderlinesTheMethod() throws {
+        try assertRendered(
+            "Author.books.limit(2)",
+            """
+            error: associations have no `limit`: GRDB offers it on requests only
+              Author.books.limit(2)
+                           ^~~~~
+            """)
+    }
+
+    func testAMethodOnAFetchedResultUnderlinesTheMethod() throws {
+        try assertRendered(
+            #"Author.fetchAll(db).filter(Column("name") == "x")"#,
+            #"""
+            error: a fetched result has no method `filter`
+              Author.fetchAll(db).filter(Column("name") == "x")
+                                  ^~~~~~
+            """#)
+    }
+}
