@@ -1,4 +1,5 @@
 import ArborCore
+import GRDB
 import XCTest
 
 @testable import ArborSession
@@ -286,6 +287,54 @@ final class LocatedErrorTests: XCTestCase {
                            ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
               `annotated(with: Author.books.max(Column("year")).forKey("last")).order(Column("last").detached)`
             """#)
+    }
+
+    func testOrderingByAnAnnotationOfAJoiningRequestSuggestsDetached() throws {
+        try assertRendered(
+            #"Author.annotated(with: Author.books.count).order(Column("bookCount").desc)"#,
+            #"""
+            error: `bookCount` is a name this request selects, not a column of `author`: as the request joins other tables, GRDB writes `Column("bookCount")` as `"author"."bookCount"`
+              Author.annotated(with: Author.books.count).order(Column("bookCount").desc)
+                                                                      ^~~~~~~~~~~
+              write `Column("bookCount").detached`
+            """#)
+    }
+
+    func testASelectedNameInAJoiningRequestSuggestsDetached() throws {
+        let text = #"Book.joining(required: Book.author).select(Column("title").forKey("t")).order(Column("t"))"#
+        guard case .failure(let errors, _)? = try Session(path: nil).run(text).last, let error = errors.first else {
+            return XCTFail("\(text) should fail")
+        }
+        XCTAssertEqual(
+            error.message,
+            #"`t` is a name this request selects, not a column of `book`: as the request joins other tables, GRDB writes `Column("t")` as `"book"."t"`"#
+        )
+        XCTAssertEqual(error.range, SourceRange(85, 88), #"the "t" of the ordering"#)
+        XCTAssertEqual(error.suggestion, #"write `Column("t").detached`"#)
+    }
+
+    /// What the error says of GRDB, checked against GRDB: in a joining request a selected
+    /// name is not reached by `Column`, and is by `Column(…).detached`.
+    func testGRDBQualifiesASelectedNameInAJoiningRequest() throws {
+        struct Author: TableRecord {
+            static let databaseTableName = "author"
+            static let books = hasMany(Book.self, using: ForeignKey(["authorId"]))
+        }
+        struct Book: TableRecord { static let databaseTableName = "book" }
+        let annotated = Author.annotated(with: Author.books.count)
+        XCTAssertThrowsError(try ParityChecking.grdbSQL(annotated.order(Column("bookCount")))) { error in
+            XCTAssertTrue("\(error)".contains("no such column: author.bookCount"), "\(error)")
+        }
+        XCTAssertTrue(
+            try ParityChecking.grdbSQL(annotated.order(Column("bookCount").detached)).hasSuffix(
+                #"ORDER BY "bookCount""#))
+    }
+
+    func testOrderingByASelectedNameWithoutJoinsIsGRDBs() throws {
+        let session = try Session(path: nil)
+        let outcomes = session.run(#"Author.select(Column("name").forKey("n")).order(Column("n"))"#)
+        guard case .rows(let result)? = outcomes.last else { return XCTFail("\(outcomes)") }
+        XCTAssertEqual(result.mainSQL, #"SELECT "name" AS "n" FROM "author" ORDER BY "n""#)
     }
 
     // MARK: Members of a table that declares none

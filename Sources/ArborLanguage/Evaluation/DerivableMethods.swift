@@ -63,6 +63,7 @@ extension Evaluator {
                 {
                     $0.columnTable = table
                     $0.extraColumns = namedColumns
+                    $0.selectedNamesAreQualified = !receiver.isAssociation && Self.joinsOtherTables(receiver.operations)
                     $0.associationTable = table
                 }, body)
         }

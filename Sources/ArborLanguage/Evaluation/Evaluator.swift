@@ -19,6 +19,9 @@ public final class Evaluator {
         var closureParameters: [String: Value] = [:]
         /// Names (such as `forKey` names of annotations) that count as columns of `columnTable`.
         var extraColumns: Set<String> = []
+        /// True when the request joins other tables: GRDB then writes `Column("x")` qualified
+        /// by the table (`"author"."x"`), which no longer reaches a name the request selects.
+        var selectedNamesAreQualified = false
         /// Inside a request method: `self`, the request or type it was called on.
         var implicitSelf: Value?
         /// The declared types of a method's parameters and locals (`Book.Kind`), for `switch`.
@@ -193,6 +196,11 @@ public final class Evaluator {
             let known =
                 table.column(named: name) != nil || scope.extraColumns.contains(lowered)
                 || (table.hasRowID && ["rowid", "oid", "_rowid_"].contains(lowered))
+            if known, table.column(named: name) == nil, scope.selectedNamesAreQualified,
+                scope.extraColumns.contains(lowered)
+            {
+                throw Self.selectedNameAsColumn(name, table: table.name, range: range)
+            }
             if !known {
                 throw ArborError(
                     "table `\(table.name)` has no column `\(name)`", at: range,

@@ -14,6 +14,32 @@ extension Evaluator {
         )
     }
 
+    /// `annotated(with: Author.books.count).order(Column("bookCount"))`: the request joins, so
+    /// GRDB writes `"author"."bookCount"`, which SQLite does not find. `detached` leaves it unqualified.
+    static func selectedNameAsColumn(_ name: String, table: String, range: SourceRange) -> ArborError {
+        let quoted = SQLValue.swiftQuoted(name)
+        return ArborError(
+            "`\(name)` is a name this request selects, not a column of `\(table)`: as the request joins other tables, GRDB writes `Column(\(quoted))` as `\"\(table)\".\"\(name)\"`",
+            at: range, suggestion: "write `Column(\(quoted)).detached`")
+    }
+
+    /// True when the operations join other tables to the request's own, so that GRDB
+    /// qualifies its columns with the table's name.
+    static func joinsOtherTables(_ operations: [RequestOperation]) -> Bool {
+        operations.contains { operation in
+            switch operation {
+            case .including(let kind, _): kind != .all
+            case .joining, .annotatedWithRequired, .annotatedWithOptional: true
+            case .filter(let e), .having(let e): e.containsAggregate
+            case .annotated(let selection):
+                selection.contains { item in
+                    if case .expression(let e) = item { e.containsAggregate } else { false }
+                }
+            default: false
+            }
+        }
+    }
+
     /// `forKey` called on a table or a request, which GRDB does not name.
     func misplacedForKey(on receiver: Receiver, nameRange: SourceRange) -> ArborError {
         let table = receiver.table
