@@ -420,6 +420,41 @@ final class LocatedErrorTests: XCTestCase {
             """)
     }
 
+    // MARK: Swift spellings GRDB does not have
+
+    func testAnAssignmentInAFilterSuggestsEquals() throws {
+        try assertRendered(
+            #"Author.filter(Column("name") = "x")"#,
+            #"""
+            error: expected `,` or `)` after an argument, found `=`
+              Author.filter(Column("name") = "x")
+                                           ^
+              to compare, write `==`
+            """#)
+    }
+
+    func testDescendingSuggestsDesc() throws {
+        try assertRendered(
+            #"Author.order(Column("id").descending)"#,
+            #"""
+            error: an expression has no property `descending`
+              Author.order(Column("id").descending)
+                                        ^~~~~~~~~~
+              did you mean `desc`?
+            """#)
+    }
+
+    func testStringContainsSuggestsLike() throws {
+        try assertRendered(
+            #"Author.filter(Column("name").contains("x"))"#,
+            #"""
+            error: an expression has no method `contains(_:)`
+              Author.filter(Column("name").contains("x"))
+                                           ^~~~~~~~
+              match a pattern with `like("%…%")`
+            """#)
+    }
+
     // MARK: A method on the wrong receiver
 
     func testARequestMethodOnAnExpressionUnderlinesTheMethod() throws {

@@ -106,9 +106,12 @@ extension Evaluator {
             if let forms = Self.expressionMethodForms[name] {
                 throw Self.callMismatch(name, arguments: arguments, forms: forms, nameRange: nameRange)
             }
+            // Swift's string methods, which GRDB spells as SQL `LIKE` patterns.
+            let patterns = ["contains": "%…%", "hasPrefix": "…%", "hasSuffix": "%…"]
             throw ArborError(
                 "an expression has no method `\(name)\(labels.signature)`", at: nameRange,
-                suggestion: Suggestions.didYouMean(name, in: ["like", "collating", "forKey", "between"]))
+                suggestion: patterns[name].map { "match a pattern with `like(\"\($0)\")`" }
+                    ?? Suggestions.didYouMean(name, in: ["like", "collating", "forKey", "between"]))
         }
     }
 

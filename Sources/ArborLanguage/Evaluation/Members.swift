@@ -92,10 +92,12 @@ extension Evaluator {
             if let function = SQLFunction(rawValue: name), function.isSwiftDefined {
                 return .expression(.function(function, [e]))
             }
+            let swiftOrderings = ["ascending": "asc", "descending": "desc"]
             throw ArborError(
                 "an expression has no property `\(name)`", at: nameRange,
-                suggestion: Suggestions.didYouMean(
-                    name, in: ["asc", "desc", "ascNullsLast", "descNullsFirst", "lowercased", "uppercased"]))
+                suggestion: swiftOrderings[name].map { "did you mean `\($0)`?" }
+                    ?? Suggestions.didYouMean(
+                        name, in: ["asc", "desc", "ascNullsLast", "descNullsFirst", "lowercased", "uppercased"]))
         case .sqlLiteral(let sql, let arguments):
             if name == "sqlExpression" { return .expression(.literal(sql: sql, arguments: arguments)) }
             throw ArborError("an SQL literal has no property `\(name)`", at: nameRange)
