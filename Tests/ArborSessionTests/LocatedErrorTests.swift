@@ -337,6 +337,51 @@ final class LocatedErrorTests: XCTestCase {
         XCTAssertEqual(result.mainSQL, #"SELECT "name" AS "n" FROM "author" ORDER BY "n""#)
     }
 
+    // MARK: Association aggregates where GRDB does not take them
+
+    func testGroupingByAnAggregateUnderlinesIt() throws {
+        try assertRendered(
+            #"Author.all().group(Column("name"), Author.books.count)"#,
+            #"""
+            error: GRDB does not group by an association aggregate
+              Author.all().group(Column("name"), Author.books.count)
+                                                 ^~~~~~~~~~~~~~~~~~
+              `group` takes columns and expressions of the request's table
+            """#)
+    }
+
+    func testAnAggregateRightOfNilCoalescingUnderlinesIt() throws {
+        try assertRendered(
+            "Author.annotated(with: 0 ?? Author.books.count)",
+            #"""
+            error: GRDB's `??` takes an association aggregate on its left and a value on its right
+              Author.annotated(with: 0 ?? Author.books.count)
+                                          ^~~~~~~~~~~~~~~~~~
+              as in `Author.books.max(Column("year")) ?? 0`
+            """#)
+    }
+
+    func testMinOfAnAggregateUnderlinesIt() throws {
+        try assertRendered(
+            "Author.annotated(with: min(Author.books.count, 1))",
+            """
+            error: GRDB's `min` does not take an association aggregate
+              Author.annotated(with: min(Author.books.count, 1))
+                                         ^~~~~~~~~~~~~~~~~~
+              GRDB offers `abs`, `length` and `cast` on aggregates, and their operators
+            """)
+    }
+
+    func testAStringFunctionOfAnAggregateUnderlinesIt() throws {
+        try assertRendered(
+            "Author.annotated(with: Author.books.count.lowercased)",
+            """
+            error: GRDB's `lowercased` does not apply to an association aggregate
+              Author.annotated(with: Author.books.count.lowercased)
+                                                        ^~~~~~~~~~
+            """)
+    }
+
     // MARK: Members of a table that declares none
 
     func chinook() throws -> Session {

@@ -136,7 +136,7 @@ extension Evaluator {
             guard arguments.count == 1, let argument = arguments.first else {
                 throw ArborError("`\(name)` takes one argument", at: range)
             }
-            return try sqlExpression(evaluate(argument.value), range: argument.value.range)
+            return try sqlFunctionArgument(argument.value, of: name)
         }
         switch (name, labels) {
         case ("Column", [nil]):
@@ -190,8 +190,7 @@ extension Evaluator {
         case ("min", _), ("max", _):
             guard arguments.allUnlabelled, (1...4).contains(arguments.count), let function = SQLFunction(rawValue: name)
             else { break }
-            return .expression(
-                .function(function, try arguments.map { try sqlExpression(evaluate($0.value), range: $0.value.range) }))
+            return .expression(.function(function, try arguments.map { try sqlFunctionArgument($0.value, of: name) }))
         default:
             break
         }
@@ -204,6 +203,18 @@ extension Evaluator {
         throw ArborError(
             "unknown function `\(name)`", at: nameRange,
             suggestion: Suggestions.didYouMean(name, in: Self.globalFunctionNames + environment.typeNames.allTypeNames))
+    }
+
+    /// An argument of an SQL function: GRDB applies only `abs`, `length` and `cast` to an
+    /// association aggregate; the others take expressions.
+    func sqlFunctionArgument(_ expr: Expr, of function: String) throws -> SQLExpr {
+        let e = try sqlExpression(evaluate(expr), range: expr.range)
+        if e.containsAggregate, !["abs", "length"].contains(function) {
+            throw ArborError(
+                "GRDB's `\(function)` does not take an association aggregate", at: expr.range,
+                suggestion: "GRDB offers `abs`, `length` and `cast` on aggregates, and their operators")
+        }
+        return e
     }
 
     /// The argument of `Column(…)`: a name, or a coding key (`Column(CodingKeys.name)`) whose

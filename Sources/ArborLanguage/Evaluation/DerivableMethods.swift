@@ -165,6 +165,13 @@ extension Evaluator {
                     return [try closureOrExpression(argument, table: table)]
                 }
             }
+            if let index = expressions.firstIndex(where: \.containsAggregate) {
+                // `index` counts expressions, which arrays spread: underline the argument holding it.
+                let argument = arguments.count == expressions.count ? arguments[index] : arguments[0]
+                throw ArborError(
+                    "GRDB does not group by an association aggregate", at: argument.value.range,
+                    suggestion: "`group` takes columns and expressions of the request's table")
+            }
             return receiver.appending(.group(expressions))
         case ("limit", [nil]), ("limit", [nil, "offset"]):
             try notOnAssociation()

@@ -234,6 +234,12 @@ public final class Evaluator {
         }
         let left = try sqlExpression(l, range: lhs.range)
         let right = try sqlExpression(r, range: rhs.range)
+        // GRDB's `??` is `aggregate ?? value`: an aggregate on the right does not compile.
+        if sqlOp == .nilCoalescing, right.containsAggregate {
+            throw ArborError(
+                "GRDB's `??` takes an association aggregate on its left and a value on its right", at: rhs.range,
+                suggestion: left.containsAggregate ? nil : "as in `Author.books.max(Column(\"year\")) ?? 0`")
+        }
         if case .value(let a) = left, case .value(let b) = right,
             let folded = try ConstantFolding.fold(sqlOp, a, b, range: range)
         {

@@ -90,6 +90,9 @@ extension Evaluator {
                 break
             }
             if let function = SQLFunction(rawValue: name), function.isSwiftDefined {
+                if e.containsAggregate {
+                    throw ArborError("GRDB's `\(name)` does not apply to an association aggregate", at: nameRange)
+                }
                 return .expression(.function(function, [e]))
             }
             let swiftOrderings = ["ascending": "asc", "descending": "desc"]
