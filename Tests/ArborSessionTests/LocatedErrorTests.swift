@@ -427,6 +427,19 @@ final class LocatedErrorTests: XCTestCase {
             """#, in: chinook())
     }
 
+    func testAMisspelledMemberOfDeclaredColumnsSuggestsTheClosest() throws {
+        let session = try Session(path: nil)
+        _ = session.run(#"extension Author { enum Columns { static let name = Column("name") } }"#)
+        try assertRendered(
+            #"Author.filter(Author.Columns.nam == "x")"#,
+            #"""
+            error: `Author.Columns` has no static member `nam`
+              Author.filter(Author.Columns.nam == "x")
+                                           ^~~
+              did you mean `name`?
+            """#, in: session)
+    }
+
     // MARK: Association suggestions
 
     func testAMissingAssociationNeverSuggestsNoneOrAll() throws {

@@ -115,7 +115,10 @@ extension Evaluator {
             let nested = canonicalTypePath("\(path).\(name)")
             if let nestedTable = environment.typeNames.table(forType: nested) { return .table(nestedTable) }
             if environment.statics[nested] != nil { return .namespace(nested) }
-            throw ArborError("`\(path)` has no static member `\(name)`", at: nameRange)
+            let statics = (environment.statics[canonicalTypePath(path)] ?? [:]).keys.sorted()
+            throw ArborError(
+                "`\(path)` has no static member `\(name)`", at: nameRange,
+                suggestion: Suggestions.didYouMean(name, in: statics))
         case .request:
             if let method = try appMethod(name, on: base, labels: nil, nameRange: nameRange) {
                 return try invoke(method, on: base, arguments: [], range: range)
