@@ -398,10 +398,10 @@ final class LocatedErrorTests: XCTestCase {
         try assertRendered(
             "Genre.Name",
             #"""
-            error: `Genre` declares no member `Name`; `Name` is a column of `Genre`
+            error: `Genre` has no association `Name`: `Name` is a column of `Genre`
               Genre.Name
                     ^~~~
-              write `Column("Name")`
+              write `Column("Name")`; its associations: tracks, albums
             """#, in: chinook())
     }
 

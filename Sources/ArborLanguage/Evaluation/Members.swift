@@ -42,8 +42,10 @@ extension Evaluator {
             }
             if let column = environment.schema.table(named: table)?.column(named: name) {
                 throw ArborError(
-                    "`\(environment.displayName(ofTable: table))` declares no member `\(name)`; `\(column.name)` is a column of `\(table)`",
-                    at: nameRange, suggestion: "write `Column(\(SQLValue.swiftQuoted(column.name)))`")
+                    "`\(environment.displayName(ofTable: table))` has no association `\(name)`: `\(column.name)` is a column of `\(table)`",
+                    at: nameRange,
+                    suggestion: "write `Column(\(SQLValue.swiftQuoted(column.name)))`"
+                        + (names.isEmpty ? "" : "; its associations: " + names.joined(separator: ", ")))
             }
             // Only what a member access can name: associations and the app's own statics, never
             // request methods (`none`, `all`), which must be called.
