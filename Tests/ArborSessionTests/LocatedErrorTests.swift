@@ -513,6 +513,17 @@ final class LocatedErrorTests: XCTestCase {
             """#)
     }
 
+    func testAnAssociationNamedOnARequestSuggestsIncludingIt() throws {
+        try assertRendered(
+            #"Author.filter(Column("id") > 1).books"#,
+            #"""
+            error: a request has no property `books`: `books` is an association of `Author`
+              Author.filter(Column("id") > 1).books
+                                              ^~~~~
+              include it with `including(all: Author.books)`
+            """#)
+    }
+
     // MARK: A method on the wrong receiver
 
     func testARequestMethodOnAnExpressionUnderlinesTheMethod() throws {

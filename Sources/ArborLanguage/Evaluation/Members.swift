@@ -121,9 +121,17 @@ extension Evaluator {
             throw ArborError(
                 "`\(path)` has no static member `\(name)`", at: nameRange,
                 suggestion: Suggestions.didYouMean(name, in: statics))
-        case .request:
+        case .request(let plan):
             if let method = try appMethod(name, on: base, labels: nil, nameRange: nameRange) {
                 return try invoke(method, on: base, arguments: [], range: range)
+            }
+            // `Author.all().books`: associations are members of the type, joined with a method.
+            if let entry = environment.catalog.association(named: name, of: plan.table) {
+                let type = environment.displayName(ofTable: plan.table)
+                let method = entry.plan.isToMany ? "including(all:" : "including(required:"
+                throw ArborError(
+                    "a request has no property `\(name)`: `\(name)` is an association of `\(type)`", at: nameRange,
+                    suggestion: "include it with `\(method) \(type).\(name))`")
             }
             throw ArborError(
                 "a request has no property `\(name)`", at: nameRange,
