@@ -440,6 +440,17 @@ final class LocatedErrorTests: XCTestCase {
             """#, in: session)
     }
 
+    /// Each level of `Author.Columns.Columns…` once: evaluated again at each level, 28 levels took 20 s.
+    func testALongChainOfColumnsFailsQuickly() throws {
+        let text = "Author" + String(repeating: ".Columns", count: 150) + ".x"
+        let start = ContinuousClock.now
+        guard case .failure(let errors, _)? = try Session(path: nil).run(text).last else {
+            return XCTFail("should fail")
+        }
+        XCTAssertEqual(errors.first?.message, "`Author` declares no `Columns`, and `author` has no column `Columns`")
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(2))
+    }
+
     // MARK: Association suggestions
 
     func testAMissingAssociationNeverSuggestsNoneOrAll() throws {

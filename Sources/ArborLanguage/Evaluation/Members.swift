@@ -147,8 +147,10 @@ extension Evaluator {
     /// `Album.Columns.title` where the app declares no `Columns` for the table (the
     /// database was opened without its code): the column, as `Column("title")`.
     func undeclaredColumns(_ base: Expr, column name: String, nameRange: SourceRange) -> ArborError? {
+        // Only `Type.Columns.name`: the type is a bare name, so evaluating it again costs
+        // nothing (a chain `A.Columns.Columns…` evaluated again at each level is exponential).
         guard case .member(let inner, let namespace, let namespaceRange) = base.kind,
-            namespace == "Columns" || namespace == "CodingKeys",
+            namespace == "Columns" || namespace == "CodingKeys", case .identifier = inner.kind,
             case .table(let table)? = try? evaluate(inner),
             let schemaTable = environment.schema.table(named: table)
         else { return nil }
