@@ -173,6 +173,40 @@ final class LocatedErrorTests: XCTestCase {
             """)
     }
 
+    // MARK: Association factories
+
+    func testAFactoryWithAMisspelledLabelUnderlinesTheLabel() throws {
+        try assertRendered(
+            #"Book.belongsTo(Author.self, usng: ForeignKey(["authorId"]))"#,
+            #"""
+            error: `belongsTo` takes `key:` or `using:` after the destination
+              Book.belongsTo(Author.self, usng: ForeignKey(["authorId"]))
+                                          ^~~~
+              did you mean `using:`?
+            """#)
+    }
+
+    func testAThroughAssociationWithoutUsingUnderlinesThrough() throws {
+        try assertRendered(
+            "Author.hasMany(Book.self, through: Author.books)",
+            """
+            error: a through association needs `using:`, the association from the pivot to the destination
+              Author.hasMany(Book.self, through: Author.books)
+                                        ^~~~~~~~~~~~~~~~~~~~~
+            """)
+    }
+
+    func testBelongsToThroughUnderlinesTheLabel() throws {
+        try assertRendered(
+            "Book.belongsTo(Author.self, through: Book.author)",
+            """
+            error: `belongsTo` has no `through:` form
+              Book.belongsTo(Author.self, through: Book.author)
+                                          ^~~~~~~
+              `hasOne(_:through:using:)` reaches one record through another
+            """)
+    }
+
     // MARK: Labels of functions and expression methods
 
     func testColumnWithALabelUnderlinesTheLabel() throws {
