@@ -416,6 +416,50 @@ final class LocatedErrorTests: XCTestCase {
             """)
     }
 
+    func testLikeOfAnAggregateUnderlinesLike() throws {
+        try assertRendered(
+            #"Author.having(Author.books.count.like("1"))"#,
+            #"""
+            error: GRDB's `like` does not take an association aggregate
+              Author.having(Author.books.count.like("1"))
+                                               ^~~~
+              compare aggregates with operators, as in `Author.books.count >= 2`
+            """#)
+    }
+
+    func testAnArrayContainingAnAggregateUnderlinesTheAggregate() throws {
+        try assertRendered(
+            "Author.having([1, 2].contains(Author.books.count))",
+            """
+            error: GRDB's `contains` does not take an association aggregate
+              Author.having([1, 2].contains(Author.books.count))
+                                            ^~~~~~~~~~~~~~~~~~
+              compare aggregates with operators, as in `Author.books.count >= 2`
+            """)
+    }
+
+    func testARangeContainingAnAggregateUnderlinesTheAggregate() throws {
+        try assertRendered(
+            "Author.having((1...3).contains(Author.books.count))",
+            """
+            error: GRDB's `contains` does not take an association aggregate
+              Author.having((1...3).contains(Author.books.count))
+                                             ^~~~~~~~~~~~~~~~~~
+              compare aggregates with operators, as in `Author.books.count >= 2`
+            """)
+    }
+
+    func testCoalesceOfAnAggregateSuggestsNilCoalescing() throws {
+        try assertRendered(
+            "Author.annotated(with: coalesce([Author.books.count, 0]))",
+            #"""
+            error: GRDB's `coalesce` does not take an association aggregate
+              Author.annotated(with: coalesce([Author.books.count, 0]))
+                                              ^~~~~~~~~~~~~~~~~~~~~~~
+              `??` gives an aggregate a default, as in `Author.books.max(Column("year")) ?? 0`
+            """#)
+    }
+
     // MARK: Members of a table that declares none
 
     func chinook() throws -> Session {

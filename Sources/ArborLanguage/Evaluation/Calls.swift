@@ -43,13 +43,17 @@ extension Evaluator {
                 throw ArborError("an array offers `contains(_:)` here", at: nameRange)
             }
             let subject = try sqlExpression(evaluate(argument.value), range: argument.value.range)
+            try Self.refuseAggregate(subject, in: "contains", range: argument.value.range)
             let list = try elements.map { try sqlExpression($0, range: range) }
+            for element in list { try Self.refuseAggregate(element, in: "contains", range: range) }
             return .expression(.inList(list, subject))
         case .range(let lower, let upper, let closed):
             guard name == "contains", arguments.count == 1, let argument = arguments.first, argument.label == nil else {
                 throw ArborError("a range offers `contains(_:)` here", at: nameRange)
             }
             let subject = try sqlExpression(evaluate(argument.value), range: argument.value.range)
+            try Self.refuseAggregate(subject, in: "contains", range: argument.value.range)
+            for bound in [lower, upper] { try Self.refuseAggregate(bound, in: "contains", range: range) }
             return .expression(
                 closed
                     ? .closedRange(lower: lower, upper: upper, subject)
@@ -72,12 +76,18 @@ extension Evaluator {
         _ name: String, on e: SQLExpr, arguments: [Argument], range: SourceRange, nameRange: SourceRange
     ) throws -> Value {
         let labels = arguments.labels
+        if ["like", "collating", "between"].contains(name) {
+            try Self.refuseAggregate(e, in: name, range: nameRange)
+        }
+        func expressionArgument(_ expr: Expr) throws -> SQLExpr {
+            let value = try sqlExpression(evaluate(expr), range: expr.range)
+            try Self.refuseAggregate(value, in: name, range: expr.range)
+            return value
+        }
         switch (name, labels) {
         case ("like", [nil]), ("like", [nil, "escape"]):
-            let pattern = try sqlExpression(evaluate(arguments[0].value), range: arguments[0].value.range)
-            let escape = try arguments.value(labelled: "escape").map {
-                try sqlExpression(evaluate($0), range: $0.range)
-            }
+            let pattern = try expressionArgument(arguments[0].value)
+            let escape = try arguments.value(labelled: "escape").map(expressionArgument)
             return .expression(.like(e, pattern: pattern, escape: escape))
         case ("collating", [nil]):
             let argument = arguments[0].value
@@ -99,8 +109,8 @@ extension Evaluator {
             if e.containsAggregate { return .expression(.named(e, key)) }
             return .selection(.expression(.named(e, key)))
         case ("between", [nil, nil]):
-            let lower = try sqlExpression(evaluate(arguments[0].value), range: arguments[0].value.range)
-            let upper = try sqlExpression(evaluate(arguments[1].value), range: arguments[1].value.range)
+            let lower = try expressionArgument(arguments[0].value)
+            let upper = try expressionArgument(arguments[1].value)
             return .expression(.closedRange(lower: lower, upper: upper, e))
         default:
             if let forms = Self.expressionMethodForms[name] {
@@ -182,8 +192,9 @@ extension Evaluator {
             guard case .array(let values) = try evaluate(arguments[0].value) else {
                 throw ArborError("`coalesce` takes an array of expressions", at: arguments[0].value.range)
             }
-            return .expression(
-                .function(.coalesce, try values.map { try sqlExpression($0, range: arguments[0].value.range) }))
+            let expressions = try values.map { try sqlExpression($0, range: arguments[0].value.range) }
+            for e in expressions { try Self.refuseAggregate(e, in: "coalesce", range: arguments[0].value.range) }
+            return .expression(.function(.coalesce, expressions))
         case ("abs", [nil]), ("length", [nil]), ("count", [nil]), ("sum", [nil]), ("total", [nil]), ("average", [nil]):
             guard let function = SQLFunction(rawValue: name) else { break }
             return .expression(.function(function, [try single()]))

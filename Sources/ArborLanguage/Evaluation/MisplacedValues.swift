@@ -40,6 +40,17 @@ extension Evaluator {
         }
     }
 
+    /// An association aggregate given to what GRDB defines on expressions only (`like`,
+    /// `between`, `contains`, `coalesce`, collations): refused where it is written.
+    static func refuseAggregate(_ e: SQLExpr, in function: String, range: SourceRange) throws {
+        guard e.containsAggregate else { return }
+        throw ArborError(
+            "GRDB's `\(function)` does not take an association aggregate", at: range,
+            suggestion: function == "coalesce"
+                ? "`??` gives an aggregate a default, as in `Author.books.max(Column(\"year\")) ?? 0`"
+                : "compare aggregates with operators, as in `Author.books.count >= 2`")
+    }
+
     /// `forKey` called on a table or a request, which GRDB does not name.
     func misplacedForKey(on receiver: Receiver, nameRange: SourceRange) -> ArborError {
         let table = receiver.table
