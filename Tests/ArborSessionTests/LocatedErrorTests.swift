@@ -207,6 +207,51 @@ final class LocatedErrorTests: XCTestCase {
             """)
     }
 
+    // MARK: What GRDB refuses in an argument, underlined there
+
+    func testARequiredIncludeInsideAnOptionalOneUnderlinesTheArgument() throws {
+        try assertRendered(
+            "Book.including(optional: Book.author.including(required: Author.country))",
+            """
+            error: `Author.country` is required inside an optional association: GRDB can not join it
+              Book.including(optional: Book.author.including(required: Author.country))
+                                       ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+              use `including(optional:)`/`joining(optional:)` here, or make the outer one required
+            """)
+    }
+
+    func testAJoinedAssociationWithAGroupUnderlinesTheArgument() throws {
+        try assertRendered(
+            #"Author.including(required: Author.books.having(Column("id") > 1))"#,
+            #"""
+            error: GRDB can not join `Author.books` with a GROUP BY: only `including(all:)` accepts it
+              Author.including(required: Author.books.having(Column("id") > 1))
+                                         ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+            """#)
+    }
+
+    func testASecondAliasedUnderlinesTheMethod() throws {
+        try assertRendered(
+            "Book.aliased(TableAlias()).aliased(TableAlias())",
+            """
+            error: a request or association takes one `aliased(_:)`
+              Book.aliased(TableAlias()).aliased(TableAlias())
+                                         ^~~~~~~
+              one `TableAlias` names the table: give it once
+            """)
+    }
+
+    func testAKeyDictionaryWithoutAUniqueKeyUnderlinesTheDictionary() throws {
+        try assertRendered(
+            #"Author.filter(key: ["name": "x"])"#,
+            #"""
+            error: table `author` has no unique key on name
+              Author.filter(key: ["name": "x"])
+                                 ^~~~~~~~~~~~~
+              its unique keys: id
+            """#)
+    }
+
     // MARK: Labels of functions and expression methods
 
     func testColumnWithALabelUnderlinesTheLabel() throws {

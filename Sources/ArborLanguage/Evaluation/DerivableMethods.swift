@@ -100,10 +100,13 @@ extension Evaluator {
                 )
             }
             return receiver.appending(.filter(predicate))
-        case ("filter", ["key"]), ("filter", ["id"]):
-            return receiver.appending(try keyFilter(arguments[0].value, single: true))
-        case ("filter", ["keys"]), ("filter", ["ids"]):
-            return receiver.appending(try keyFilter(arguments[0].value, single: false))
+        case ("filter", ["key"]), ("filter", ["id"]), ("filter", ["keys"]), ("filter", ["ids"]):
+            let operation = try keyFilter(arguments[0].value, single: labels[0] == "key" || labels[0] == "id")
+            if case .filterKeyDictionaries(let dictionaries) = operation {
+                try Validator(schema: environment.schema, range: arguments[0].value.range)
+                    .validateKeyDictionaries(dictionaries, of: table)
+            }
+            return receiver.appending(operation)
         case ("filter", ["sql"]), ("filter", ["sql", "arguments"]):
             return receiver.appending(
                 .filterSQL(
@@ -190,6 +193,11 @@ extension Evaluator {
                     "this TableAlias already refers to `\(other)`: one alias can not refer to two tables",
                     at: arguments[0].value.range, suggestion: "create another `TableAlias()` for `\(table)`")
             }
+            if receiver.operations.contains(where: { if case .aliased = $0 { true } else { false } }) {
+                throw ArborError(
+                    "a request or association takes one `aliased(_:)`", at: nameRange,
+                    suggestion: "one `TableAlias` names the table: give it once")
+            }
             environment.aliasTables[alias.id] = table
             return receiver.appending(.aliased(alias))
         case ("including", ["required"]), ("including", ["optional"]), ("including", ["all"]),
@@ -201,6 +209,8 @@ extension Evaluator {
                     "`including(all:)` needs a to-many association; `\(association.displayName)` is to-one: use `including(required:)` or `including(optional:)`",
                     at: arguments[0].value.range)
             }
+            try Validator(schema: environment.schema, range: arguments[0].value.range)
+                .validateJoinArgument(association, from: table, kind: kind)
             return receiver.appending(name == "including" ? .including(kind, association) : .joining(kind, association))
         case ("asRequest", ["of"]):
             try notOnAssociation()
