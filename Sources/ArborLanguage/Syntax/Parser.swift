@@ -437,7 +437,14 @@ public struct Parser {
         if errors.count > errorCount {
             skipToListBoundary()
         } else if !at(.comma), !at(closer), !atEnd, !atClosingBracket {
-            failExpectedHere("`,` or `\(closer.rawValue)` after \(elementName)")
+            if atOperator(.assign) {
+                // `filter(Column("name") = "x")`: a comparison written as an assignment.
+                failHere(
+                    "expected `,` or `\(closer.rawValue)` after \(elementName), found `=`",
+                    suggestion: "to compare, write `==`")
+            } else {
+                failExpectedHere("`,` or `\(closer.rawValue)` after \(elementName)")
+            }
             skipToListBoundary()
         }
         if at(.comma) { consume() }
