@@ -90,6 +90,17 @@ extension Evaluator {
                 let chosen = try chooseCase(subject, cases, range: range)
                 let flow = try withBranch([:]) { try execute(chosen) }
                 if case .returned = flow { return flow }
+            case .subscriptAssignment(let target, let value, let range):
+                guard case .subscripted(let base, let arguments) = target.kind, case .identifier(let name) = base.kind,
+                    name == scope.encodingContainer, arguments.count == 1,
+                    case .expression(.value(.text(let column))) = try evaluate(arguments[0].value)
+                else {
+                    throw ArborError("only `container[\"column\"] = value` is supported here", at: range)
+                }
+                guard case .expression(.value(let literal)) = try evaluate(value) else {
+                    throw ArborError("a record encodes values, such as `1` or a property", at: value.range)
+                }
+                scope.encoded[column] = literal
             case .unsupported(let what, let range):
                 throw ArborError("\(what) is not supported in request methods yet", at: range)
             }

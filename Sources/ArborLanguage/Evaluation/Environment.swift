@@ -29,6 +29,9 @@ public struct Environment: Sendable {
     public var enums: [String: [String: SQLValue]] = [:]
     /// The stored properties of declared record structs, in declaration order, by type path.
     public var storedProperties: [String: [StoredProperty]] = [:]
+    /// `func encode(to container: inout PersistenceContainer)` of record types, by type path:
+    /// the columns a record encodes into, when the app writes them by hand.
+    public var recordEncoders: [String: FunctionDeclaration] = [:]
 
     public init(schema: SchemaGraph) {
         self.schema = schema

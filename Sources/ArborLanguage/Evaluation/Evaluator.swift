@@ -26,6 +26,9 @@ public final class Evaluator {
         var implicitSelf: Value?
         /// The declared types of a method's parameters and locals (`Book.Kind`), for `switch`.
         var localTypes: [String: String] = [:]
+        /// In a record's `encode(to container:)`: the container's name, and the columns written.
+        var encodingContainer: String?
+        var encoded: [String: SQLValue] = [:]
     }
 
     var scope = Scope()

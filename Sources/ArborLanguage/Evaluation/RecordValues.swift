@@ -17,7 +17,9 @@ extension Evaluator {
     /// declared (their `CodingKeys` name the columns), or, for a type arbor names
     /// after a table, the table's columns as `--format swift` declares them.
     func memberwiseParameters(table info: TableInfo, typeName: String) -> [MemberwiseParameter] {
-        if let stored = storedProperties(of: typeName) {
+        // A type that encodes itself by hand declares its properties, even none (`A()`).
+        let encodesByHand = environment.recordEncoders[canonicalTypePath(typeName)] != nil
+        if let stored = storedProperties(of: typeName) ?? (encodesByHand ? [] : nil) {
             return stored.map { property in
                 MemberwiseParameter(
                     label: property.name, column: column(of: property, in: typeName),
@@ -105,7 +107,32 @@ extension Evaluator {
                     + (missing.count == 1 ? "this property is" : "these properties are") + " not optional",
                 at: range)
         }
+        if let encoder = environment.recordEncoders[canonicalTypePath(typeName)] {
+            values = try encoded(by: encoder, typeName: typeName, values: values, parameters: parameters, range: range)
+        }
         return .record(RecordValue(table: info.name, values: values, source: .memberwise(labels: labels)))
+    }
+
+    /// The columns a hand-written `encode(to container:)` gives for these property values.
+    private func encoded(
+        by encoder: FunctionDeclaration, typeName: String, values: [String: SQLValue],
+        parameters: [MemberwiseParameter], range: SourceRange
+    ) throws -> [String: SQLValue] {
+        var properties: [String: Value] = [:]
+        for parameter in parameters {
+            properties[parameter.label] = .expression(.value(values[parameter.column] ?? .null))
+        }
+        return try withScope(
+            {
+                $0 = Scope()
+                $0.selfType = typeName
+                $0.closureParameters = properties
+                $0.encodingContainer = encoder.parameters.first?.name
+            },
+            {
+                _ = try execute(encoder.body)
+                return scope.encoded
+            })
     }
 
     static func article(_ type: String) -> String {

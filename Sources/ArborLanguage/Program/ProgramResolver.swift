@@ -336,7 +336,11 @@ private struct Resolution {
                         receiver: .typeStatic, table: table, typePath: path, function: function, isProperty: false,
                         origin: unit))
                 entry(.requestMethod, "\(path).\(function.signature)", "", range: function.nameRange, unit: unit)
-            case .function(let function) where !function.isStatic:
+            case .function(let function)
+            where !function.isStatic && function.name == "encode"
+                && function.parameters.first?.type.contains("PersistenceContainer") == true:
+                evaluator.environment.recordEncoders[path] = function
+            case .function(let function) where !function.isStatic && Self.buildsRequest(function):
                 // Called on a record value (`author.books(…)`); `self` is the record.
                 guard let table = memberTable else { continue }
                 evaluator.environment.requestMethods.add(
@@ -344,7 +348,7 @@ private struct Resolution {
                         receiver: .recordInstance, table: table, typePath: path, function: function,
                         isProperty: false, origin: unit))
                 entry(.requestMethod, "\(path).\(function.signature)", "", range: function.nameRange, unit: unit)
-            case .property(let property) where !property.isStatic:
+            case .property(let property) where !property.isStatic && Self.isRequestType(property.type ?? ""):
                 guard let table = memberTable, case .getter(let body)? = property.value else { continue }
                 let function = FunctionDeclaration(
                     isStatic: false, name: property.name, nameRange: property.nameRange, parameters: [],

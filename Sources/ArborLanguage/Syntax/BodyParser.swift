@@ -91,7 +91,14 @@ extension Parser {
                 return .assignment(name: word, nameRange: nameRange, value: value, range: nameRange.union(value.range))
             }
         }
-        return .expression(parseExpression())
+        let expr = parseExpression()
+        // `container["x"] = value`.
+        if case .subscripted = expr.kind, atOperator(.assign) {
+            consume()
+            let value = parseExpression()
+            return .subscriptAssignment(target: expr, value: value, range: expr.range.union(value.range))
+        }
+        return .expression(expr)
     }
 
     private var lastConsumedRange: SourceRange { position > 0 ? tokens[position - 1].range : currentRange }

@@ -171,6 +171,8 @@ public indirect enum BodyStatement: Hashable, Sendable {
     case ifElse(branches: [ConditionalBranch], elseBody: [BodyStatement]?, range: SourceRange)
     /// `switch subject { case .a, .b: … default: … }`.
     case switchValue(subject: Expr, cases: [SwitchCase], range: SourceRange)
+    /// `container["authorId"] = authorId` in a record's `encode(to:)`.
+    case subscriptAssignment(target: Expr, value: Expr, range: SourceRange)
     /// A statement arbor does not interpret (`for`, `while`, `do`, `throw`…): an error when reached.
     case unsupported(what: String, range: SourceRange)
 
@@ -179,7 +181,7 @@ public indirect enum BodyStatement: Hashable, Sendable {
         case .expression(let e): e.range
         case .binding(_, _, _, _, let range), .assignment(_, _, _, let range), .returnValue(_, let range),
             .guardElse(_, _, let range), .ifElse(_, _, let range), .switchValue(_, _, let range),
-            .unsupported(_, let range):
+            .subscriptAssignment(_, _, let range), .unsupported(_, let range):
             range
         }
     }
