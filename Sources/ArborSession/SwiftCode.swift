@@ -111,13 +111,19 @@ final class SwiftPrinter {
         case .filterKeys(let keys): return keys.count == 1 ? "filter(key: \(keys[0]))" : "filter(keys: \(keys))"
         case .filterKeyDictionaries(let d): return "filter(keys: \(d))"
         case .filterSQL(let sql, let args): return "filter(sql: \(SQLValue.swiftQuoted(sql))\(arguments(args)))"
+        case .filterLiteral(let f): return "filter(literal: \(literal(f)))"
+        case .matching(let pattern): return "matching(\(fullTextPattern(pattern)))"
         case .order(let terms): return "order(" + terms.map(ordering).joined(separator: ", ") + ")"
         case .orderSQL(let sql, let args): return "order(sql: \(SQLValue.swiftQuoted(sql))\(arguments(args)))"
+        case .orderLiteral(let f): return "order(literal: \(literal(f)))"
         case .orderByPrimaryKey: return "orderByPrimaryKey()"
         case .reversed: return "reversed()"
         case .unordered: return "unordered()"
         case .select(let s): return "select(" + s.map(selectable).joined(separator: ", ") + ")"
         case .selectSQL(let sql, let args): return "select(sql: \(SQLValue.swiftQuoted(sql))\(arguments(args)))"
+        case .selectLiteral(let f): return "select(literal: \(literal(f)))"
+        case .havingLiteral(let f): return "having(literal: \(literal(f)))"
+        case .groupLiteral(let f): return "group(literal: \(literal(f)))"
         case .annotated(let s): return "annotated(with: " + s.map(selectable).joined(separator: ", ") + ")"
         case .annotatedWithRequired(let a): return "annotated(withRequired: \(association(a)))"
         case .annotatedWithOptional(let a): return "annotated(withOptional: \(association(a)))"
@@ -133,8 +139,17 @@ final class SwiftPrinter {
         }
     }
 
-    func arguments(_ args: [SQLValue]) -> String {
-        args.isEmpty ? "" : ", arguments: [" + args.map(\.description).joined(separator: ", ") + "]"
+    func arguments(_ args: SQLArguments) -> String {
+        args.isEmpty ? "" : ", arguments: " + SwiftLiterals.arguments(args)
+    }
+
+    func literal(_ fragment: SQLFragment) -> String {
+        SwiftLiterals.sql(fragment, printer: self)
+    }
+
+    func fullTextPattern(_ pattern: FullTextPattern) -> String {
+        let call = "FTS5Pattern(\(pattern.kind.rawValue): \(SQLValue.swiftQuoted(pattern.text)))"
+        return pattern.kind == .rawPattern ? "try \(call)" : call
     }
 
     func ordering(_ term: OrderingTerm) -> String {
@@ -174,8 +189,8 @@ final class SwiftPrinter {
             if f == .coalesce { return "coalesce([" + args.map(expression).joined(separator: ", ") + "])" }
             return "\(f.rawValue)(" + args.map(expression).joined(separator: ", ") + ")"
         case .cast(let x, let storage): return "cast(\(expression(x)), as: .\(storage.lowercased()))"
-        case .literal(let sql, let args):
-            return "SQL(sql: \(SQLValue.swiftQuoted(sql))\(arguments(args))).sqlExpression"
+        case .literal(let fragment):
+            return "\(literal(fragment)).sqlExpression"
         case .aggregate(let a):
             let base = association(a.association)
             switch a {

@@ -90,10 +90,16 @@ public final class Lowering {
             return request.filter(keys: converted)
         case .filterSQL(let sql, let arguments):
             return request.filter(sql: sql, arguments: Self.arguments(arguments))
+        case .filterLiteral(let fragment):
+            return request.filter(literal: try sql(fragment))
+        case .matching(let pattern):
+            return try matching(pattern, on: request)
         case .order(let terms):
             return request.order(try terms.map(ordering))
         case .orderSQL(let sql, let arguments):
             return request.order(sql: sql, arguments: Self.arguments(arguments))
+        case .orderLiteral(let fragment):
+            return request.order(literal: try sql(fragment))
         case .orderByPrimaryKey:
             return request.orderByPrimaryKey()
         case .reversed:
@@ -104,6 +110,12 @@ public final class Lowering {
             return request.select(try selection.map(selectable))
         case .selectSQL(let sql, let arguments):
             return request.select(sql: sql, arguments: Self.arguments(arguments))
+        case .selectLiteral(let fragment):
+            return request.select(literal: try sql(fragment))
+        case .havingLiteral(let fragment):
+            return request.having(literal: try sql(fragment))
+        case .groupLiteral(let fragment):
+            return request.group(literal: try sql(fragment))
         case .annotated(let selection):
             var result = request
             for item in selection {
@@ -138,10 +150,6 @@ public final class Lowering {
         case .limit, .forKey:
             throw ArborError("internal: \(operation) is not a derivable refinement")
         }
-    }
-
-    static func arguments(_ values: [SQLValue]) -> StatementArguments {
-        StatementArguments(values.map(\.databaseValue))
     }
 
     // MARK: Expressions
@@ -219,8 +227,8 @@ public final class Lowering {
             case .aggregate(let a): return .aggregate(cast(a, as: storageClass))
             case let value: return .expression(cast(try expression(value), as: storageClass))
             }
-        case .literal(let sql, let arguments):
-            return .expression(SQL(sql: sql, arguments: Self.arguments(arguments)).sqlExpression)
+        case .literal(let fragment):
+            return .expression(try sql(fragment).sqlExpression)
         case .aggregate(let plan):
             return .aggregate(try aggregate(plan))
         case .aliasExists(let id):

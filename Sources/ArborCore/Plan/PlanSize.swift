@@ -11,12 +11,14 @@ public enum PlanSize {
         case operations([RequestOperation], Int)
         case association(AssociationPlan, Int)
         case expression(SQLExpr, Int)
+        case fragment(SQLFragment, Int)
     }
 
     /// Nil when within bounds, else what was exceeded.
     public static func excess(of plan: RequestPlan) -> String? { measure([.operations(plan.operations, 0)]) }
     public static func excess(of association: AssociationPlan) -> String? { measure([.association(association, 0)]) }
     public static func excess(of expression: SQLExpr) -> String? { measure([.expression(expression, 0)]) }
+    public static func excess(of fragment: SQLFragment) -> String? { measure([.fragment(fragment, 0)]) }
 
     private static func measure(_ initial: [Item]) -> String? {
         var stack = initial
@@ -36,7 +38,18 @@ public enum PlanSize {
                 stack.append(.operations(association.operations, depth))
             case .expression(let e, let depth):
                 if depth > maximumDepth * 4 { return "an expression nested more than \(maximumDepth * 4) levels deep" }
+                if case .literal(let fragment) = e { stack.append(.fragment(fragment, depth + 1)) }
                 for child in children(of: e) { stack.append(child(depth + 1)) }
+            case .fragment(let fragment, let depth):
+                if depth > maximumDepth * 4 { return "an SQL literal nested more than \(maximumDepth * 4) levels deep" }
+                for piece in fragment.pieces {
+                    switch piece {
+                    case .expression(let e), .selection(.expression(let e)): stack.append(.expression(e, depth + 1))
+                    case .ordering(let term): stack.append(.expression(term.expression, depth + 1))
+                    case .literal(let inner): stack.append(.fragment(inner, depth + 1))
+                    default: nodes += 1
+                    }
+                }
             }
         }
         return nil
@@ -47,6 +60,9 @@ public enum PlanSize {
         case .filter(let e), .having(let e): stack.append(.expression(e, depth))
         case .group(let es): for e in es { stack.append(.expression(e, depth)) }
         case .order(let terms): for term in terms { stack.append(.expression(term.expression, depth)) }
+        case .filterLiteral(let f), .orderLiteral(let f), .selectLiteral(let f), .havingLiteral(let f),
+            .groupLiteral(let f):
+            stack.append(.fragment(f, depth))
         case .select(let items), .annotated(let items):
             for case .expression(let e) in items { stack.append(.expression(e, depth)) }
         case .including(_, let a), .joining(_, let a), .annotatedWithRequired(let a), .annotatedWithOptional(let a):

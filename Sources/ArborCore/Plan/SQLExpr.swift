@@ -22,8 +22,8 @@ public indirect enum SQLExpr: Hashable, Sendable {
     case function(SQLFunction, [SQLExpr])
     /// `cast(a, as: .integer)`.
     case cast(SQLExpr, storage: String)
-    /// `SQL("raw text").sqlExpression` and `SQL(sql:arguments:)` used as an expression.
-    case literal(sql: String, arguments: [SQLValue])
+    /// `SQL("raw text \(value)").sqlExpression` and `SQL(sql:arguments:)` used as an expression.
+    case literal(SQLFragment)
     /// An association aggregate (`Author.books.count`): only where GRDB accepts one.
     case aggregate(AssociationAggregatePlan)
     /// `alias.exists`: whether a joined row is present.
@@ -120,6 +120,7 @@ extension SQLExpr {
         case .inList(let list, let x): list.reduce(into: x.aliasesUsed) { $0.formUnion($1.aliasesUsed) }
         case .closedRange(let lo, let hi, let x), .halfOpenRange(let lo, let hi, let x):
             lo.aliasesUsed.union(hi.aliasesUsed).union(x.aliasesUsed)
+        case .literal(let fragment): fragment.aliasesUsed
         default: []
         }
     }

@@ -74,7 +74,7 @@ extension Validator {
             case .select(let selection):
                 names = []
                 add(selection, to: &names)
-            case .selectSQL:
+            case .selectSQL, .selectLiteral:
                 return nil
             case .annotated(let selection):
                 add(selection, to: &annotations)

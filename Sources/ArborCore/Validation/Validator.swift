@@ -13,6 +13,7 @@ public struct Validator {
     public func validate(_ plan: RequestPlan) throws {
         try checkLevel(table: plan.table, operations: plan.operations, context: .root)
         try checkAliases(plan)
+        try NamedArguments.check(plan, fail: fail)
         try PrefetchAliases.check(plan.operations, fail: fail)
         var rootAlias: String?
         try JoinGraph.fill(JoinGraph.Node(), operations: plan.operations, aliasName: &rootAlias, fail: fail)
@@ -116,11 +117,22 @@ public struct Validator {
                 try checkPlaceholders(sql, arguments)
                 literalSelection = true
                 customSelection = nil
+            case .selectLiteral(let fragment):
+                try checkFragment(fragment, table: table)
+                literalSelection = true
+                customSelection = nil
             case .filterSQL(let sql, let arguments):
                 try checkPlaceholders(sql, arguments)
+            case .filterLiteral(let fragment), .havingLiteral(let fragment), .groupLiteral(let fragment):
+                try checkFragment(fragment, table: table)
             case .orderSQL(let sql, let arguments):
                 try checkPlaceholders(sql, arguments)
                 literalOrdering = true
+            case .orderLiteral(let fragment):
+                try checkFragment(fragment, table: table)
+                literalOrdering = true
+            case .matching:
+                try checkFullText(table: table)
             case .order(let terms):
                 literalOrdering = terms.contains { if case .literal = $0.expression { true } else { false } }
                 for term in terms { try checkExpression(term.expression, table: table) }
@@ -167,7 +179,7 @@ public struct Validator {
         func ordersInSQL(_ association: AssociationPlan) -> Bool {
             let own = association.operations.contains { operation in
                 switch operation {
-                case .orderSQL: return true
+                case .orderSQL, .orderLiteral: return true
                 case .order(let terms):
                     return terms.contains { if case .literal = $0.expression { true } else { false } }
                 default: return false
@@ -297,8 +309,8 @@ public struct Validator {
             try checkExpression(lo, table: table)
             try checkExpression(hi, table: table)
             try checkExpression(x, table: table)
-        case .literal(let sql, let arguments):
-            try checkPlaceholders(sql, arguments)
+        case .literal(let fragment):
+            try checkFragment(fragment, table: table)
         case .column(let name, _):
             if !GRDBQuoting.canQuote(name) {
                 throw fail(GRDBQuoting.problem("column", name), suggestion: GRDBQuoting.suggestion)
@@ -374,19 +386,33 @@ public struct Validator {
     }
 
     /// Placeholders of raw SQL must match the arguments (T23: GRDB uses `try!` there).
-    func checkPlaceholders(_ sql: String, _ arguments: [SQLValue]) throws {
+    /// GRDB binds a statement's arguments with `try!` (T23): every placeholder of
+    /// a raw SQL piece must have its argument, and every positional argument its `?`.
+    func checkPlaceholders(_ sql: String, _ arguments: SQLArguments) throws {
         let placeholders = SQLPlaceholders.scan(sql)
         if placeholders.numbered > 0 {
-            throw fail("numbered SQL arguments (`?1`) are not supported here; use `?` and `arguments: […]`")
+            throw fail("numbered SQL arguments (`?1`) are not supported here; use `?` or `:name` placeholders")
         }
-        if placeholders.named > 0 {
-            throw fail("named SQL arguments (`:name`) are not supported here; use `?` and `arguments: […]`")
-        }
-        if placeholders.positional != arguments.count {
+        if let missing = placeholders.named.first(where: { arguments.named[$0] == nil }) {
             throw fail(
-                "the SQL has \(placeholders.positional) `?` placeholder\(placeholders.positional == 1 ? "" : "s") but \(arguments.count) argument\(arguments.count == 1 ? "" : "s")"
+                "the SQL uses the named argument `:\(missing)` but the arguments have no \(SQLValue.swiftQuoted(missing))",
+                suggestion: arguments.named.isEmpty
+                    ? "give it with `arguments: [\(SQLValue.swiftQuoted(missing)): value]`"
+                    : "named arguments given: " + arguments.named.keys.sorted().joined(separator: ", "))
+        }
+        let count = arguments.positional.count
+        if placeholders.positional != count {
+            throw fail(
+                "the SQL has \(placeholders.positional) `?` placeholder\(placeholders.positional == 1 ? "" : "s") but \(count) argument\(count == 1 ? "" : "s")"
             )
         }
+    }
+
+    /// An `SQL` literal: its raw pieces bind their own arguments, and what is
+    /// interpolated gets the checks of any expression.
+    func checkFragment(_ fragment: SQLFragment, table: String) throws {
+        for piece in fragment.rawPieces { try checkPlaceholders(piece.sql, piece.arguments) }
+        for e in fragment.expressions { try checkExpression(e, table: table) }
     }
 
     /// One alias per table, one name per alias, and every used alias attached (T2-T5).
@@ -432,6 +458,9 @@ public struct Validator {
                     }
                 case .group(let es):
                     for e in es { collect(e) }
+                case .filterLiteral(let f), .orderLiteral(let f), .selectLiteral(let f), .havingLiteral(let f),
+                    .groupLiteral(let f):
+                    used.formUnion(f.aliasesUsed)
                 default:
                     break
                 }
@@ -466,6 +495,8 @@ public struct Validator {
                 collect(x)
             case .aggregate(let a):
                 try? visitAssociation(a.association)
+            case .literal(let f):
+                used.formUnion(f.aliasesUsed)
             default:
                 break
             }

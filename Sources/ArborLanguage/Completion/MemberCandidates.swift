@@ -95,7 +95,7 @@ enum MemberCandidates {
             return [Completion("sqlExpression", kind: .method, detail: "sqlExpression")]
         case .namespace(let path):
             return (environment.statics[path] ?? [:]).keys.sorted().map { Completion($0, kind: .binding, detail: path) }
-        case .ordering, .selection, .dictionary, .foreignKey, .implicitMember, .fetch:
+        case .ordering, .selection, .dictionary, .foreignKey, .implicitMember, .fetch, .fullTextPattern:
             return []
         }
     }

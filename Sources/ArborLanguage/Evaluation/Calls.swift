@@ -100,7 +100,7 @@ extension Evaluator {
 
     static let globalFunctionNames = [
         "Column", "Table", "TableAlias", "ForeignKey", "AllColumns", "SQL", "abs", "length", "count", "min", "max",
-        "sum", "total", "average", "cast", "coalesce",
+        "sum", "total", "average", "cast", "coalesce", "StatementArguments", "FTS5Pattern",
     ]
 
     func globalFunction(_ name: String, arguments: [Argument], range: SourceRange, nameRange: SourceRange) throws
@@ -143,8 +143,17 @@ extension Evaluator {
             return .foreignKey(ForeignKeySpec(originColumns: origin, destinationColumns: destination))
         case ("AllColumns", []):
             return .selection(.allColumns(alias: nil))
-        case ("SQL", [nil]), ("SQL", ["sql"]), ("SQL", ["sql", "arguments"]):
-            return .sqlLiteral(try string(arguments[0].value), try sqlArguments(arguments.value(labelled: "arguments")))
+        case ("SQL", [nil]):
+            return .sqlLiteral(try sqlFragment(arguments[0].value))
+        case ("SQL", ["sql"]), ("SQL", ["sql", "arguments"]):
+            return .sqlLiteral(
+                SQLFragment(
+                    sql: try string(arguments[0].value),
+                    arguments: try sqlArguments(arguments.value(labelled: "arguments"))))
+        case ("StatementArguments", _):
+            return try statementArguments(arguments, range: range)
+        case ("FTS5Pattern", _):
+            return try fullTextPatternCall(arguments, range: range)
         case ("count", ["distinct"]):
             return .expression(.function(.countDistinct, [try single()]))
         case ("cast", [nil, "as"]):

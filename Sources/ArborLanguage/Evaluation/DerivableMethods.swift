@@ -108,6 +108,13 @@ extension Evaluator {
                 .orderSQL(
                     try string(arguments[0].value), arguments: try sqlArguments(arguments.value(labelled: "arguments")))
             )
+        case ("filter", ["literal"]), ("order", ["literal"]), ("select", ["literal"]), ("having", ["literal"]),
+            ("group", ["literal"]):
+            if name == "having" || name == "group" { try notOnTable() }
+            let fragment = try inTable { try sqlFragment(arguments[0].value) }
+            return receiver.appending(literalOperation(name, fragment))
+        case ("matching", [nil]):
+            return receiver.appending(.matching(try fullTextPattern(arguments[0].value)))
         case ("order", _) where arguments.allUnlabelled:
             let terms = try inTable { try orderingTerms(arguments, table: table) }
             return receiver.appending(.order(terms))
@@ -321,8 +328,8 @@ extension Evaluator {
                 switch value {
                 case .ordering(let term): terms.append(term)
                 case .expression(let e) where !e.containsAggregate: terms.append(OrderingTerm(e, .none))
-                case .sqlLiteral(let sql, let arguments):
-                    terms.append(OrderingTerm(.literal(sql: sql, arguments: arguments), .none))
+                case .sqlLiteral(let fragment):
+                    terms.append(OrderingTerm(.literal(fragment), .none))
                 default:
                     throw ArborError(
                         "`order` takes columns or orderings such as `Column(\"name\").desc`, got \(value.kindName)",
@@ -353,7 +360,7 @@ extension Evaluator {
                             "association aggregates are selected with `annotated(with:)`", at: argument.value.range)
                     }
                     result.append(.expression(e))
-                case .sqlLiteral(let sql, let args): result.append(.expression(.literal(sql: sql, arguments: args)))
+                case .sqlLiteral(let fragment): result.append(.expression(.literal(fragment)))
                 default:
                     throw ArborError(
                         "expected a column or an expression to select, got \(item.kindName)",

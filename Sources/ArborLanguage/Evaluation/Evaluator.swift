@@ -65,6 +65,8 @@ public final class Evaluator {
             return .expression(.value(.real(d)))
         case .string(let s):
             return .expression(.value(.text(s)))
+        case .interpolatedString:
+            throw Self.interpolationOutsideSQL(at: expr.range)
         case .bool(let b):
             return .expression(.value(.bool(b)))
         case .nilLiteral:
@@ -218,7 +220,7 @@ public final class Evaluator {
     func sqlExpression(_ value: Value, range: SourceRange) throws -> SQLExpr {
         switch value {
         case .expression(let e): return e
-        case .sqlLiteral(let sql, let arguments): return .literal(sql: sql, arguments: arguments)
+        case .sqlLiteral(let fragment): return .literal(fragment)
         default: throw ArborError("expected an expression, got \(value.kindName)", at: range)
         }
     }
@@ -251,14 +253,5 @@ public final class Evaluator {
             throw ArborError("expected a literal value, got \(value.kindName)", at: range)
         }
         return v
-    }
-
-    /// `arguments: [1, "a"]` of the raw SQL forms.
-    func sqlArguments(_ expr: Expr?) throws -> [SQLValue] {
-        guard let expr else { return [] }
-        guard case .array(let values) = try evaluate(expr) else {
-            throw ArborError("SQL arguments are an array of values, as in `[1, \"a\"]`", at: expr.range)
-        }
-        return try values.map { try literal($0, range: expr.range) }
     }
 }

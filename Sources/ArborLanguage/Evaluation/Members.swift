@@ -5,7 +5,7 @@ extension Evaluator {
     static let requestMethodNames: Set<String> = [
         "all", "none", "filter", "order", "orderByPrimaryKey", "reversed", "unordered", "select", "annotated",
         "having", "group", "limit", "distinct", "aliased", "including", "joining", "asRequest", "fetchAll",
-        "fetchOne", "fetchCount", "belongsTo", "hasMany", "hasOne", "forKey",
+        "fetchOne", "fetchCount", "belongsTo", "hasMany", "hasOne", "forKey", "matching",
     ]
 
     /// `base.name` without a call.
@@ -63,8 +63,8 @@ extension Evaluator {
                     suggestion: Suggestions.didYouMean(
                         name, in: ["asc", "desc", "ascNullsLast", "descNullsFirst", "lowercased", "uppercased"]))
             }
-        case .sqlLiteral(let sql, let arguments):
-            if name == "sqlExpression" { return .expression(.literal(sql: sql, arguments: arguments)) }
+        case .sqlLiteral(let fragment):
+            if name == "sqlExpression" { return .expression(.literal(fragment)) }
             throw ArborError("an SQL literal has no property `\(name)`", at: nameRange)
         case .alias(let alias):
             if name == "exists" { return .expression(.aliasExists(alias)) }

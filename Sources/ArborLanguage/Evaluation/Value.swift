@@ -18,8 +18,10 @@ public indirect enum Value: Sendable {
     case alias(AliasID)
     /// `.nocase`, `.integer`: meaningful only where a type is expected.
     case implicitMember(String)
-    /// `SQL("…")`, `SQL(sql:arguments:)`.
-    case sqlLiteral(String, [SQLValue])
+    /// `SQL("… \(x) …")`, `SQL(sql:arguments:)`.
+    case sqlLiteral(SQLFragment)
+    /// `FTS5Pattern(matchingAllTokensIn: "…")`.
+    case fullTextPattern(FullTextPattern)
     /// `$0` of a trailing closure: its members are columns of `table`.
     case rowComponents(table: String)
     /// A nested type of a declaration (`Book.Columns`), holding static values.
@@ -45,6 +47,7 @@ public indirect enum Value: Sendable {
         case .alias: "a table alias"
         case .implicitMember(let name): "`.\(name)`"
         case .sqlLiteral: "an SQL literal"
+        case .fullTextPattern: "an FTS5 pattern"
         case .rowComponents: "a row"
         case .namespace(let name): "the type `\(name)`"
         case .fetch: "a fetched result"

@@ -72,6 +72,32 @@ public struct Parser {
     /// app code that we skip on purpose (`"\(name)"` is fine there).
     private var reportsSkippedTokens: Bool
 
+    /// A parser of the tokens of one string interpolation, `(…)`.
+    private init(interpolationTokens tokens: [Token], endOffset: Int) {
+        self.tokens = tokens
+        self.endOffset = endOffset
+        self.isSourceFile = false
+        self.reportsSkippedTokens = true
+    }
+
+    /// The segments of an interpolated string, each `\(…)` parsed as call arguments.
+    private mutating func parseInterpolations(_ segments: [Token.StringSegment]) -> [InterpolationSegment] {
+        segments.map { segment in
+            switch segment {
+            case .text(let text):
+                return .text(text)
+            case .interpolation(let tokens, let range):
+                var inner = Parser(interpolationTokens: tokens, endOffset: range.upperBound)
+                inner.consume()
+                let arguments = inner.parseArguments(closer: .rightParen)
+                if !inner.atEnd { inner.failHere("expected `)` to end the interpolation") }
+                errors += inner.errors
+                if inner.isAborted { isAborted = true }
+                return .interpolation(arguments, range: range)
+            }
+        }
+    }
+
     private init(_ text: String, isSourceFile: Bool) {
         let tokens = Lexer.tokenize(text, recognizesCommands: !isSourceFile)
         self.tokens = Parser.removingConditionalCompilation(tokens)
@@ -169,7 +195,7 @@ public struct Parser {
 
     private func startsExpression(_ token: Token) -> Bool {
         switch token.kind {
-        case .identifier, .anonymousArgument, .integer, .double, .string: true
+        case .identifier, .anonymousArgument, .integer, .double, .string, .interpolatedString: true
         case .punctuation(let p): [.leftParen, .leftBracket, .leftBrace, .dot, .backslash].contains(p)
         case .operator(let op): op.prefixOperator != nil
         case .command, .invalid, .endOfInput: false
@@ -463,6 +489,9 @@ public struct Parser {
         case .string(let value):
             consume()
             return Expr(.string(value), token.range)
+        case .interpolatedString(let segments):
+            consume()
+            return Expr(.interpolatedString(parseInterpolations(segments)), token.range)
         case .punctuation(.backslash):
             return parseKeyPath()
         case .punctuation(.dot):
