@@ -59,7 +59,15 @@ struct CappedChildren {
         var targets: [Target] = []
         var kept: [RequestOperation] = []
         let selectsAll = !plan.operations.contains {
-            if case .select = $0 { true } else if case .selectSQL = $0 { true } else if case .selectLiteral = $0 { true } else { false }
+            if case .select = $0 {
+                true
+            } else if case .selectSQL = $0 {
+                true
+            } else if case .selectLiteral = $0 {
+                true
+            } else {
+                false
+            }
         }
         for operation in plan.operations {
             guard selectsAll, case .including(.all, let association) = operation,

@@ -7,7 +7,8 @@ enum SwiftLiterals {
         let positional = "[" + args.positional.map(\.description).joined(separator: ", ") + "]"
         guard !args.named.isEmpty else { return positional }
         let named =
-            "[" + args.named.sorted { $0.key < $1.key }.map { "\(SQLValue.swiftQuoted($0.key)): \($0.value)" }
+            "["
+            + args.named.sorted { $0.key < $1.key }.map { "\(SQLValue.swiftQuoted($0.key)): \($0.value)" }
             .joined(separator: ", ") + "]"
         return args.positional.isEmpty ? named : "StatementArguments(\(named)) + \(positional)"
     }

@@ -156,7 +156,8 @@ final class LexerTests: XCTestCase {
             Parser.parse(deep).errors.map(\.message), ["string interpolations nested more than 8 levels deep"])
         let eight = String(repeating: #""\("#, count: 8) + "1" + String(repeating: #")""#, count: 8)
         XCTAssertEqual(Parser.parse(eight).errors, [])
-        XCTAssertEqual(errors(#""a \(b"#).map(\.message), ["unterminated string interpolation", "unterminated string literal"])
+        XCTAssertEqual(
+            errors(#""a \(b"#).map(\.message), ["unterminated string interpolation", "unterminated string literal"])
     }
 
     func testUnterminatedString() {

@@ -78,12 +78,14 @@ public enum PlanSize {
         case .not(let x), .negated(let x), .collating(let x, _), .cast(let x, _), .named(let x, _): return [expr(x)]
         case .like(let a, let b, let c): return [expr(a), expr(b)] + (c.map { [expr($0)] } ?? [])
         case .inList(let list, let x): return list.map(expr) + [expr(x)]
-        case .closedRange(let lo, let hi, let x), .halfOpenRange(let lo, let hi, let x): return [expr(lo), expr(hi), expr(x)]
+        case .closedRange(let lo, let hi, let x), .halfOpenRange(let lo, let hi, let x):
+            return [expr(lo), expr(hi), expr(x)]
         case .function(_, let args): return args.map(expr)
         case .aggregate(let a):
             var items: [(Int) -> Item] = [{ .association(a.association, $0 / 4) }]
             switch a {
-            case .average(_, let c), .min(_, let c), .max(_, let c), .sum(_, let c), .total(_, let c): items.append(expr(c))
+            case .average(_, let c), .min(_, let c), .max(_, let c), .sum(_, let c), .total(_, let c):
+                items.append(expr(c))
             default: break
             }
             return items

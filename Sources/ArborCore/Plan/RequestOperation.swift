@@ -45,7 +45,11 @@ public indirect enum RequestOperation: Hashable, Sendable {
         case .filter(let e), .having(let e): e.aggregatedAssociations.contains { $0.hasPrefetch }
         case .annotated(let selection):
             selection.contains { item in
-                if case .expression(let e) = item { e.aggregatedAssociations.contains { $0.hasPrefetch } } else { false }
+                if case .expression(let e) = item {
+                    e.aggregatedAssociations.contains { $0.hasPrefetch }
+                } else {
+                    false
+                }
             }
         default: false
         }

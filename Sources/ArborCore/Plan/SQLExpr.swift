@@ -33,10 +33,20 @@ public indirect enum SQLExpr: Hashable, Sendable {
 }
 
 public enum SQLBinaryOperator: String, Hashable, Sendable {
-    case equal = "==", notEqual = "!=", identical = "===", notIdentical = "!=="
-    case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
-    case and = "&&", or = "||"
-    case add = "+", subtract = "-", multiply = "*", divide = "/"
+    case equal = "=="
+    case notEqual = "!="
+    case identical = "==="
+    case notIdentical = "!=="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+    case and = "&&"
+    case or = "||"
+    case add = "+"
+    case subtract = "-"
+    case multiply = "*"
+    case divide = "/"
     case nilCoalescing = "??"
 }
 
@@ -85,7 +95,8 @@ extension SQLExpr {
         case .aggregate: true
         case .binary(_, let l, let r): l.containsAggregate || r.containsAggregate
         case .not(let e), .negated(let e), .collating(let e, _), .cast(let e, _), .named(let e, _): e.containsAggregate
-        case .like(let e, let p, let esc): e.containsAggregate || p.containsAggregate || (esc?.containsAggregate ?? false)
+        case .like(let e, let p, let esc):
+            e.containsAggregate || p.containsAggregate || (esc?.containsAggregate ?? false)
         case .inList(let l, let e): e.containsAggregate || l.contains { $0.containsAggregate }
         case .closedRange(let lo, let hi, let e), .halfOpenRange(let lo, let hi, let e):
             lo.containsAggregate || hi.containsAggregate || e.containsAggregate

@@ -39,7 +39,8 @@ extension Evaluator {
         case .expression(.value(.null)):
             throw ArborError(
                 "`matching(nil)` does not compile in Swift: GRDB has FTS3 and FTS5 overloads", at: expr.range,
-                suggestion: "pass an `FTS5Pattern(matchingAllTokensIn: \"…\")`; an empty text gives a nil pattern and no rows")
+                suggestion:
+                    "pass an `FTS5Pattern(matchingAllTokensIn: \"…\")`; an empty text gives a nil pattern and no rows")
         default:
             throw ArborError(
                 "`matching` takes an `FTS5Pattern`, got \(value.kindName)", at: expr.range,

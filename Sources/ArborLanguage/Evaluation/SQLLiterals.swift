@@ -131,7 +131,8 @@ extension Evaluator {
         ArborError(
             "string interpolation makes an SQL literal only where GRDB takes one; elsewhere it is not supported yet",
             at: range,
-            suggestion: "write `SQL(\"… \\(value)\")`, `filter(literal: \"…\")`, `order(literal:)` or `select(literal:)`")
+            suggestion:
+                "write `SQL(\"… \\(value)\")`, `filter(literal: \"…\")`, `order(literal:)` or `select(literal:)`")
     }
 }
 
