@@ -148,7 +148,11 @@ final class SwiftPrinter {
     }
 
     func fullTextPattern(_ pattern: FullTextPattern) -> String {
-        let call = "FTS5Pattern(\(pattern.kind.rawValue): \(SQLValue.swiftQuoted(pattern.text)))"
+        let columns =
+            pattern.allowedColumns.isEmpty
+            ? ""
+            : ", allowedColumns: [" + pattern.allowedColumns.map(SQLValue.swiftQuoted).joined(separator: ", ") + "]"
+        let call = "FTS5Pattern(\(pattern.kind.rawValue): \(SQLValue.swiftQuoted(pattern.text))\(columns))"
         return pattern.kind == .rawPattern ? "try \(call)" : call
     }
 

@@ -12,7 +12,7 @@ extension FullTextPattern {
         case .matchingPrefixPhrase: return FTS5Pattern(matchingPrefixPhrase: text)
         case .rawPattern:
             do {
-                return try FTS5Pattern(rawPattern: text)
+                return try FTS5Pattern(rawPattern: text, allowedColumns: allowedColumns)
             } catch let error as DatabaseError {
                 throw ArborError("invalid FTS5 pattern: \(error.message ?? "syntax error")")
             }

@@ -9,9 +9,12 @@ public struct FullTextPattern: Hashable, Sendable {
 
     public var kind: Kind
     public var text: String
+    /// `rawPattern:allowedColumns:`: the columns a raw pattern may name.
+    public var allowedColumns: [String]
 
-    public init(kind: Kind, text: String) {
+    public init(kind: Kind, text: String, allowedColumns: [String] = []) {
         self.kind = kind
         self.text = text
+        self.allowedColumns = allowedColumns
     }
 }

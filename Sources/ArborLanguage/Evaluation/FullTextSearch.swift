@@ -13,12 +13,17 @@ extension Evaluator {
                 suggestion: "its initializers: "
                     + FullTextPattern.Kind.allCases.map { "`FTS5Pattern(\($0.rawValue):)`" }.joined(separator: ", "))
         }
+        let allowedColumns: [String]
         if arguments.count == 2 {
-            throw ArborError(
-                "`FTS5Pattern(rawPattern:allowedColumns:)` is not supported yet", at: arguments[1].range,
-                suggestion: "write the column filter in the pattern: `FTS5Pattern(rawPattern: \"title: word\")`")
+            guard arguments[1].label == "allowedColumns" else {
+                throw ArborError("`FTS5Pattern(rawPattern:)` takes `allowedColumns:` second", at: arguments[1].range)
+            }
+            allowedColumns = try withScope({ $0.columnTable = nil }) { try columnNames(arguments[1].value) }
+        } else {
+            allowedColumns = []
         }
-        let pattern = FullTextPattern(kind: kind, text: try string(arguments[0].value))
+        let pattern = FullTextPattern(
+            kind: kind, text: try string(arguments[0].value), allowedColumns: allowedColumns)
         if kind == .rawPattern {
             // GRDB's initializer throws on invalid syntax: say it where the pattern is written.
             do {
