@@ -22,6 +22,7 @@ public enum SwiftCode {
         var lines: [String] = ["import Foundation", "import GRDB", ""]
         for (_, record) in records.sorted(by: { $0.key < $1.key }) { lines += [record, ""] }
         for declaration in resultType.declarations { lines += [declaration, ""] }
+        lines += printer.aliasDeclarations
         lines.append("let request = \(request)")
         let fetched = result.map { "try \($0).fetchAll(db, request)" } ?? "try request.fetchAll(db)"
         lines.append("let rows = try dbQueue.read { db in \(fetched) }")
@@ -56,6 +57,23 @@ final class SwiftPrinter {
     init(environment: Environment) { self.environment = environment }
     var tables: Set<String> = []
     var associations: [(String, AssociationPlan)] = []
+    /// The `TableAlias`es the request uses, by id: declared before the request.
+    var aliases: [Int: AliasID] = [:]
+
+    /// `alias1`: the variable of a `TableAlias`, declared by `aliasDeclarations`.
+    func alias(_ alias: AliasID) -> String {
+        aliases[alias.id] = alias
+        return "alias\(alias.id)"
+    }
+
+    /// `let alias1 = TableAlias(name: "a")`, one per alias used, a named alias keeping its name.
+    var aliasDeclarations: [String] {
+        aliases.keys.sorted().compactMap { id in
+            aliases[id].map { alias in
+                "let alias\(id) = TableAlias(\(alias.name.map { "name: \(SQLValue.swiftQuoted($0))" } ?? ""))"
+            }
+        }
+    }
 
     func type(_ table: String) -> String {
         tables.insert(table)
@@ -132,7 +150,7 @@ final class SwiftPrinter {
         case .distinct: return "distinct()"
         case .none: return "none()"
         case .limit(let l, let o): return o.map { "limit(\(l), offset: \($0))" } ?? "limit(\(l))"
-        case .aliased(let alias): return "aliased(alias\(alias.id))"
+        case .aliased(let alias): return "aliased(\(self.alias(alias)))"
         case .including(let kind, let a): return "including(\(kind.rawValue): \(association(a)))"
         case .joining(let kind, let a): return "joining(\(kind.rawValue): \(association(a)))"
         case .forKey(let key): return "forKey(\(SQLValue.swiftQuoted(key)))"
@@ -163,7 +181,7 @@ final class SwiftPrinter {
 
     func selectable(_ s: Selectable) -> String {
         switch s {
-        case .allColumns(let alias): return alias.map { "alias\($0.id)[AllColumns()]" } ?? "AllColumns()"
+        case .allColumns(let alias): return alias.map { "\(self.alias($0))[AllColumns()]" } ?? "AllColumns()"
         case .allColumnsExcluding(let names): return ".allColumns(excluding: \(names))"
         case .expression(let e): return expression(e)
         }
@@ -171,9 +189,10 @@ final class SwiftPrinter {
 
     func expression(_ e: SQLExpr) -> String {
         switch e {
+        case .detached(let name): return "Column(\(SQLValue.swiftQuoted(name))).detached"
         case .column(let name, let alias):
             let column = "Column(\(SQLValue.swiftQuoted(name)))"
-            return alias.map { "alias\($0.id)[\(column)]" } ?? column
+            return alias.map { "\(self.alias($0))[\(column)]" } ?? column
         case .value(let v): return v.description
         case .binary(let op, let l, let r): return "\(operand(l)) \(op.rawValue) \(operand(r))"
         case .not(let x): return "!\(operand(x))"
@@ -206,7 +225,7 @@ final class SwiftPrinter {
             case .sum(_, let c): return "\(base).sum(\(expression(c)))"
             case .total(_, let c): return "\(base).total(\(expression(c)))"
             }
-        case .aliasExists(let alias): return "alias\(alias.id).exists"
+        case .aliasExists(let alias): return "\(self.alias(alias)).exists"
         case .named(let x, let name): return "\(operand(x)).forKey(\(SQLValue.swiftQuoted(name)))"
         }
     }

@@ -119,7 +119,8 @@ public final class Lowering {
         case .annotated(let selection):
             var result = request
             for item in selection {
-                if case .expression(let e) = item, case .aggregate(let aggregate) = try lower(e) {
+                // `Column("name").forKey("n")` is a selection, not an aggregate: only aggregates are lowered first.
+                if case .expression(let e) = item, e.containsAggregate, case .aggregate(let aggregate) = try lower(e) {
                     result = result.annotated(with: aggregate)
                 } else {
                     result = result.annotated(with: try selectable(item))
@@ -188,6 +189,8 @@ public final class Lowering {
 
     func lower(_ e: SQLExpr) throws -> LoweredValue {
         switch e {
+        case .detached(let name):
+            return .expression(Column(name).detached)
         case .column(let name, let alias):
             if let alias { return .expression(self.alias(alias)[Column(name)]) }
             return .expression(Column(name).sqlExpression)

@@ -3,6 +3,9 @@
 public indirect enum SQLExpr: Hashable, Sendable {
     /// `Column("name")`, or `alias[Column("name")]` when `alias` is set.
     case column(String, alias: AliasID?)
+    /// `Column("total").detached`: the column's name alone, never qualified by a table
+    /// (to order by an annotation of a request that joins).
+    case detached(String)
     case value(SQLValue)
     /// `a + b`, `a == b`, `a && b`, `a ?? b`, …
     case binary(SQLBinaryOperator, SQLExpr, SQLExpr)
@@ -101,7 +104,7 @@ extension SQLExpr {
         case .closedRange(let lo, let hi, let e), .halfOpenRange(let lo, let hi, let e):
             lo.containsAggregate || hi.containsAggregate || e.containsAggregate
         case .function(_, let args): args.contains { $0.containsAggregate }
-        case .column, .value, .literal, .aliasExists: false
+        case .column, .detached, .value, .literal, .aliasExists: false
         }
     }
 

@@ -61,7 +61,7 @@ enum NamedArguments {
         case .closedRange(let lo, let hi, let x), .halfOpenRange(let lo, let hi, let x):
             arguments(lo) + arguments(hi) + arguments(x)
         case .function(_, let args): args.flatMap(arguments)
-        case .column, .value, .aliasExists: []
+        case .column, .detached, .value, .aliasExists: []
         }
     }
 }

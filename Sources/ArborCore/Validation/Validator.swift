@@ -311,7 +311,7 @@ public struct Validator {
             try checkExpression(x, table: table)
         case .literal(let fragment):
             try checkFragment(fragment, table: table)
-        case .column(let name, _):
+        case .column(let name, _), .detached(let name):
             if !GRDBQuoting.canQuote(name) {
                 throw fail(GRDBQuoting.problem("column", name), suggestion: GRDBQuoting.suggestion)
             }

@@ -131,6 +131,10 @@ extension Evaluator {
                 .selectSQL(
                     try string(arguments[0].value), arguments: try sqlArguments(arguments.value(labelled: "arguments")))
             )
+        case ("select", _) where arguments.count > 1 && labels.last == "as":
+            try notOnAssociation()
+            let selection = try withoutDecodedType(arguments)
+            return try derivableMethod(name, on: base, arguments: selection, range: range, nameRange: nameRange)
         case ("select", _) where arguments.allUnlabelled && !arguments.isEmpty:
             let selection = try inTable { try selectables(arguments, table: table, allowAggregates: false) }
             return receiver.appending(.select(selection))
@@ -199,6 +203,9 @@ extension Evaluator {
         case ("asRequest", ["of"]):
             try notOnAssociation()
             return .request(RequestPlan(table: table, operations: receiver.operations))
+        case ("fetchOne", [nil, "key"]), ("fetchOne", [nil, "id"]), ("find", [nil, "key"]), ("find", [nil, "id"]),
+            ("fetchAll", [nil, "keys"]), ("fetchAll", [nil, "ids"]):
+            return try keyedFetch(name, on: receiver, arguments: arguments, nameRange: nameRange)
         case ("fetchAll", _), ("fetchOne", _), ("fetchCount", _):
             try notOnAssociation()
             guard

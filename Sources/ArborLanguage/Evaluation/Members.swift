@@ -54,6 +54,12 @@ extension Evaluator {
             case "ascNullsLast": return .ordering(OrderingTerm(e, .ascNullsLast))
             case "descNullsFirst": return .ordering(OrderingTerm(e, .descNullsFirst))
             case "sqlExpression": return .expression(e)
+            case "detached":
+                guard case .column(let name, nil) = e else {
+                    throw ArborError(
+                        "`detached` is a property of a column, as in `Column(\"total\").detached`", at: nameRange)
+                }
+                return .expression(.detached(name))
             default:
                 if let function = SQLFunction(rawValue: name), function.isSwiftDefined {
                     return .expression(.function(function, [e]))

@@ -29,7 +29,10 @@ public indirect enum Value: Sendable {
     /// `request.fetchAll()`, `fetchOne()`, `fetchCount()`.
     case fetch(RequestPlan, FetchKind)
 
-    public enum FetchKind: String, Sendable { case all = "fetchAll", one = "fetchOne", count = "fetchCount" }
+    /// `find` is `fetchOne` that throws GRDB's `RecordError.recordNotFound` when no row has the key.
+    public enum FetchKind: String, Sendable {
+        case all = "fetchAll", one = "fetchOne", count = "fetchCount", find
+    }
 
     /// What the value is, for messages ("expected a request, got an association").
     public var kindName: String {
