@@ -22,7 +22,7 @@ public enum SwiftCode {
         var lines: [String] = ["import Foundation", "import GRDB", ""]
         for (_, record) in records.sorted(by: { $0.key < $1.key }) { lines += [record, ""] }
         for declaration in resultType.declarations { lines += [declaration, ""] }
-        lines += printer.aliasDeclarations
+        lines += printer.aliasDeclarations + printer.commonTableExpressionDeclarations
         lines.append("let request = \(request)")
         let fetched = result.map { "try \($0).fetchAll(db, request)" } ?? "try request.fetchAll(db)"
         lines.append("let rows = try dbQueue.read { db in \(fetched) }")
@@ -59,6 +59,11 @@ final class SwiftPrinter {
     var associations: [(String, AssociationPlan)] = []
     /// The `TableAlias`es the request uses, by id: declared before the request.
     var aliases: [Int: AliasID] = [:]
+    /// The common table expressions the request uses, in order, and their definitions.
+    var commonTableExpressions: [CommonTableExpressionPlan] = []
+    var commonTableExpressionTexts: [String: String] = [:]
+    /// The closure parameters of an `association(to:on:)` condition being printed.
+    var conditionAliases: [Int: String] = [:]
 
     /// `alias1`: the variable of a `TableAlias`, declared by `aliasDeclarations`.
     func alias(_ alias: AliasID) -> String {
@@ -81,8 +86,12 @@ final class SwiftPrinter {
     }
 
     func request(_ plan: RequestPlan) -> String {
+        if let cte = plan.commonTableExpression {
+            return commonTableExpression(cte) + ".all()" + plan.operations.map { "." + operation($0) }.joined()
+        }
         // A request with no method is `T.all()`: the type alone is not a request.
-        type(plan.table) + (plan.operations.isEmpty ? ".all()" : plan.operations.map { "." + operation($0) }.joined())
+        return type(plan.table)
+            + (plan.operations.isEmpty ? ".all()" : plan.operations.map { "." + operation($0) }.joined())
     }
 
     func association(_ plan: AssociationPlan) -> String {
@@ -102,6 +111,8 @@ final class SwiftPrinter {
 
     func declaration(_ plan: AssociationPlan) -> String {
         switch plan.base {
+        case .commonTable(_, let cte, let condition):
+            return "association(to: \(commonTableExpression(cte))\(condition.map(joinCondition) ?? ""))"
         case .direct(let kind, _, let destination, let key, let fk):
             var args = ["\(type(destination)).self"]
             if let key { args.append("key: \(SQLValue.swiftQuoted(key))") }
@@ -151,6 +162,7 @@ final class SwiftPrinter {
         case .none: return "none()"
         case .limit(let l, let o): return o.map { "limit(\(l), offset: \($0))" } ?? "limit(\(l))"
         case .aliased(let alias): return "aliased(\(self.alias(alias)))"
+        case .with(let cte): return "with(\(commonTableExpression(cte)))"
         case .including(let kind, let a): return "including(\(kind.rawValue): \(association(a)))"
         case .joining(let kind, let a): return "joining(\(kind.rawValue): \(association(a)))"
         case .forKey(let key): return "forKey(\(SQLValue.swiftQuoted(key)))"
@@ -190,8 +202,15 @@ final class SwiftPrinter {
     func expression(_ e: SQLExpr) -> String {
         switch e {
         case .detached(let name): return "Column(\(SQLValue.swiftQuoted(name))).detached"
+        case .subquery(let plan): return request(plan)
+        case .inSubquery(let plan, let x):
+            if plan.operations.isEmpty, let cte = plan.commonTableExpression {
+                return "\(commonTableExpression(cte)).contains(\(expression(x)))"
+            }
+            return "\(request(plan)).contains(\(expression(x)))"
         case .column(let name, let alias):
             let column = "Column(\(SQLValue.swiftQuoted(name)))"
+            if let alias, let name = conditionAliases[alias.id] { return "\(name)[\(column)]" }
             return alias.map { "\(self.alias($0))[\(column)]" } ?? column
         case .value(let v): return v.description
         case .binary(let op, let l, let r): return "\(operand(l)) \(op.rawValue) \(operand(r))"

@@ -7,6 +7,8 @@ enum LoweredAssociation {
     case hasOne(HasOneAssociation<Row, Row>)
     case hasManyThrough(HasManyThroughAssociation<Row, Row>)
     case hasOneThrough(HasOneThroughAssociation<Row, Row>)
+    /// `association(to: cte, on:)`.
+    case join(JoinAssociation<Row, Row>)
 
     /// Applies `body` to the association, whatever its type, and wraps the result back.
     func refined(_ body: RefineBody) throws -> LoweredAssociation {
@@ -16,6 +18,7 @@ enum LoweredAssociation {
         case .hasOne(let a): .hasOne(try body.apply(a))
         case .hasManyThrough(let a): .hasManyThrough(try body.apply(a))
         case .hasOneThrough(let a): .hasOneThrough(try body.apply(a))
+        case .join(let a): .join(try body.apply(a))
         }
     }
 
@@ -27,6 +30,7 @@ enum LoweredAssociation {
         case .hasOne(let a): .hasOne(a.forKey(key))
         case .hasManyThrough(let a): .hasManyThrough(a.forKey(key))
         case .hasOneThrough(let a): .hasOneThrough(a.forKey(key))
+        case .join(let a): .join(a.forKey(key))
         }
     }
 }
@@ -49,6 +53,7 @@ extension LoweredAssociation {
         case .belongsTo(let a): return try Self.join(a, kind, including, request)
         case .hasOne(let a): return try Self.join(a, kind, including, request)
         case .hasOneThrough(let a): return try Self.join(a, kind, including, request)
+        case .join(let a): return try Self.join(a, kind, including, request)
         case .hasMany(let a):
             if kind == .all { return request.including(all: a) }
             return try Self.join(a, kind, including, request)
@@ -81,11 +86,14 @@ extension LoweredAssociation {
         case .hasOne(let a): return apply(a)
         case .hasManyThrough(let a): return apply(a)
         case .hasOneThrough(let a): return apply(a)
+        case .join(let a): return apply(a)
         }
     }
 
     /// The aggregate of a to-many association.
-    func aggregate(_ plan: AssociationAggregatePlan, column: (any SQLSpecificExpressible)?) throws -> AssociationAggregate<Row> {
+    func aggregate(_ plan: AssociationAggregatePlan, column: (any SQLSpecificExpressible)?) throws
+        -> AssociationAggregate<Row>
+    {
         switch self {
         case .hasMany(let a): return try Self.aggregate(a, plan, column)
         case .hasManyThrough(let a): return try Self.aggregate(a, plan, column)
@@ -115,6 +123,8 @@ extension LoweredAssociation {
 /// Builds `hasMany(_:through:using:)` / `hasOne(_:through:using:)` from two lowered
 /// associations, whatever their types.
 struct Through {
+    static let joinInThrough = ArborError(
+        "an association to a common table expression in a through association is not supported yet")
     let origin: Table<Row>
     let isToMany: Bool
     let key: String?
@@ -126,6 +136,7 @@ struct Through {
         case .hasOne(let p): return try make(p, target)
         case .hasManyThrough(let p): return try make(p, target)
         case .hasOneThrough(let p): return try make(p, target)
+        case .join: throw Self.joinInThrough
         }
     }
 
@@ -137,6 +148,7 @@ struct Through {
         case .hasOne(let t): return try make(pivot, t)
         case .hasManyThrough(let t): return try make(pivot, t)
         case .hasOneThrough(let t): return try make(pivot, t)
+        case .join: throw Self.joinInThrough
         }
     }
 

@@ -9,11 +9,14 @@ import GRDB
 /// and traps when one is reused for another table (GRDB-FACTS T2).
 public final class Lowering {
     private var aliases: [Int: TableAlias<Void>] = [:]
+    /// The aliases GRDB gives an `association(to:on:)` condition, while it is lowered.
+    var joinAliases: [Int: TableAlias<Row>] = [:]
 
     public init() {}
 
     public func request(_ plan: RequestPlan) throws -> QueryInterfaceRequest<Row> {
-        var request = Table<Row>(plan.table).all()
+        var request =
+            try plan.commonTableExpression.map { try commonTableExpression($0).all() } ?? Table<Row>(plan.table).all()
         for operation in plan.operations {
             switch operation {
             case .limit(let limit, let offset):
@@ -54,6 +57,8 @@ public final class Lowering {
             case .hasOne: return .hasOne(table.hasOne(destinationTable, key: key, using: fk))
             case .hasManyThrough, .hasOneThrough: throw ArborError("a through association needs a pivot")
             }
+        case .commonTable(let origin, let cte, let condition):
+            return .join(try joinAssociation(from: origin, to: cte, on: condition))
         case .through(let kind, let origin, let pivot, let target, let key):
             let pivotAssociation = try association(pivot)
             let targetAssociation = try association(target)
@@ -144,6 +149,8 @@ public final class Lowering {
             return request.none()
         case .aliased(let id):
             return request.aliased(alias(id))
+        case .with(let cte):
+            return request.with(try commonTableExpression(cte))
         case .including(let kind, let plan):
             return try association(plan).join(kind, including: true, on: request)
         case .joining(let kind, let plan):
@@ -191,7 +198,16 @@ public final class Lowering {
         switch e {
         case .detached(let name):
             return .expression(Column(name).detached)
+        case .subquery(let plan):
+            return .expression(try subquery(plan).sqlExpression)
+        case .inSubquery(let plan, let element):
+            let value = try expression(lower(element))
+            if plan.operations.isEmpty, let cte = plan.commonTableExpression {
+                return .expression(try commonTableExpression(cte).contains(value))
+            }
+            return .expression(try subquery(plan).contains(value))
         case .column(let name, let alias):
+            if let alias, let joined = joinAliases[alias.id] { return .expression(joined[Column(name)]) }
             if let alias { return .expression(self.alias(alias)[Column(name)]) }
             return .expression(Column(name).sqlExpression)
         case .value(let v):

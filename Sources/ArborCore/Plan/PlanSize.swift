@@ -15,7 +15,11 @@ public enum PlanSize {
     }
 
     /// Nil when within bounds, else what was exceeded.
-    public static func excess(of plan: RequestPlan) -> String? { measure([.operations(plan.operations, 0)]) }
+    public static func excess(of plan: RequestPlan) -> String? {
+        var initial: [Item] = [.operations(plan.operations, 0)]
+        if let cte = plan.commonTableExpression { push(cte, 1, &initial) }
+        return measure(initial)
+    }
     public static func excess(of association: AssociationPlan) -> String? { measure([.association(association, 0)]) }
     public static func excess(of expression: SQLExpr) -> String? { measure([.expression(expression, 0)]) }
     public static func excess(of fragment: SQLFragment) -> String? { measure([.fragment(fragment, 0)]) }
@@ -31,9 +35,15 @@ public enum PlanSize {
                 for operation in operations { push(operation, depth, &stack) }
             case .association(let association, let depth):
                 if depth > maximumDepth { return "associations nested more than \(maximumDepth) levels deep" }
-                if case .through(_, _, let pivot, let target, _) = association.base {
+                switch association.base {
+                case .through(_, _, let pivot, let target, _):
                     stack.append(.association(pivot, depth + 1))
                     stack.append(.association(target, depth + 1))
+                case .commonTable(_, let cte, let condition):
+                    push(cte, depth + 1, &stack)
+                    if let condition { stack.append(.expression(condition.expression, depth + 1)) }
+                case .direct:
+                    break
                 }
                 stack.append(.operations(association.operations, depth))
             case .expression(let e, let depth):
@@ -55,6 +65,17 @@ public enum PlanSize {
         return nil
     }
 
+    /// A CTE's request or SQL, one level deeper.
+    private static func push(_ cte: CommonTableExpressionPlan, _ depth: Int, _ stack: inout [Item]) {
+        switch cte.source {
+        case .request(let plan):
+            if let root = plan.commonTableExpression { push(root, depth + 1, &stack) }
+            stack.append(.operations(plan.operations, depth))
+        case .literal(let fragment): stack.append(.fragment(fragment, depth))
+        case .sql: break
+        }
+    }
+
     private static func push(_ operation: RequestOperation, _ depth: Int, _ stack: inout [Item]) {
         switch operation {
         case .filter(let e), .having(let e): stack.append(.expression(e, depth))
@@ -63,6 +84,7 @@ public enum PlanSize {
         case .filterLiteral(let f), .orderLiteral(let f), .selectLiteral(let f), .havingLiteral(let f),
             .groupLiteral(let f):
             stack.append(.fragment(f, depth))
+        case .with(let cte): push(cte, depth + 1, &stack)
         case .select(let items), .annotated(let items):
             for case .expression(let e) in items { stack.append(.expression(e, depth)) }
         case .including(_, let a), .joining(_, let a), .annotatedWithRequired(let a), .annotatedWithOptional(let a):

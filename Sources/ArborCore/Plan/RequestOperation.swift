@@ -30,6 +30,8 @@ public indirect enum RequestOperation: Hashable, Sendable {
     case none
     case limit(Int, offset: Int?)
     case aliased(AliasID)
+    /// `with(cte)`: embeds a common table expression (`WITH name AS (…)`).
+    case with(CommonTableExpressionPlan)
     case including(JoinKind, AssociationPlan)
     case joining(JoinKind, AssociationPlan)
     /// Associations only.

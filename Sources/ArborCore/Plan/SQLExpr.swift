@@ -29,6 +29,10 @@ public indirect enum SQLExpr: Hashable, Sendable {
     case literal(SQLFragment)
     /// An association aggregate (`Author.books.count`): only where GRDB accepts one.
     case aggregate(AssociationAggregatePlan)
+    /// A request used as a value, `(SELECT …)`: `Column("name") == cte.all()`.
+    case subquery(RequestPlan)
+    /// `cte.contains(x)`, `request.contains(x)`: `x IN cte`, `x IN (SELECT …)`.
+    case inSubquery(RequestPlan, SQLExpr)
     /// `alias.exists`: whether a joined row is present.
     case aliasExists(AliasID)
     /// `expr.forKey("name")`: a named aggregate, or a selected expression with an `AS` name.
@@ -104,7 +108,8 @@ extension SQLExpr {
         case .closedRange(let lo, let hi, let e), .halfOpenRange(let lo, let hi, let e):
             lo.containsAggregate || hi.containsAggregate || e.containsAggregate
         case .function(_, let args): args.contains { $0.containsAggregate }
-        case .column, .detached, .value, .literal, .aliasExists: false
+        case .column, .detached, .value, .literal, .aliasExists, .subquery: false
+        case .inSubquery(_, let e): e.containsAggregate
         }
     }
 

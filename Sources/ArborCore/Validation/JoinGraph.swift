@@ -26,6 +26,9 @@ struct JoinGraph {
         var destinationTable: String
         var foreignKey: ForeignKeySpec?
         var originIsLeft: Bool
+        /// `association(to:on:)`: GRDB merges two such conditions (the last wins),
+        /// never one with a foreign key.
+        var isExpression = false
     }
 
     final class Node {
@@ -52,6 +55,12 @@ struct JoinGraph {
 
     static func steps(_ association: AssociationPlan) -> [Step] {
         switch association.base {
+        case .commonTable:
+            return [
+                Step(
+                    base: association.base, key: association.key, isToMany: false,
+                    operations: association.operations, displayName: association.displayName)
+            ]
         case .direct(let kind, _, _, _, _):
             return [
                 Step(
@@ -72,7 +81,9 @@ struct JoinGraph {
     }
 
     /// Adds `association` under `node` as GRDB would, or throws where GRDB would trap.
-    static func append(_ association: AssociationPlan, kind: Kind, to node: Node, fail: (String, String?) -> ArborError) throws {
+    static func append(_ association: AssociationPlan, kind: Kind, to node: Node, fail: (String, String?) -> ArborError)
+        throws
+    {
         try append(steps: steps(association), kind: kind, to: node, inner: nil, fail: fail)
     }
 
@@ -91,7 +102,9 @@ struct JoinGraph {
             }
         let key = singular ? last.key.singular : last.key.plural
         let child = try makeChild(last, kind: kind, fail: fail)
-        for (innerKey, innerChild) in inner?.children ?? [] { try add(innerChild, key: innerKey, to: child.node, fail: fail) }
+        for (innerKey, innerChild) in inner?.children ?? [] {
+            try add(innerChild, key: innerKey, to: child.node, fail: fail)
+        }
         if steps.count == 1 {
             try add(child, key: key, to: node, fail: fail)
             return
@@ -104,6 +117,16 @@ struct JoinGraph {
     }
 
     private static func makeChild(_ step: Step, kind: Kind, fail: (String, String?) -> ArborError) throws -> Child {
+        if case .commonTable(_, let cte, _) = step.base {
+            let node = Node()
+            var aliasName: String?
+            try fill(node, operations: step.operations, aliasName: &aliasName, fail: fail)
+            return Child(
+                kind: kind,
+                condition: Condition(
+                    destinationTable: cte.name, foreignKey: nil, originIsLeft: false, isExpression: true),
+                table: cte.name, aliasName: aliasName, node: node, displayName: step.displayName)
+        }
         guard case .direct(let associationKind, _, let destination, _, let foreignKey) = step.base else {
             throw fail("internal: a step is not a direct association", nil)
         }
@@ -118,7 +141,9 @@ struct JoinGraph {
     }
 
     /// The joins a level's operations add, in order.
-    static func fill(_ node: Node, operations: [RequestOperation], aliasName: inout String?, fail: (String, String?) -> ArborError)
+    static func fill(
+        _ node: Node, operations: [RequestOperation], aliasName: inout String?, fail: (String, String?) -> ArborError
+    )
         throws
     {
         for operation in operations {
@@ -162,7 +187,9 @@ struct JoinGraph {
             throw ambiguous
         }
         if let a = existing.aliasName, let b = child.aliasName, a != b { throw ambiguous }
-        for (innerKey, innerChild) in child.node.children { try add(innerChild, key: innerKey, to: existing.node, fail: fail) }
+        for (innerKey, innerChild) in child.node.children {
+            try add(innerChild, key: innerKey, to: existing.node, fail: fail)
+        }
         node.children[index].child.kind = kind
         if node.children[index].child.aliasName == nil { node.children[index].child.aliasName = child.aliasName }
     }

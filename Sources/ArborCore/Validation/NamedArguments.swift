@@ -4,7 +4,8 @@
 enum NamedArguments {
     static func check(_ plan: RequestPlan, fail: (String, String?) -> ArborError) throws {
         var seen: Set<String> = []
-        for arguments in collect(plan.operations) {
+        let root = plan.commonTableExpression.map(arguments) ?? []
+        for arguments in root + collect(plan.operations) {
             for name in arguments.named.keys.sorted() where !seen.insert(name).inserted {
                 throw fail(
                     "the named SQL argument \(SQLValue.swiftQuoted(name)) is given twice in this request: GRDB can not bind it twice",
@@ -29,14 +30,27 @@ enum NamedArguments {
         case .select(let s), .annotated(let s): s.flatMap(arguments)
         case .including(_, let a), .joining(_, let a), .annotatedWithRequired(let a), .annotatedWithOptional(let a):
             arguments(a)
+        case .with(let cte): arguments(cte)
         default: []
+        }
+    }
+
+    /// A CTE's SQL is part of the statement that embeds it, arguments included.
+    static func arguments(_ cte: CommonTableExpressionPlan) -> [SQLArguments] {
+        switch cte.source {
+        case .request(let plan): (plan.commonTableExpression.map(arguments) ?? []) + collect(plan.operations)
+        case .sql(_, let a): [a]
+        case .literal(let f): arguments(f)
         }
     }
 
     static func arguments(_ association: AssociationPlan) -> [SQLArguments] {
         var result = collect(association.operations)
-        if case .through(_, _, let pivot, let target, _) = association.base {
-            result += arguments(pivot) + arguments(target)
+        switch association.base {
+        case .through(_, _, let pivot, let target, _): result += arguments(pivot) + arguments(target)
+        case .commonTable(_, let cte, let condition):
+            result += arguments(cte) + (condition.map { arguments($0.expression) } ?? [])
+        case .direct: break
         }
         return result
     }
@@ -62,6 +76,9 @@ enum NamedArguments {
             arguments(lo) + arguments(hi) + arguments(x)
         case .function(_, let args): args.flatMap(arguments)
         case .column, .detached, .value, .aliasExists: []
+        case .subquery(let plan): (plan.commonTableExpression.map(arguments) ?? []) + collect(plan.operations)
+        case .inSubquery(let plan, let x):
+            (plan.commonTableExpression.map(arguments) ?? []) + collect(plan.operations) + arguments(x)
         }
     }
 }

@@ -45,6 +45,8 @@ extension Validator {
             return kind == .belongsTo ? resolved.destinationColumns : resolved.originColumns
         case .through(_, _, let pivot, _, _):
             return pivotColumns(of: pivot)
+        case .commonTable:
+            return nil
         }
     }
 

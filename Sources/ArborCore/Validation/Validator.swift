@@ -11,6 +11,7 @@ public struct Validator {
     }
 
     public func validate(_ plan: RequestPlan) throws {
+        if let cte = plan.commonTableExpression { try checkCommonTableExpression(cte) }
         try checkLevel(table: plan.table, operations: plan.operations, context: .root)
         try checkAliases(plan)
         try NamedArguments.check(plan, fail: fail)
@@ -150,6 +151,8 @@ public struct Validator {
                 try checkKeyDictionaries(table: table, dictionaries)
             case .group(let expressions):
                 for e in expressions { try checkExpression(e, table: table) }
+            case .with(let cte):
+                try checkCommonTableExpression(cte)
             case .distinct, .none, .limit, .aliased, .forKey, .orderByPrimaryKey:
                 break
             }
@@ -244,6 +247,12 @@ public struct Validator {
             throw fail("`\(association.displayName)` starts from `\(association.origin)`, not from `\(table)`")
         }
         switch association.base {
+        case .commonTable(_, let cte, let condition):
+            if context == .prefetched {
+                throw fail("`including(all:)` needs a to-many association; `\(association.displayName)` is to-one")
+            }
+            try checkCommonTableExpression(cte)
+            if let condition { try checkExpression(condition.expression, table: table) }
         case .direct(let kind, let origin, let destination, _, let foreignKey):
             try ForeignKeyResolver(schema: schema).resolve(
                 kind: kind, origin: origin, destination: destination, foreignKey: foreignKey,
@@ -311,6 +320,11 @@ public struct Validator {
             try checkExpression(x, table: table)
         case .literal(let fragment):
             try checkFragment(fragment, table: table)
+        case .subquery(let plan):
+            try checkSubquery(plan)
+        case .inSubquery(let plan, let x):
+            try checkSubquery(plan)
+            try checkExpression(x, table: table)
         case .column(let name, _), .detached(let name):
             if !GRDBQuoting.canQuote(name) {
                 throw fail(GRDBQuoting.problem("column", name), suggestion: GRDBQuoting.suggestion)
@@ -382,6 +396,8 @@ public struct Validator {
             return kind == .belongsTo ? resolved.originColumns : (resolved.destinationColumns ?? [])
         case .through(_, _, let pivot, _, _):
             return parentColumns(of: pivot)
+        case .commonTable:
+            return []
         }
     }
 

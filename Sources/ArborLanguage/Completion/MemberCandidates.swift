@@ -97,6 +97,11 @@ enum MemberCandidates {
             return (environment.statics[path] ?? [:]).keys.sorted().map { Completion($0, kind: .binding, detail: path) }
         case .ordering, .selection, .dictionary, .foreignKey, .implicitMember, .fetch, .fullTextPattern:
             return []
+        case .commonTableExpression:
+            return [
+                Completion("all", kind: .method, detail: "all()"),
+                Completion("association", kind: .method, detail: "association(to:on:)"),
+            ]
         }
     }
 

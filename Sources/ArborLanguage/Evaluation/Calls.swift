@@ -35,6 +35,8 @@ extension Evaluator {
             let subject = try sqlExpression(evaluate(argument.value), range: argument.value.range)
             let list = try elements.map { try sqlExpression($0, range: range) }
             return .expression(.inList(list, subject))
+        case .commonTableExpression(let cte):
+            return try commonTableExpressionMethod(name, on: cte, arguments: arguments, nameRange: nameRange)
         case .range(let lower, let upper, let closed):
             guard name == "contains", arguments.count == 1, let argument = arguments.first, argument.label == nil else {
                 throw ArborError("a range offers `contains(_:)` here", at: nameRange)
@@ -100,7 +102,7 @@ extension Evaluator {
 
     static let globalFunctionNames = [
         "Column", "Table", "TableAlias", "ForeignKey", "AllColumns", "SQL", "abs", "length", "count", "min", "max",
-        "sum", "total", "average", "cast", "coalesce", "StatementArguments", "FTS5Pattern",
+        "sum", "total", "average", "cast", "coalesce", "StatementArguments", "FTS5Pattern", "CommonTableExpression",
     ]
 
     func globalFunction(_ name: String, arguments: [Argument], range: SourceRange, nameRange: SourceRange) throws
@@ -154,6 +156,8 @@ extension Evaluator {
             return try statementArguments(arguments, range: range)
         case ("FTS5Pattern", _):
             return try fullTextPatternCall(arguments, range: range)
+        case ("CommonTableExpression", _):
+            return try commonTableExpressionCall(arguments, range: range)
         case ("count", ["distinct"]):
             return .expression(.function(.countDistinct, [try single()]))
         case ("cast", [nil, "as"]):

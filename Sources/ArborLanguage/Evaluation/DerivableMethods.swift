@@ -113,6 +113,25 @@ extension Evaluator {
             if name == "having" || name == "group" { try notOnTable() }
             let fragment = try inTable { try sqlFragment(arguments[0].value) }
             return receiver.appending(literalOperation(name, fragment))
+        case ("contains", [nil]):
+            guard case .request(let plan) = receiver else {
+                throw ArborError(
+                    "`contains` is a method of requests: `\(environment.displayName(ofTable: table)).all().contains(…)`",
+                    at: nameRange)
+            }
+            let element = try sqlExpression(evaluate(arguments[0].value), range: arguments[0].value.range)
+            return .expression(.inSubquery(plan, element))
+        case ("with", [nil]):
+            return receiver.appending(.with(try commonTableExpressionArgument(arguments[0].value)))
+        case ("association", ["to"]), ("association", ["to", "on"]),
+            ("association", ["to", nil])
+        where labels.count == 1 || arguments[1].isTrailingClosure || labels[1] == "on":
+            guard case .table(let origin) = receiver else {
+                throw ArborError(
+                    "`association(to:on:)` builds an association from a record type, as in `Author.association(to: cte, on: …)`",
+                    at: nameRange)
+            }
+            return .association(try commonTableAssociation(from: origin, arguments: arguments, range: range))
         case ("matching", [nil]):
             return receiver.appending(.matching(try fullTextPattern(arguments[0].value)))
         case ("order", _) where arguments.allUnlabelled:

@@ -221,6 +221,7 @@ public final class Evaluator {
         switch value {
         case .expression(let e): return e
         case .sqlLiteral(let fragment): return .literal(fragment)
+        case .request(let plan): return .subquery(plan)
         default: throw ArborError("expected an expression, got \(value.kindName)", at: range)
         }
     }

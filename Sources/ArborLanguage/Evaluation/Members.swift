@@ -5,7 +5,8 @@ extension Evaluator {
     static let requestMethodNames: Set<String> = [
         "all", "none", "filter", "order", "orderByPrimaryKey", "reversed", "unordered", "select", "annotated",
         "having", "group", "limit", "distinct", "aliased", "including", "joining", "asRequest", "fetchAll",
-        "fetchOne", "fetchCount", "belongsTo", "hasMany", "hasOne", "forKey", "matching",
+        "fetchOne", "fetchCount", "belongsTo", "hasMany", "hasOne", "forKey", "matching", "with", "association",
+        "contains",
     ]
 
     /// `base.name` without a call.

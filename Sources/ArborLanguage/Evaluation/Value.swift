@@ -22,6 +22,8 @@ public indirect enum Value: Sendable {
     case sqlLiteral(SQLFragment)
     /// `FTS5Pattern(matchingAllTokensIn: "…")`.
     case fullTextPattern(FullTextPattern)
+    /// `CommonTableExpression(named: "x", sql: "…")`.
+    case commonTableExpression(CommonTableExpressionPlan)
     /// `$0` of a trailing closure: its members are columns of `table`.
     case rowComponents(table: String)
     /// A nested type of a declaration (`Book.Columns`), holding static values.
@@ -51,6 +53,7 @@ public indirect enum Value: Sendable {
         case .implicitMember(let name): "`.\(name)`"
         case .sqlLiteral: "an SQL literal"
         case .fullTextPattern: "an FTS5 pattern"
+        case .commonTableExpression: "a common table expression"
         case .rowComponents: "a row"
         case .namespace(let name): "the type `\(name)`"
         case .fetch: "a fetched result"
