@@ -24,6 +24,8 @@ enum SwiftLiterals {
             case .text(let text): body += String(SQLValue.swiftQuoted(text).dropFirst().dropLast())
             case .sql(let sql, let args):
                 body += "\\(sql: \(SQLValue.swiftQuoted(sql))\(args.isEmpty ? "" : ", arguments: " + arguments(args)))"
+            // A bare `nil` would be ambiguous among GRDB's interpolations: GRDB writes NULL for a nil value.
+            case .expression(.value(.null)): body += "\\(nil as DatabaseValue?)"
             case .expression(let e): body += "\\(\(printer.expression(e)))"
             case .ordering(let term): body += "\\(\(printer.ordering(term)))"
             case .selection(let selection): body += "\\(\(printer.selectable(selection)))"
