@@ -103,3 +103,25 @@ final class CommonTableExpressionParityTests: XCTestCase {
         XCTAssertTrue(outer.first?.message.hasPrefix("a join condition may refer to its two parameters only") ?? false)
     }
 }
+
+extension CommonTableExpressionParityTests {
+    func testACTEUsedWithoutWithIsALocatedError() throws {
+        let session = try ParityChecking.session()
+        _ = session.run(#"let lonelyCTE = CommonTableExpression(named: "lonely", sql: "SELECT 1 AS id")"#)
+        for text in [
+            "lonelyCTE.all()",
+            #"Author.joining(required: Author.association(to: lonelyCTE) { $0[Column("id")] == $1[Column("id")] })"#,
+        ] {
+            guard case .failure(let errors, _)? = session.run(text).last else { return XCTFail(text) }
+            XCTAssertEqual(
+                errors.first?.message,
+                "the common table expression `lonely` is used without being embedded: SQLite would find no table `lonely`",
+                text)
+            XCTAssertEqual(errors.first?.range, SourceRange(0, text.utf8.count), text)
+        }
+        guard case .rows(let result)? = session.run("lonelyCTE.all().with(lonelyCTE)").last else {
+            return XCTFail("embedded, it runs")
+        }
+        XCTAssertEqual(result.rows.count, 1)
+    }
+}

@@ -23,6 +23,33 @@ extension Validator {
         if plan.hasPrefetch {
             throw fail("a request used as a value can not include `including(all:)`: it is one SELECT")
         }
-        try validate(plan)
+        try validateParts(plan)
+    }
+}
+
+extension Validator {
+    /// A CTE read (`cte.all()`) or joined (`association(to: cte)`) must be embedded
+    /// with `with(cte)`, or SQLite finds no table of that name: say which.
+    func checkEmbedded(_ plan: RequestPlan) throws {
+        var used: [String] = plan.commonTableExpression.map { [$0.name] } ?? []
+        var embedded: Set<String> = []
+        func visit(_ operations: [RequestOperation]) {
+            for operation in operations {
+                switch operation {
+                case .with(let cte): embedded.insert(cte.name)
+                case .including(_, let a), .joining(_, let a), .annotatedWithRequired(let a),
+                    .annotatedWithOptional(let a):
+                    if case .commonTable(_, let cte, _) = a.base { used.append(cte.name) }
+                    visit(a.operations)
+                default: break
+                }
+            }
+        }
+        visit(plan.operations)
+        if let missing = used.first(where: { !embedded.contains($0) }) {
+            throw fail(
+                "the common table expression `\(missing)` is used without being embedded: SQLite would find no table `\(missing)`",
+                suggestion: "embed it with `with(_:)`, as in `cte.all().with(cte)` or `Author.with(cte).joining(…)`")
+        }
     }
 }

@@ -11,6 +11,12 @@ public struct Validator {
     }
 
     public func validate(_ plan: RequestPlan) throws {
+        try checkEmbedded(plan)
+        try validateParts(plan)
+    }
+
+    /// Every check but that of embedded CTEs, which a subquery may find in the outer request.
+    func validateParts(_ plan: RequestPlan) throws {
         if let cte = plan.commonTableExpression { try checkCommonTableExpression(cte) }
         try checkLevel(table: plan.table, operations: plan.operations, context: .root)
         try checkAliases(plan)
