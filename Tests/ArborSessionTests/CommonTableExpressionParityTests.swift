@@ -125,3 +125,40 @@ extension CommonTableExpressionParityTests {
         XCTAssertEqual(result.rows.count, 1)
     }
 }
+
+private struct Chat: TableRecord {
+    static let databaseTableName = "author"
+    // Not Sendable in GRDB 7: apps write `nonisolated(unsafe)` (or a computed property).
+    nonisolated(unsafe) static let latestBookCTE = CommonTableExpression(
+        named: "latestBook", request: Novel.annotated(with: max(Column("year"))).group(Column("authorId")))
+    static let latestBook = association(
+        to: latestBookCTE, on: { author, latestBook in author[Column("id")] == latestBook[Column("authorId")] })
+}
+
+extension CommonTableExpressionParityTests {
+    /// As apps declare them: the CTE and the association as static members.
+    func testCTEAndItsAssociationDeclaredInAnExtension() throws {
+        let session = try Session(path: nil)
+        _ = session.run(
+            """
+            extension Author {
+                static let latestBookCTE = CommonTableExpression(
+                    named: "latestBook",
+                    request: Book.annotated(with: max(Column("year"))).group(Column("authorId")))
+                static let latestBook = association(
+                    to: latestBookCTE,
+                    on: { author, latestBook in
+                        author[Column("id")] == latestBook[Column("authorId")]
+                    })
+            }
+            """)
+        guard
+            case .rows(let result)? = session.run(
+                "Author.with(Author.latestBookCTE).including(optional: Author.latestBook)", fetch: false
+            ).last
+        else { return XCTFail("the declared CTE association runs") }
+        XCTAssertEqual(
+            result.mainSQL,
+            try ParityChecking.grdbSQL(Chat.with(Chat.latestBookCTE).including(optional: Chat.latestBook)))
+    }
+}

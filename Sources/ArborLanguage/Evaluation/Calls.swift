@@ -8,7 +8,7 @@ extension Evaluator {
             return try method(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
         case .identifier(let name):
             if scope.closureParameters[name] == nil, environment.bindings[name] == nil {
-                if let selfTable = scope.selfTable, ["belongsTo", "hasMany", "hasOne"].contains(name) {
+                if let selfTable = scope.selfTable, ["belongsTo", "hasMany", "hasOne", "association"].contains(name) {
                     return try method(
                         name, on: .table(selfTable), arguments: arguments, range: range, nameRange: callee.range)
                 }
