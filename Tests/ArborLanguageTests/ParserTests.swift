@@ -712,6 +712,16 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(errors("x.").map(\.message), ["expected a member name after `.`"])
     }
 
+    /// `CommonTableExpression<Player>(…)`, `TableAlias<Author>()`: the type argument is read and left out.
+    func testExplicitGenericArgumentsOfATypeAreSkipped() {
+        XCTAssertEqual(tree(#"CommonTableExpression<Book>(named: "x")"#), #"(call CommonTableExpression named: "x")"#)
+        XCTAssertEqual(tree("TableAlias<Author>()"), "(call TableAlias)")
+        XCTAssertEqual(tree("A<B.C<D>>.x"), "(. A x)")
+        // Not after a value, nor with spaces: comparisons stay comparisons.
+        XCTAssertEqual(tree("a<b"), "(< a b)")
+        XCTAssertEqual(tree("A < B"), "(< A B)")
+    }
+
     func testInterpolationsAreParsedAsArguments() {
         XCTAssertEqual(
             tree(#"SQL("name = \(name) AND \(sql: "x = ?", arguments: [1])")"#),

@@ -162,3 +162,18 @@ extension CommonTableExpressionParityTests {
             try ParityChecking.grdbSQL(Chat.with(Chat.latestBookCTE).including(optional: Chat.latestBook)))
     }
 }
+
+extension CommonTableExpressionParityTests {
+    /// `CommonTableExpression<Message>(…)` as in GRDB's chat example, and `TableAlias<Author>()`.
+    func testTypedCTEsAndAliases() throws {
+        let typed = CommonTableExpression<Novel>(named: "typed", request: Novel.select(Column("authorId")))
+        let alias = TableAlias<Writer>(name: "w")
+        try assertSame(
+            #"""
+            let typedCTE = CommonTableExpression<Book>(named: "typed", request: Book.select(Column("authorId")))
+            let w = TableAlias<Author>(name: "w")
+            Author.aliased(w).with(typedCTE).filter(typedCTE.contains(w[Column("id")]))
+            """#,
+            Writer.aliased(alias).with(typed).filter(typed.contains(alias[Column("id")])))
+    }
+}

@@ -72,6 +72,31 @@ public struct Parser {
     /// app code that we skip on purpose (`"\(name)"` is fine there).
     private var reportsSkippedTokens: Bool
 
+    /// `CommonTableExpression<Player>(…)`, `TableAlias<Author>()`: the type argument
+    /// only says how GRDB decodes rows, so it is read and left out. Only right after
+    /// a type name, with no space, and before `(` or `.`, so `a < b` stays a comparison.
+    private mutating func skipExplicitGenericArguments(after name: String) {
+        guard name.first?.isUppercase == true, atOperator(.less), !tokens[position].precededBySpace else { return }
+        var index = position + 1
+        var depth = 1
+        while index < tokens.count, depth > 0 {
+            switch tokens[index].kind {
+            case .identifier: break
+            case .punctuation(.dot), .punctuation(.comma): break
+            case .operator(.less): depth += 1
+            case .operator(.greater): depth -= 1
+            case .operator(.shiftRight): depth -= 2
+            case .operator(.question): break
+            default: return
+            }
+            index += 1
+        }
+        guard depth == 0, index < tokens.count, !tokens[index].precededBySpace,
+            tokens[index].isPunctuation(.leftParen) || tokens[index].isPunctuation(.dot)
+        else { return }
+        while position < index { consume() }
+    }
+
     /// A parser of the tokens of one string interpolation, `(…)`.
     private init(interpolationTokens tokens: [Token], endOffset: Int) {
         self.tokens = tokens
@@ -471,6 +496,7 @@ public struct Parser {
                 default: break
                 }
             }
+            skipExplicitGenericArguments(after: name)
             return Expr(.identifier(name), token.range)
         case .anonymousArgument(let index):
             consume()
