@@ -203,6 +203,10 @@ final class SwiftPrinter {
         switch e {
         case .detached(let name): return "Column(\(SQLValue.swiftQuoted(name))).detached"
         case .subquery(let plan): return request(plan)
+        case .match(let name, let pattern):
+            // The failable initializers give an optional; `rawPattern:` throws instead.
+            let unwrap = pattern.kind == .rawPattern ? "" : "!"
+            return "Column(\(SQLValue.swiftQuoted(name))).match(\(fullTextPattern(pattern))\(unwrap))"
         case .inSubquery(let plan, let x):
             if plan.operations.isEmpty, let cte = plan.commonTableExpression {
                 return "\(commonTableExpression(cte)).contains(\(expression(x)))"

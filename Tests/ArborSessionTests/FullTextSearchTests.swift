@@ -95,6 +95,20 @@ final class FullTextSearchTests: XCTestCase {
                 .matching(FTS5Pattern(matchingAnyTokenIn: "grdb"))), rows: [1])
     }
 
+    func testMatchOnAColumn() throws {
+        guard let pattern = FTS5Pattern(matchingAnyTokenIn: "tulips") else { return XCTFail("a pattern") }
+        try assertSame(
+            #"Document.filter(Column("body").match(FTS5Pattern(matchingAnyTokenIn: "tulips")))"#,
+            Document.filter(Column("body").match(pattern)), rows: [3])
+        let session = try session()
+        guard
+            case .failure(let errors, _)? = session.run(
+                #"Document.filter(Column("body").match(FTS5Pattern(matchingAnyTokenIn: "")))"#
+            ).last
+        else { return XCTFail("a nil pattern can not be matched") }
+        XCTAssertTrue(errors.first?.message.hasPrefix("the FTS5 pattern is nil") ?? false, "\(errors)")
+    }
+
     func testErrorsAreLocated() throws {
         let session = try session()
         func error(_ text: String) -> ArborError? {
@@ -107,6 +121,10 @@ final class FullTextSearchTests: XCTestCase {
         let notFullText = error(#"Note.matching(FTS5Pattern(matchingAllTokensIn: "x"))"#)
         XCTAssertEqual(
             notFullText?.message, "`matching(_:)` needs a full-text table: `note` is not an FTS5 virtual table")
+        XCTAssertEqual(
+            error(#"Document.matching(FTS3Pattern(matchingAnyTokenIn: "x"))"#)?.message,
+            "`FTS3Pattern` is not supported yet")
+        XCTAssertEqual(error(#"SQLRequest(sql: "SELECT 1")"#)?.range, SourceRange(0, 10))
         XCTAssertEqual(
             error(#"Document.matching(nil)"#)?.message,
             "`matching(nil)` does not compile in Swift: GRDB has FTS3 and FTS5 overloads")

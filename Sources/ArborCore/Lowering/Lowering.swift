@@ -198,6 +198,13 @@ public final class Lowering {
         switch e {
         case .detached(let name):
             return .expression(Column(name).detached)
+        case .match(let name, let pattern):
+            guard let grdbPattern = try pattern.grdbPattern() else {
+                throw ArborError(
+                    "the FTS5 pattern is nil (its text has no token): `match(_:)` needs one; `matching(_:)` takes a nil pattern and gives no rows"
+                )
+            }
+            return .expression(Column(name).match(grdbPattern))
         case .subquery(let plan):
             return .expression(try subquery(plan).sqlExpression)
         case .inSubquery(let plan, let element):

@@ -29,6 +29,8 @@ public indirect enum SQLExpr: Hashable, Sendable {
     case literal(SQLFragment)
     /// An association aggregate (`Author.books.count`): only where GRDB accepts one.
     case aggregate(AssociationAggregatePlan)
+    /// `Column("body").match(pattern)`: `body MATCH ?` (FTS5).
+    case match(column: String, FullTextPattern)
     /// A request used as a value, `(SELECT …)`: `Column("name") == cte.all()`.
     case subquery(RequestPlan)
     /// `cte.contains(x)`, `request.contains(x)`: `x IN cte`, `x IN (SELECT …)`.
@@ -108,7 +110,7 @@ extension SQLExpr {
         case .closedRange(let lo, let hi, let e), .halfOpenRange(let lo, let hi, let e):
             lo.containsAggregate || hi.containsAggregate || e.containsAggregate
         case .function(_, let args): args.contains { $0.containsAggregate }
-        case .column, .detached, .value, .literal, .aliasExists, .subquery: false
+        case .column, .detached, .value, .literal, .aliasExists, .subquery, .match: false
         case .inSubquery(_, let e): e.containsAggregate
         }
     }

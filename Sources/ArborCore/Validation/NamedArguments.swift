@@ -75,7 +75,7 @@ enum NamedArguments {
         case .closedRange(let lo, let hi, let x), .halfOpenRange(let lo, let hi, let x):
             arguments(lo) + arguments(hi) + arguments(x)
         case .function(_, let args): args.flatMap(arguments)
-        case .column, .detached, .value, .aliasExists: []
+        case .column, .detached, .value, .aliasExists, .match: []
         case .subquery(let plan): (plan.commonTableExpression.map(arguments) ?? []) + collect(plan.operations)
         case .inSubquery(let plan, let x):
             (plan.commonTableExpression.map(arguments) ?? []) + collect(plan.operations) + arguments(x)

@@ -331,6 +331,11 @@ public struct Validator {
         case .inSubquery(let plan, let x):
             try checkSubquery(plan)
             try checkExpression(x, table: table)
+        case .match(let name, _):
+            try checkFullText(table: table)
+            if !GRDBQuoting.canQuote(name) {
+                throw fail(GRDBQuoting.problem("column", name), suggestion: GRDBQuoting.suggestion)
+            }
         case .column(let name, _), .detached(let name):
             if !GRDBQuoting.canQuote(name) {
                 throw fail(GRDBQuoting.problem("column", name), suggestion: GRDBQuoting.suggestion)

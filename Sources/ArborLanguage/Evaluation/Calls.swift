@@ -81,6 +81,12 @@ extension Evaluator {
             let key = try string(arguments[0].value)
             if e.containsAggregate { return .expression(.named(e, key)) }
             return .selection(.expression(.named(e, key)))
+        case ("match", [nil]):
+            guard case .column(let column, nil) = e else {
+                throw ArborError(
+                    "`match` is a method of a column, as in `Column(\"body\").match(pattern)`", at: nameRange)
+            }
+            return .expression(.match(column: column, try fullTextPattern(arguments[0].value)))
         case ("between", [nil, nil]):
             let lower = try sqlExpression(evaluate(arguments[0].value), range: arguments[0].value.range)
             let upper = try sqlExpression(evaluate(arguments[1].value), range: arguments[1].value.range)
@@ -158,6 +164,12 @@ extension Evaluator {
             return try fullTextPatternCall(arguments, range: range)
         case ("CommonTableExpression", _):
             return try commonTableExpressionCall(arguments, range: range)
+        case ("SQLRequest", _), ("FTS3Pattern", _):
+            throw ArborError(
+                "`\(name)` is not supported yet", at: nameRange,
+                suggestion: name == "SQLRequest"
+                    ? "`:sql SELECT …` runs raw SQL; requests take SQL with `filter(literal:)`, `select(literal:)`, …"
+                    : "full-text search takes `FTS5Pattern(…)`")
         case ("count", ["distinct"]):
             return .expression(.function(.countDistinct, [try single()]))
         case ("cast", [nil, "as"]):
