@@ -70,6 +70,16 @@ final class SQLLiteralParityTests: XCTestCase {
             }())
     }
 
+    /// GRDB's `+` on `SQL` joins the text; a string literal there is an `SQL` too.
+    func testSQLLiteralsConcatenate() throws {
+        try assertSame(
+            #"Book.filter(literal: SQL("year > \(1900)") + " AND " + SQL("kind = \("novel")"))"#,
+            Volume.filter(literal: SQL("year > \(1900)") + " AND " + SQL("kind = \("novel")")))
+        try assertSame(
+            #"Book.filter(SQL("year > 1900") + SQL(" AND kind IS NULL"))"#,
+            Volume.filter(SQL("year > 1900") + SQL(" AND kind IS NULL")))
+    }
+
     func testNamedArguments() throws {
         try assertSame(
             #"Book.filter(sql: "title LIKE :pattern", arguments: ["pattern": "%Kids%"])"#,

@@ -147,3 +147,18 @@ extension [InterpolationSegment] {
         return ranges.dropFirst().reduce(first) { $0.union($1) }
     }
 }
+
+extension Evaluator {
+    /// `SQL("a") + SQL("b")`, `SQL("a") + " AND b"`: GRDB's `+` on `SQL` joins the
+    /// text (a string literal is an `SQL` there); it is not arithmetic.
+    func sqlConcatenation(_ l: Value, _ lhs: Expr, _ r: Value, _ rhs: Expr) -> Value? {
+        func fragment(_ value: Value, _ expr: Expr) -> SQLFragment? {
+            if case .sqlLiteral(let fragment) = value { return fragment }
+            if case .string(let text) = expr.kind { return SQLFragment([.text(text)]) }
+            return nil
+        }
+        func isSQL(_ value: Value) -> Bool { if case .sqlLiteral = value { true } else { false } }
+        guard isSQL(l) || isSQL(r), let left = fragment(l, lhs), let right = fragment(r, rhs) else { return nil }
+        return .sqlLiteral(SQLFragment(left.pieces + right.pieces))
+    }
+}
