@@ -116,9 +116,15 @@ final class SQLLiteralParityTests: XCTestCase {
         XCTAssertEqual(notArguments?.range, SourceRange(40, 44))
     }
 
-    func testInterpolationOutsideAnSQLLiteralIsNotSupportedYetAndLocated() throws {
-        let error = try failure(#"Book.filter(sql: "title = \("x")")"#)
-        XCTAssertEqual(error?.range, SourceRange(17, 33))
+    /// Where Swift expects a `String`, interpolation is Swift's: the text of the value.
+    func testInterpolationInAStringIsSwiftsOwn() throws {
+        _ = try ParityChecking.session().run("let since = 1900", fetch: false)
+        let since = 1900
+        try assertSame(
+            #"Book.filter(sql: "year > \(since) AND kind <> '\("poems")' AND \(true)")"#,
+            Volume.filter(sql: "year > \(since) AND kind <> '\("poems")' AND \(true)"))
+        let error = try failure(#"Book.filter(sql: "\(Column("title")) = 'x'")"#)
+        XCTAssertEqual(error?.range, SourceRange(18, 36))
         XCTAssertTrue(error?.message.contains("not supported yet") ?? false, error?.message ?? "")
         let unsupported = try failure(#"Book.filter(literal: "\(columnsOf: Book.self)")"#)
         XCTAssertEqual(unsupported?.message, #"the SQL interpolation `\(columnsOf:)` is not supported yet"#)

@@ -65,8 +65,8 @@ public final class Evaluator {
             return .expression(.value(.real(d)))
         case .string(let s):
             return .expression(.value(.text(s)))
-        case .interpolatedString:
-            throw Self.interpolationOutsideSQL(at: expr.range)
+        case .interpolatedString(let segments):
+            return try swiftString(segments)
         case .bool(let b):
             return .expression(.value(.bool(b)))
         case .nilLiteral:

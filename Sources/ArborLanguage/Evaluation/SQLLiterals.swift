@@ -127,12 +127,38 @@ extension Evaluator {
         }
     }
 
+    /// A string literal where Swift expects a `String` (`filter(sql: "… \(n)")`, `let s = "…"`):
+    /// Swift's own interpolation of values. What is not a plain value (a column, a
+    /// request) would be described by Swift, which arbor does not imitate.
+    func swiftString(_ segments: [InterpolationSegment]) throws -> Value {
+        var text = ""
+        for segment in segments {
+            switch segment {
+            case .text(let part):
+                text += part
+            case .interpolation(let arguments, let range):
+                guard arguments.count == 1, arguments[0].label == nil else {
+                    throw Self.interpolationOutsideSQL(at: range)
+                }
+                switch try evaluate(arguments[0].value) {
+                case .expression(.value(.text(let s))): text += s
+                case .expression(.value(.integer(let i))): text += String(i)
+                case .expression(.value(.real(let d))): text += String(d)
+                case .expression(.value(.bool(let b))): text += String(b)
+                default: throw Self.interpolationOutsideSQL(at: range)
+                }
+            }
+        }
+        return .expression(.value(.text(text)))
+    }
+
     static func interpolationOutsideSQL(at range: SourceRange) -> ArborError {
         ArborError(
-            "string interpolation makes an SQL literal only where GRDB takes one; elsewhere it is not supported yet",
+            "in a `String`, arbor interpolates strings, numbers and booleans; this value is not supported yet",
             at: range,
             suggestion:
-                "write `SQL(\"… \\(value)\")`, `filter(literal: \"…\")`, `order(literal:)` or `select(literal:)`")
+                "in SQL, write `SQL(\"… \\(value)\")`, `filter(literal: \"…\")`, `order(literal:)` or `select(literal:)`"
+        )
     }
 }
 
