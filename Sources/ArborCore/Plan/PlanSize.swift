@@ -49,6 +49,16 @@ public enum PlanSize {
             case .expression(let e, let depth):
                 if depth > maximumDepth * 4 { return "an expression nested more than \(maximumDepth * 4) levels deep" }
                 if case .literal(let fragment) = e { stack.append(.fragment(fragment, depth + 1)) }
+                // A request used as a value is measured as a request: `let` bindings can share it.
+                switch e {
+                case .subquery(let plan), .inSubquery(let plan, _):
+                    if let cte = plan.commonTableExpression { push(cte, depth + 1, &stack) }
+                    stack.append(.operations(plan.operations, depth + 1))
+                case .match(_, let pattern):
+                    nodes += pattern.text.utf8.count / 1_000
+                default:
+                    break
+                }
                 for child in children(of: e) { stack.append(child(depth + 1)) }
             case .fragment(let fragment, let depth):
                 if depth > maximumDepth * 4 { return "an SQL literal nested more than \(maximumDepth * 4) levels deep" }
@@ -103,6 +113,7 @@ public enum PlanSize {
         case .closedRange(let lo, let hi, let x), .halfOpenRange(let lo, let hi, let x):
             return [expr(lo), expr(hi), expr(x)]
         case .function(_, let args): return args.map(expr)
+        case .inSubquery(_, let x): return [expr(x)]
         case .aggregate(let a):
             var items: [(Int) -> Item] = [{ .association(a.association, $0 / 4) }]
             switch a {
