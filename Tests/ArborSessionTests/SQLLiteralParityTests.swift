@@ -130,3 +130,26 @@ final class SQLLiteralParityTests: XCTestCase {
         XCTAssertEqual(unsupported?.message, #"the SQL interpolation `\(columnsOf:)` is not supported yet"#)
     }
 }
+
+extension SQLLiteralParityTests {
+    /// `let` bindings share values: doubling an SQL literal or a subquery forty
+    /// times is bounded by the plan size limit, not by memory.
+    func testSharedLiteralsAndSubqueriesAreBounded() throws {
+        let session = try Session(path: nil)
+        for (start, step) in [
+            (#"let s = SQL("year > 1")"#, #"let s = s + " OR " + s"#),
+            (#"let s = SQL("year > 1")"#, #"let s = SQL("(\(s)) OR (\(s))")"#),
+            (
+                "let s = Book.select(Column(\"id\"))",
+                "let s = Book.filter(s.contains(Column(\"id\")) || s.contains(Column(\"authorId\"))).select(Column(\"id\"))"
+            ),
+        ] {
+            let script = ([start] + Array(repeating: step, count: 40)).joined(separator: "\n")
+            let failures = session.run(script, fetch: false).compactMap { outcome -> String? in
+                if case .failure(let errors, _) = outcome { return errors.first?.message }
+                return nil
+            }
+            XCTAssertTrue(failures.contains { $0.contains("too large") }, "\(step): \(failures.prefix(2))")
+        }
+    }
+}

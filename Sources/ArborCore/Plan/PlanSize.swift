@@ -62,6 +62,8 @@ public enum PlanSize {
                 for child in children(of: e) { stack.append(child(depth + 1)) }
             case .fragment(let fragment, let depth):
                 if depth > maximumDepth * 4 { return "an SQL literal nested more than \(maximumDepth * 4) levels deep" }
+                // A flat literal (`s + s`, repeated) counts each of its pieces.
+                if nodes + fragment.pieces.count > maximumNodes { return "more than \(maximumNodes) parts" }
                 for piece in fragment.pieces {
                     switch piece {
                     case .expression(let e), .selection(.expression(let e)): stack.append(.expression(e, depth + 1))

@@ -183,7 +183,7 @@ public final class Evaluator {
     func binary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, range: SourceRange) throws -> Value {
         let l = try evaluate(lhs)
         let r = try evaluate(rhs)
-        if op == .add, let joined = sqlConcatenation(l, lhs, r, rhs) { return joined }
+        if op == .add, let joined = try sqlConcatenation(l, lhs, r, rhs) { return joined }
         if op == .closedRange || op == .halfOpenRange {
             return .range(
                 lower: try sqlExpression(l, range: lhs.range), upper: try sqlExpression(r, range: rhs.range),

@@ -177,7 +177,7 @@ extension [InterpolationSegment] {
 extension Evaluator {
     /// `SQL("a") + SQL("b")`, `SQL("a") + " AND b"`: GRDB's `+` on `SQL` joins the
     /// text (a string literal is an `SQL` there); it is not arithmetic.
-    func sqlConcatenation(_ l: Value, _ lhs: Expr, _ r: Value, _ rhs: Expr) -> Value? {
+    func sqlConcatenation(_ l: Value, _ lhs: Expr, _ r: Value, _ rhs: Expr) throws -> Value? {
         func fragment(_ value: Value, _ expr: Expr) -> SQLFragment? {
             if case .sqlLiteral(let fragment) = value { return fragment }
             if case .string(let text) = expr.kind { return SQLFragment([.text(text)]) }
@@ -185,6 +185,11 @@ extension Evaluator {
         }
         func isSQL(_ value: Value) -> Bool { if case .sqlLiteral = value { true } else { false } }
         guard isSQL(l) || isSQL(r), let left = fragment(l, lhs), let right = fragment(r, rhs) else { return nil }
-        return .sqlLiteral(SQLFragment(left.pieces + right.pieces))
+        let joined = SQLFragment(left.pieces + right.pieces)
+        // `let s = s + s`, repeated, doubles the text each time.
+        if let excess = PlanSize.excess(of: joined) {
+            throw ArborError("this SQL literal is too large: \(excess)", at: lhs.range.union(rhs.range))
+        }
+        return .sqlLiteral(joined)
     }
 }
