@@ -126,6 +126,9 @@ final class SQLLiteralParityTests: XCTestCase {
         let error = try failure(#"Book.filter(sql: "\(Column("title")) = 'x'")"#)
         XCTAssertEqual(error?.range, SourceRange(18, 36))
         XCTAssertTrue(error?.message.contains("not supported yet") ?? false, error?.message ?? "")
+        // GRDB does not double a `"` in `\(identifier:)`: the SQL would break out of the name.
+        let unquotable = try failure(#"Book.filter(literal: "\(identifier: "a\" OR 1 --") = 1")"#)
+        XCTAssertEqual(unquotable?.range, SourceRange(36, 49))
         let unsupported = try failure(#"Book.filter(literal: "\(columnsOf: Book.self)")"#)
         XCTAssertEqual(unsupported?.message, #"the SQL interpolation `\(columnsOf:)` is not supported yet"#)
     }

@@ -28,6 +28,9 @@ extension Evaluator {
                     guard case .expression(.value(.text(let column))) = value else {
                         throw ArborError("`columns:` takes column names, as strings", at: argument.value.range)
                     }
+                    guard GRDBQuoting.canQuote(column) else {
+                        throw ArborError(GRDBQuoting.problem("column", column), at: argument.value.range)
+                    }
                     return column
                 }
             case "request":

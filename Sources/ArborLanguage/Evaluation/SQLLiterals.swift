@@ -68,7 +68,13 @@ extension Evaluator {
         case ["literal"]:
             return .literal(try sqlFragment(arguments[0].value))
         case ["identifier"]:
-            return .identifier(try string(arguments[0].value))
+            let name = try string(arguments[0].value)
+            guard GRDBQuoting.canQuote(name) else {
+                throw ArborError(
+                    GRDBQuoting.problem("identifier", name), at: arguments[0].value.range,
+                    suggestion: GRDBQuoting.suggestion)
+            }
+            return .identifier(name)
         default:
             throw ArborError(
                 "the SQL interpolation `\\\(arguments.labels.signature)` is not supported yet", at: range,
