@@ -1,5 +1,5 @@
 // Prelude of arbor's demo database (Resources/library.sql): the GRDB
-// declarations that the naming convention of LANGUAGE.md §1 does not infer
+// declarations that the naming convention of docs/LANGUAGE.md §1.3 does not infer
 // from the foreign keys, written as an app's source would have them.
 //
 // Everything else the GRDB guides use is inferred with the guides' own names

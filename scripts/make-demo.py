@@ -2,9 +2,9 @@
 """Writes Resources/library.sql, arbor's built-in demo database.
 
 "The library of the GRDB guides": every table that the request examples of
-GRDB's Associations guide (AssociationsBasics.md) and of the associations
+GRDB's Associations guide and of the associations
 overview touch, with real foreign keys, so that arbor infers the associations
-of LANGUAGE.md section 1, and with enough data that every example returns rows.
+of docs/LANGUAGE.md §1.3, and with enough data that every example returns rows.
 See docs/DEMO.md for the schema and the choices made where the guides disagree.
 
 Deterministic: the only randomness comes from random.Random(SEED), and the
@@ -22,7 +22,7 @@ SEED = 20240611
 rng = random.Random(SEED)
 
 # ---------------------------------------------------------------------------
-# Schema. Creation order matters to arbor (LANGUAGE.md §1 rule 5): parents
+# Schema. Creation order matters to arbor (docs/LANGUAGE.md §1.3, rule 5): parents
 # first, so that the INSERTs below also respect the foreign keys.
 
 SCHEMA = """\

@@ -8,12 +8,17 @@ let arbor = ProcessInfo.processInfo.environment["ARBOR_BINARY"] ?? buildDirector
 let sqlite3 = ProcessInfo.processInfo.environment["SQLITE3"] ?? "/usr/bin/sqlite3"
 do {
     print("arbor benchmarks — \(ProcessInfo.processInfo.processorCount) cores")
+    if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "models" {
+        try EngineBenchmarks.modelFolderLoading(arbor: arbor)
+        exit(0)
+    }
     if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "tables" {
         try EngineBenchmarks.tenThousandTables()
         exit(0)
     }
     try EngineBenchmarks.run(arbor: arbor, sqlite3: sqlite3)
     try EngineBenchmarks.tenThousandTables()
+    try EngineBenchmarks.modelFolderLoading(arbor: arbor)
 } catch {
     print("benchmark failed: \(error)")
     exit(1)

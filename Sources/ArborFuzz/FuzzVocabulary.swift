@@ -20,15 +20,15 @@ enum FuzzVocabulary {
         "having", "group", "limit", "distinct", "aliased", "including", "joining", "asRequest", "fetchAll",
         "fetchOne", "fetchCount", "belongsTo", "hasMany", "hasOne", "forKey", "isEmpty", "like", "collating",
         "between", "asc", "desc", "ascNullsLast", "descNullsFirst", "lowercased", "uppercased", "capitalized",
-        "contains", "exists", "sqlExpression", "matching", "groupByPrimaryKey", "withStableOrder", "with",
+        "contains", "exists", "sqlExpression", "matching", "groupByPrimaryKey", "withStableOrder", "request", "with",
         "association", "match", "detached", "find",
     ]
 
     static let labels = [
         "all:", "required:", "optional:", "with:", "withRequired:", "withOptional:", "key:", "keys:", "id:", "ids:",
         "sql:", "arguments:", "offset:", "through:", "using:", "to:", "of:", "as:", "distinct:", "name:", "escape:",
-        "literal:", "identifier:", "named:", "columns:", "recursive:", "request:", "on:", "matchingAllTokensIn:",
-        "matchingAnyTokenIn:", "matchingPhrase:", "matchingAllPrefixesIn:", "rawPattern:",
+        "for:", "literal:", "identifier:", "named:", "columns:", "recursive:", "request:", "on:",
+        "matchingAllTokensIn:", "matchingAnyTokenIn:", "matchingPhrase:", "matchingAllPrefixesIn:", "rawPattern:",
     ]
 
     static let implicitMembers = [
@@ -72,6 +72,9 @@ enum FuzzVocabulary {
         "Author.books.count.forKey(\"n\")",
         "extension Book { static let writer = belongsTo(Author.self, using: ForeignKey([\"authorId\"])) }\n",
         "struct Person: TableRecord { static let databaseTableName = \"author\" }\n",
+        "Author(id: 1, name: \"x\")", "Book(id: 1, authorId: nil, title: \"t\", awards: 0)",
+        ".request(for: Author.books)", ".request(for: Book.tags)", "let r = try Author.filter(id: 1).fetchOne(db)\n",
+        "r!.request(for: Author.country)", "r?.", "r.name",
     ]
 
     /// Every fixed word.

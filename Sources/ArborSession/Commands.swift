@@ -1,6 +1,7 @@
 import ArborCore
 import ArborLanguage
 import Foundation
+import GRDB
 
 /// The `:commands` of a session that produce text (`:tables`, `:schema T`, …).
 /// `:format` and `:quit` belong to the front end that reads the statements.
@@ -16,7 +17,8 @@ struct Commands {
           :tables             the tables and views, with their record types
           :schema T           the columns, keys and indexes of table T
           :associations T     the associations of table T (inferred and declared)
-          :load FILE          read the declarations of a Swift source file
+          :load PATH          read the declarations of a Swift file, or of every .swift file in a folder
+          :declarations [T]   the declarations the session holds (of type T), and where each comes from
           :sql STATEMENT      run raw SQL (only reads, unless arbor was started with --write)
           :explain REQUEST    the request's SQL and SQLite's query plan for it
           :swift REQUEST      the request as Swift code for GRDB, whatever the format
@@ -52,25 +54,42 @@ struct Commands {
             return .commandOutput((text + unusable).joined(separator: "\n"))
         case "load":
             return try session.load(file: argument, range: range)
+        case "declarations":
+            return .commandOutput(DeclarationListing.text(session: session, type: argument))
         case "sql":
             return try RawSQL(session: session).run(argument, range: range)
         case "explain":
+            // Every statement the request runs: the main one, then each prefetch, as GRDB runs them.
             let (result, _) = try request(argument, range: range)
-            return .commandOutput(try QueryPlan.text(of: result.mainSQL, in: session.database))
+            guard result.plan.hasPrefetch else {
+                return .commandOutput(try QueryPlan.text(of: result.mainSQL, in: session.database))
+            }
+            let statements = try session.appStatements(result.plan, single: result.isSingleRow, parentLimit: 10_000)
+            return .commandOutput(
+                try statements.map { statement in
+                    "-- \(statement.label.isEmpty ? "statement" : statement.label)\n"
+                        + (try QueryPlan.text(of: statement.sql, in: session.database))
+                }.joined(separator: "\n"))
         case "swift":
             let (result, environment) = try request(argument, range: range)
             return .commandOutput(SwiftCode.generate(result.plan, environment: environment))
         case "complete":
             // The candidates at the end of the text, one per line with their kind: for scripts and tests.
+            // Two columns two spaces apart, as `:tables` prints them (a tab would be shown escaped).
             let result = Completer.complete(argument, cursor: argument.utf8.count, environment: environment)
-            return .commandOutput(result.candidates.map { "\($0.text)\t\($0.kind.rawValue)" }.joined(separator: "\n"))
+            let width = result.candidates.map { TerminalText.width($0.text) }.max() ?? 0
+            return .commandOutput(
+                result.candidates.map {
+                    $0.text + String(repeating: " ", count: width - TerminalText.width($0.text) + 2) + $0.kind.rawValue
+                }.joined(separator: "\n"))
         default:
             throw ArborError(
                 "unknown command `:\(name)`", at: range,
                 suggestion: Suggestions.didYouMean(
                     name,
                     in: [
-                        "help", "tables", "schema", "associations", "load", "sql", "explain", "swift", "complete",
+                        "help", "tables", "schema", "associations", "load", "declarations", "sql", "explain", "swift",
+                        "complete",
                         "format", "quit",
                     ])
             )
@@ -109,8 +128,23 @@ struct Commands {
         return (result, session.environment)
     }
 
-    /// `:schema T`: columns (generated ones marked), keys, and foreign keys with what
-    /// makes one unusable or surprising.
+    /// Why SQLite can not read `table`, when it can not (a virtual table whose module
+    /// this SQLite lacks, a view over a missing table): its columns are unknown.
+    private func readProblem(_ table: TableInfo) -> String? {
+        do {
+            _ = try session.database.read { db in
+                try Row.fetchAll(db, sql: "SELECT * FROM pragma_table_xinfo(?)", arguments: [table.name])
+            }
+            return nil
+        } catch let error as DatabaseError {
+            return TerminalText.escaped(error.message ?? "\(error.resultCode)")
+        } catch {
+            return TerminalText.escaped("\(error)")
+        }
+    }
+
+    /// `:schema T`: columns (generated ones marked), keys, foreign keys with what
+    /// makes one unusable or surprising, and every index but the primary key's own.
     private func schemaLines(_ table: TableInfo) -> [String] {
         let environment = session.environment
         var lines = [
@@ -119,12 +153,14 @@ struct Commands {
         for column in table.columns {
             var line = "  \(SchemaText.name(column.name))"
             if !column.type.isEmpty { line += " " + TerminalText.escaped(column.type) }
-            if column.primaryKeyIndex > 0 { line += " PRIMARY KEY" }
+            // Each column of a composite key is not a PRIMARY KEY on its own: the key line says which form it.
+            if column.primaryKeyIndex > 0, table.primaryKey.count == 1 { line += " PRIMARY KEY" }
             if column.isNotNull { line += " NOT NULL" }
             if column.hidden == 2 { line += " GENERATED VIRTUAL" }
             if column.hidden == 3 { line += " GENERATED STORED" }
             lines.append(line)
         }
+        if let problem = readProblem(table) { lines.append("  note: SQLite can not read this table: " + problem) }
         if !table.primaryKey.isEmpty { lines.append("  primary key: " + SchemaText.names(table.primaryKey)) }
         let unusable = environment.catalog.unusableForeignKeys(of: table.name).filter {
             $0.child.sqlFolded == table.name.sqlFolded
@@ -142,7 +178,12 @@ struct Commands {
             }
             lines.append(line)
         }
-        for index in table.uniqueIndexes { lines.append("  unique (\(SchemaText.names(index)))") }
+        for index in table.indexes where index.origin != "pk" {
+            let columns = index.columns.map { $0.map(SchemaText.name) ?? "<expression>" }.joined(separator: ", ")
+            lines.append(
+                "  \(index.isUnique ? "unique index" : "index") \(SchemaText.name(index.name)) (\(columns))"
+                    + (index.isPartial ? ", partial" : ""))
+        }
         return lines
     }
 
@@ -162,20 +203,23 @@ struct Commands {
 }
 
 extension Session {
-    /// Reads every declaration of a Swift source file (`--load`, `:load`).
+    /// Reads the declarations of Swift files and folders (`:load`): the summary, then each note.
     public func load(file: String, range: SourceRange? = nil) throws -> Outcome {
-        let path = file.trimmingCharacters(in: .whitespaces)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ArborError("cannot read \(path)", at: range)
+        do {
+            let report = try load(paths: [file])
+            guard report.hasErrors else {
+                return .commandOutput(([report.summary] + report.renderedDiagnostics).joined(separator: "\n"))
+            }
+            // Errors of several files: each says where it is, as the compiler says it.
+            let errors = report.diagnostics.filter { $0.severity == .error }.map { diagnostic in
+                ArborError(
+                    report.place(of: diagnostic) + ": " + diagnostic.error.message,
+                    suggestion: diagnostic.error.suggestion)
+            }
+            return .failure(errors, text: "")
+        } catch var error as ArborError {
+            if error.range == nil { error.range = range }
+            throw error
         }
-        let text = String(decoding: data, as: UTF8.self)
-        let parsed = Parser.parseSourceFile(text)
-        let declarations = parsed.statements.flatMap { statement -> [TypeDeclaration] in
-            if case .declarations(let declarations) = statement { return declarations }
-            return []
-        }
-        let errors = declare(declarations)
-        if !errors.isEmpty { return .failure(errors, text: text) }
-        return .silent("loaded \(declarations.count) declarations")
     }
 }

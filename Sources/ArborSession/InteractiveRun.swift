@@ -28,10 +28,13 @@ extension Session {
                 // The rows are not counted here: the first window shows at once, and a
                 // view counts them afterwards (`rowCount()`), which a full window needs.
                 result.rows = try window.rows(in: 0..<windowSize)
-                // The SQL pane shows the request as GRDB runs it, then what loaded the first window.
-                let loaded = window.firstWindowStatements
-                result.statements =
-                    [CapturedStatement(sql: result.mainSQL, duration: loaded.first?.duration ?? 0)] + loaded.dropFirst()
+                // The SQL pane shows what ran (the window's log, read again as it grows)
+                // and what the app would run: the main statement alone needs no fetch;
+                // prefetches need their parents' keys and come later (`appStatements`).
+                result.statements = window.log.snapshot.statements
+                if !result.plan.hasPrefetch {
+                    result.appStatements = [CapturedStatement(sql: result.mainSQL, duration: 0, label: "main")]
+                }
                 result.window = window
                 return .rows(result)
             } catch var error as ArborError {

@@ -19,7 +19,7 @@ struct Keyset: Equatable {
             keyColumn.isNotNull || table.isWithoutRowID || keyColumn.type.uppercased() == "INTEGER"
         else { return nil }
         var terms: [OrderingTerm] = []
-        for operation in plan.operations {
+        for operation in plan.levelOperations {
             switch operation {
             case .order(let ordering):
                 // GRDB: a later `order` replaces an earlier one.

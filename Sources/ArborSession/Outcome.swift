@@ -17,14 +17,19 @@ public enum Outcome: Sendable {
     case failure([ArborError], text: String)
 }
 
-/// One statement SQLite ran for a request: the main one or a prefetch.
+/// One statement SQLite ran for a request (the main one, a prefetch, a window, a
+/// page of children), or one the app would run for it.
 public struct CapturedStatement: Sendable, Equatable {
     public var sql: String
     public var duration: Double
+    /// What the statement is for, as the SQL pane names it: `main`, `prefetch books`,
+    /// `window 2`, `more books of author 7`; empty when nothing says.
+    public var label: String
 
-    public init(sql: String, duration: Double) {
+    public init(sql: String, duration: Double, label: String = "") {
         self.sql = sql
         self.duration = duration
+        self.label = label
     }
 }
 
@@ -42,4 +47,8 @@ public struct RequestResult: Sendable {
     /// For an interactive view: the whole result, a window at a time (`rows` holds
     /// the first window).
     public var window: WindowedResult?
+    /// The statements the app would run for the request as typed (GRDB's main
+    /// statement, then each prefetch, unwindowed), labelled `main` and `prefetch KEY`;
+    /// nil while they are not known (a prefetch needs its parents' keys: `Session.appStatements`).
+    public var appStatements: [CapturedStatement]? = nil
 }

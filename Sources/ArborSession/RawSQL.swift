@@ -24,7 +24,9 @@ struct RawSQL {
         case changes(Int)
         case schemaChange
         case transaction(started: Bool)
-        /// A statement that changed no row: a connection setting, ATTACH…
+        /// `PRAGMA name = value`: the setting's value read back.
+        case setting(name: String, value: String)
+        /// A statement that changed no row: ATTACH…
         case done
     }
 
@@ -177,6 +179,11 @@ struct RawSQL {
         }
         // DDL first: `DROP TABLE` deletes the table's rows too.
         if Self.schemaCookie(connection) != schemaBefore { return .schemaChange }
+        if let name = sqlite3_sql(statement).flatMap({ PragmaSetting.name(in: String(cString: $0)) }),
+            let value = PragmaSetting.value(of: name, connection)
+        {
+            return .setting(name: name, value: value)
+        }
         guard changes == 0 else { return .changes(changes) }
         let autocommit = sqlite3_get_autocommit(connection)
         if autocommit != autocommitBefore { return .transaction(started: autocommit == 0) }
@@ -199,6 +206,8 @@ struct RawSQL {
             return "schema changed"
         case .transaction(let started):
             return started ? "transaction started" : "transaction ended"
+        case .setting(let name, let value):
+            return "\(TerminalText.escaped(name)) is now \(TerminalText.escaped(value))"
         case .done:
             return "done"
         }

@@ -6,14 +6,6 @@ import GRDB
 /// record types, the convention's associations, and the user's declarations
 /// made again on the new schema. `let` bindings are kept.
 extension Session {
-    /// Declares `declarations` and remembers them for a later schema change.
-    func declare(_ declarations: [TypeDeclaration]) -> [ArborError] {
-        let errors = evaluator.declare(declarations)
-        declarationLog.append(declarations)
-        declarationErrorMessages.formUnion(errors.map(\.message))
-        return errors
-    }
-
     /// Reads the schema again; returns one line per change, and one per
     /// declaration that no longer applies.
     func reloadSchema() throws -> [String] {
@@ -22,17 +14,13 @@ extension Session {
             db.clearSchemaCache()
             return try SchemaGraph.load(db)
         }
-        var environment = Environment(schema: schema)
-        environment.bindings = self.environment.bindings
-        // Aliases keep their numbers and tables: GRDB traps on one alias for two tables (T2).
-        environment.nextAliasID = self.environment.nextAliasID
-        environment.aliasTables = self.environment.aliasTables
-        let evaluator = Evaluator(environment: environment)
-        let errors = evaluator.declare(declarationLog.declarations)
-        self.evaluator = evaluator
+        let oldErrors = Set(resolution.diagnostics.filter { $0.severity == .error }.map { $0.error.message })
+        baseEnvironment = Environment(schema: schema)
+        resolveProgram()
         var lines = Self.changes(from: old, to: schema)
-        for error in errors where !declarationErrorMessages.contains(error.message) {
-            lines.append("declaration no longer applies: \(error.message)")
+        for diagnostic in resolution.diagnostics
+        where diagnostic.severity == .error && !oldErrors.contains(diagnostic.error.message) {
+            lines.append("declaration no longer applies: \(diagnostic.error.message)")
         }
         return lines
     }

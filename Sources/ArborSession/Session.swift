@@ -14,11 +14,15 @@ public final class Session {
     /// How long a statement waits for another process's lock before failing.
     public let busyTimeout: TimeInterval
     public internal(set) var evaluator: Evaluator
-    /// Every declaration the session accepted, in order, so that they can be
-    /// declared again on a new schema after `:sql` changes it.
-    var declarationLog = DeclarationLog()
-    /// The errors those declarations had when they were made (not news when declared again).
-    var declarationErrorMessages: Set<String> = []
+    /// The app's code: loaded files and pasted declarations, resolved together.
+    public internal(set) var program = Program()
+    /// What resolving `program` last gave: counts, notes and errors.
+    public internal(set) var resolution = ProgramResolution()
+    /// The schema's record types and inferred associations, before any declaration.
+    var baseEnvironment: Environment
+    var pasteCount = 0
+    /// The flags `#if` conditions see: `DEBUG` unless `--define` says otherwise.
+    public var flags: Set<String> = ConditionalCompilation.defaultFlags
 
     public var environment: Environment { evaluator.environment }
 
@@ -74,14 +78,12 @@ public final class Session {
         } catch {
             throw OpenError("\(path ?? "demo"): \(OpenFailure.message(error, path: path, busyTimeout: busyTimeout))")
         }
-        evaluator = Evaluator(environment: Environment(schema: schema))
+        baseEnvironment = Environment(schema: schema)
+        evaluator = Evaluator(environment: baseEnvironment)
+        installBinder(on: evaluator)
         if path == nil {
-            let result = Parser.parseSourceFile(DemoLibrary.prelude)
-            let declarations = result.statements.flatMap { statement -> [TypeDeclaration] in
-                if case .declarations(let declarations) = statement { return declarations }
-                return []
-            }
-            _ = declare(declarations)
+            program.load(SourceUnit.parse(name: "<demo>", text: DemoLibrary.prelude))
+            resolveProgram()
         }
     }
 
@@ -97,7 +99,7 @@ public final class Session {
 
     /// Parses and runs every statement of `text`.
     public func run(_ text: String, fetch: Bool = true) -> [Outcome] {
-        let parsed = Parser.parse(text)
+        let parsed = Parser.parse(text, flags: flags)
         if !parsed.errors.isEmpty { return [.failure(parsed.errors, text: text)] }
         return parsed.statements.map { run($0, text: text, fetch: fetch) }
     }
@@ -106,14 +108,27 @@ public final class Session {
         do {
             switch statement {
             case .expression(let expr):
+                if let closure = Evaluator.databaseAccessClosure(expr) {
+                    let (value, bound) = try evaluator.runDatabaseAccess(closure)
+                    guard let value else { return .silent(bound.joined(separator: ", ")) }
+                    return try outcome(of: value, range: expr.range, fetch: fetch)
+                }
                 let value = try evaluator.evaluate(expr)
                 return try outcome(of: value, range: expr.range, fetch: fetch)
             case .letBinding(let name, _, let expr, _):
-                let value = try evaluator.evaluate(expr)
-                evaluator.environment.bindings[name] = value
+                let value: Value
+                if let closure = Evaluator.databaseAccessClosure(expr) {
+                    guard let returned = try evaluator.runDatabaseAccess(closure).value else {
+                        throw ArborError("the closure returns no value", at: expr.range)
+                    }
+                    value = returned
+                } else {
+                    value = try evaluator.evaluate(expr)
+                }
+                evaluator.environment.bindings[name] = try evaluator.bound(value, name: name, range: expr.range)
                 return .silent(name)
             case .declarations(let declarations):
-                let errors = declare(declarations)
+                let errors = declare(declarations, text: text)
                 if !errors.isEmpty { return .failure(errors, text: text) }
                 return .silent("declarations")
             case .command(let name, let argument, let range):
@@ -154,8 +169,13 @@ public final class Session {
             try Validator(schema: environment.schema, range: range).validate(plan)
             return try database.read { db in
                 let request = try Lowering().request(plan)
+                // The statement GRDB runs to count (`SELECT COUNT(*) …`), captured as it runs.
+                let recorder = StatementRecorder()
+                db.trace(options: .profile) { event in recorder.record(event) }
+                defer { db.trace(options: [], nil) }
                 let count = try request.fetchCount(db)
-                return .count(count, sql: try Self.expandedSQL(request, db, single: false))
+                let sql = try recorder.statements.last?.sql ?? Self.expandedSQL(request, db, single: false)
+                return .count(count, sql: sql)
             }
         default:
             return .description(ValueDescription.describe(value, environment: environment))
@@ -197,9 +217,14 @@ public final class Session {
                     while let row = try cursor.next() { rows.append(builder.row(row)) }
                 }
             }
+            // Fetched whole, as an app would: what ran is what the app runs.
+            let statements = recorder.statements.enumerated().map { i, statement in
+                CapturedStatement(sql: statement.sql, duration: statement.duration, label: i == 0 ? "main" : "prefetch")
+            }
             return RequestResult(
-                plan: plan, rows: rows, mainSQL: mainSQL, statements: recorder.statements, isSingleRow: single,
-                window: nil)
+                plan: plan, rows: rows, mainSQL: mainSQL, statements: statements, isSingleRow: single,
+                window: nil,
+                appStatements: statements.map { CapturedStatement(sql: $0.sql, duration: 0, label: $0.label) })
         }
     }
 

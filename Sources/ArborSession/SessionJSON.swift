@@ -8,11 +8,12 @@ extension Session {
     public func streamJSON(_ plan: RequestPlan, write: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
         guard !plan.hasPrefetch else { return false }
         try Validator(schema: environment.schema, range: nil).validate(plan)
-        let tree = IncludeTree(operations: plan.operations)
+        let tree = IncludeTree(operations: plan.levelOperations)
         let request = try Lowering().request(plan)
         return try database.read { db in
             let prepared = try request.makePreparedRequest(db, forSingleResult: false)
-            guard let streamer = try RawJSONStreamer(tree: tree, statement: prepared.statement, adapter: prepared.adapter)
+            guard
+                let streamer = try RawJSONStreamer(tree: tree, statement: prepared.statement, adapter: prepared.adapter)
             else { return false }
             var out: [UInt8] = []
             out.reserveCapacity(1 << 17)

@@ -22,7 +22,7 @@ public enum SwiftCode {
         var lines: [String] = ["import Foundation", "import GRDB", ""]
         for (_, record) in records.sorted(by: { $0.key < $1.key }) { lines += [record, ""] }
         for declaration in resultType.declarations { lines += [declaration, ""] }
-        lines += printer.aliasDeclarations + printer.commonTableExpressionDeclarations
+        lines += printer.aliasDeclarations + printer.commonTableExpressionDeclarations + printer.fetchedRecords
         lines.append("let request = \(request)")
         let fetched = result.map { "try \($0).fetchAll(db, request)" } ?? "try request.fetchAll(db)"
         lines.append("let rows = try dbQueue.read { db in \(fetched) }")
@@ -45,9 +45,12 @@ public enum SwiftCode {
                     nullable: !SwiftResultType.isNeverNull(column, table, environment))
             )
         }
+        // `record.request(for:)` needs an `EncodableRecord`.
+        let encodable = printer.encodedTables.contains(table.sqlFolded)
         return SwiftStruct.text(
-            name: printer.type(table), conformances: "Codable, FetchableRecord, TableRecord", statics: statics,
-            properties: properties)
+            name: printer.type(table),
+            conformances: "Codable, FetchableRecord, " + (encodable ? "EncodableRecord, " : "") + "TableRecord",
+            statics: statics, properties: properties)
     }
 }
 
@@ -85,13 +88,54 @@ final class SwiftPrinter {
         return environment.typeNames.type(forTable: table) ?? SwiftIdentifier.typeName(table)
     }
 
+    /// The tables (folded) of the records of `record.request(for:)`.
+    var encodedTables: Set<String> = []
+    /// `let author = …fetchOne(db)`: the lines that fetch the records a request uses.
+    var fetchedRecords: [String] = []
+    private var fetchedNames: [String: String] = [:]
+
     func request(_ plan: RequestPlan) -> String {
         if let cte = plan.commonTableExpression {
             return commonTableExpression(cte) + ".all()" + plan.operations.map { "." + operation($0) }.joined()
         }
-        // A request with no method is `T.all()`: the type alone is not a request.
-        return type(plan.table)
-            + (plan.operations.isEmpty ? ".all()" : plan.operations.map { "." + operation($0) }.joined())
+        let methods = plan.operations.map { "." + operation($0) }.joined()
+        switch plan.root {
+        case .table(let table):
+            // A request with no method is `T.all()`: the type alone is not a request.
+            return type(table) + (plan.operations.isEmpty ? ".all()" : methods)
+        case .associated(let record, let association):
+            return self.record(record) + ".request(for: \(self.association(association)))" + methods
+        }
+    }
+
+    /// A record as the user got it: its memberwise initializer, or the name a
+    /// `fetchOne` was bound to (fetched again by a line of its own).
+    func record(_ record: RecordValue) -> String {
+        encodedTables.insert(record.table.sqlFolded)
+        switch record.source {
+        case .memberwise:
+            // Swift takes the properties in declaration order: the table's.
+            let properties = environment.schema.table(named: record.table).map(RecordProperty.of) ?? []
+            let arguments = properties.filter { record.values[$0.column] != nil }.map { property in
+                "\(SwiftIdentifier.make(property.column)): \(record.value(of: property.column))"
+            }
+            return type(record.table) + "(" + arguments.joined(separator: ", ") + ")"
+        case .fetched(let plan, let name):
+            let fetch = "try dbQueue.read { db in try \(request(plan)).fetchOne(db) }!"
+            if let known = fetchedNames[fetch] { return known }
+            // A name bound again in the session is a new constant in Swift (`author_2`), and
+            // the names of the generated code stay theirs.
+            var identifier = SwiftIdentifier.typed(name)
+            var number = 1
+            while fetchedNames.values.contains(identifier) || ["request", "rows", "dbQueue", "db"].contains(identifier)
+            {
+                number += 1
+                identifier = SwiftIdentifier.typed("\(name)_\(number)")
+            }
+            fetchedNames[fetch] = identifier
+            fetchedRecords.append("let \(identifier) = \(fetch)")
+            return identifier
+        }
     }
 
     func association(_ plan: AssociationPlan) -> String {

@@ -4,7 +4,7 @@ import ArborLanguage
 /// The Decodable types a GRDB user declares to fetch a request with associations
 /// (`struct AuthorInfo: Decodable, FetchableRecord { var author: Author; var books: [Book] }`):
 /// one per level of the result tree, with a property per association key and per
-/// annotation, as GRDB decodes them (AssociationsBasics.md, "Decoding a Joined Request").
+/// annotation, as GRDB decodes them (GRDB's Associations guide, "Decoding a Joined Request").
 struct SwiftResultType {
     let printer: SwiftPrinter
     let environment: Environment
@@ -20,7 +20,7 @@ struct SwiftResultType {
     /// The result type of `plan`, when it needs one (includes or annotations);
     /// nil when its rows decode as the record type itself.
     mutating func build(_ plan: RequestPlan) -> String? {
-        let level = Level(table: plan.table, operations: plan.operations)
+        let level = Level(table: plan.table, operations: plan.levelOperations)
         guard level.needsOwnType else { return nil }
         return type(of: level)
     }
@@ -58,18 +58,6 @@ struct SwiftResultType {
 
         var needsOwnType: Bool { !tree.children.isEmpty || !annotations.isEmpty || selectsColumns != nil }
 
-        /// The included association of key `key`, as the operations spell it last.
-        func included(_ key: String) -> (kind: JoinKind, association: AssociationPlan)? {
-            var found: (JoinKind, AssociationPlan)?
-            for operation in operations {
-                guard case .including(let kind, let association) = operation else { continue }
-                let name = kind == .all ? association.key.plural : association.key.singular
-                // Required wins over optional, as GRDB merges them.
-                if name == key, found?.0 != .required { found = (kind, association) }
-            }
-            return found
-        }
-
         static func name(of expression: SQLExpr) -> String? {
             switch expression {
             case .named(_, let name): name
@@ -98,14 +86,11 @@ struct SwiftResultType {
         }
         for (annotation, expression) in level.annotations { add(annotation, expressionType(expression, level.table)) }
         for child in level.tree.children {
-            let included = level.included(child.key)
-            let nested =
-                included.map { Level(table: child.table, operations: $0.association.operations) }
-                ?? Level(table: child.table, operations: [])
+            let nested = Level(table: child.table, operations: child.operations)
             let element = nested.needsOwnType ? type(of: nested) : printer.type(child.table)
             switch child.kind {
             case .toMany: add(child.key, "[\(element)]")
-            case .toOne: add(child.key, included?.kind == .required ? element : element + "?")
+            case .toOne: add(child.key, child.isRequired ? element : element + "?")
             }
         }
         declarations.append(
@@ -130,33 +115,11 @@ struct SwiftResultType {
     }
 
     static func isNeverNull(_ column: ColumnInfo, _ table: String, _ environment: Environment) -> Bool {
-        if column.isNotNull { return true }
-        // An INTEGER PRIMARY KEY is the rowid: never NULL.
-        return column.primaryKeyIndex > 0 && column.type.uppercased() == "INTEGER"
-            && environment.schema.table(named: table)?.primaryKey.count == 1
+        RecordProperty.isNeverNull(column, in: environment.schema.table(named: table))
     }
 
     static func swiftType(declared: String, nullable: Bool) -> String {
-        let type = declared.uppercased()
-        let base: String
-        if type.contains("INT") {
-            base = "Int64"
-        } else if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") {
-            base = "String"
-        } else if type.contains("BLOB") {
-            base = "Data"
-        } else if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") {
-            base = "Double"
-        } else if type.contains("BOOL") {
-            base = "Bool"
-        } else if type.contains("DATE") || type.contains("TIME") {
-            base = "Date"
-        } else if type.isEmpty {
-            base = "String"
-        } else {
-            base = "Double"
-        }
-        return nullable ? base + "?" : base
+        RecordProperty.swiftType(declared: declared) + (nullable ? "?" : "")
     }
 
     /// The Swift type of an annotation, as GRDB's aggregates give them.

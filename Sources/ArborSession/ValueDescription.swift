@@ -23,6 +23,15 @@ enum ValueDescription {
             return text
         case .expression(.aggregate(let aggregate)):
             return "association aggregate" + (aggregate.defaultName.map { " \"\($0)\"" } ?? "")
+        case .expression(.value(let v)):
+            return v.description
+        case .record(let record):
+            // Every property, in declaration order, as Swift's `dump` would list them.
+            let properties = environment.schema.table(named: record.table).map(RecordProperty.of) ?? []
+            let fields = properties.map { "\($0.column): \(record.value(of: $0.column))" }
+            return environment.displayName(ofTable: record.table) + "(" + fields.joined(separator: ", ") + ")"
+        case .absentRecord:
+            return "nil"
         case .expression(let e):
             return e.containsAggregate ? "association aggregate expression" : "SQL expression"
         default:

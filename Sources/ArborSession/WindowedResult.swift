@@ -32,8 +32,9 @@ public final class WindowedResult: @unchecked Sendable {
     private var count: Int?
     /// Windows asked for and not loaded yet.
     private var pending: Set<Int> = []
-    /// The statements that loaded the first window (main and prefetch), for the SQL pane.
-    public private(set) var firstWindowStatements: [CapturedStatement] = []
+    /// Every statement this result ran (windows, capped children, pages of more
+    /// children, the row count), labelled, for the SQL pane.
+    public let log = StatementLog()
 
     /// At most this many rows of a to-many child per parent (the rest is announced).
     public let childCap: Int?
@@ -75,7 +76,8 @@ public final class WindowedResult: @unchecked Sendable {
             return count
         }
         lock.unlock()
-        let counted = try session.database.read { db in try Lowering().request(rootPlan).fetchCount(db)
+        let counted = try log.read(session.database, label: "row count") { db in
+            try Lowering().request(rootPlan).fetchCount(db)
         }
         lock.lock()
         count = counted
@@ -121,16 +123,14 @@ public final class WindowedResult: @unchecked Sendable {
         let shown = shownChildren
         lock.unlock()
 
-        var (rows, statements) = try fetch(
-            page(rootPlan, index, previousKey), builder, record: index == 0)
+        let label = "window \(index + 1)"
+        var rows = try fetch(page(rootPlan, index, previousKey), builder, label: label)
         if let childCap, !cappedTargets.isEmpty {
-            let capped = CappedChildren(session: session, cap: childCap)
+            let capped = CappedChildren(session: session, cap: childCap, log: log, label: label)
             let counts = try cappedTargets.map { try capped.counts($0, rows) }
             if counts.allSatisfy({ $0.values.allSatisfy { $0 <= childCap } }) {
-                // Nothing to cut: GRDB prefetches the window as the request says, and
-                // the SQL pane shows its statements.
-                (rows, statements) = try fetch(
-                    page(plan, index, previousKey), fullBuilder, record: index == 0)
+                // Nothing to cut: GRDB prefetches the window as the request says.
+                rows = try fetch(page(plan, index, previousKey), fullBuilder, label: label)
             } else {
                 for (target, counted) in zip(cappedTargets, counts) {
                     try capped.attach(
@@ -139,7 +139,6 @@ public final class WindowedResult: @unchecked Sendable {
             }
         }
         lock.lock()
-        if index == 0 { firstWindowStatements = statements }
         pending.remove(index)
         windows[index] = rows
         if let keyset, let last = rows.last, let values = keyset.values(of: last) { lastKeys[index] = values }
@@ -163,15 +162,10 @@ public final class WindowedResult: @unchecked Sendable {
         return plan.appending(keyset.ordering).appending(.limit(windowSize, offset: index * windowSize))
     }
 
-    /// The rows of one page, and the statements that fetched them when `record`.
-    private func fetch(_ page: RequestPlan, _ builder: ResultTreeBuilder, record: Bool) throws
-        -> ([ResultRow], [CapturedStatement])
-    {
+    /// The rows of one page; its statements go to the log as `label`.
+    private func fetch(_ page: RequestPlan, _ builder: ResultTreeBuilder, label: String) throws -> [ResultRow] {
         let request = try Lowering().request(page)
-        let recorder = StatementRecorder()
-        let rows: [ResultRow] = try session.database.read { db in
-            if record { db.trace(options: .profile) { recorder.record($0) } }
-            defer { if record { db.trace(options: [], nil) } }
+        return try log.read(session.database, label: label) { db in
             if page.hasPrefetch { return try Row.fetchAll(db, request).map(builder.row) }
             var rows: [ResultRow] = []
             let prepared = try request.makePreparedRequest(db, forSingleResult: false)
@@ -186,7 +180,6 @@ public final class WindowedResult: @unchecked Sendable {
             while let row = try cursor.next() { rows.append(builder.row(row)) }
             return rows
         }
-        return (rows, recorder.statements)
     }
 
     /// A window by offset, within the request's own limit and offset.
@@ -217,8 +210,11 @@ public final class WindowedResult: @unchecked Sendable {
             let target = cappedTargets.first(where: { $0.association.key.plural == key }),
             let parent = CappedChildren.Target.value(of: target.parentColumn, in: row)
         else { return 0 }
-        let more = try CappedChildren(session: session, cap: childCap ?? count).page(
-            target, parent: parent, limit: count, offset: shown.count)
+        let more = try CappedChildren(
+            session: session, cap: childCap ?? count, log: log,
+            label: "more " + CappedChildren.pageName(key, of: plan.table, parent)
+        )
+        .page(target, parent: parent, limit: count, offset: shown.count)
         lock.lock()
         defer { lock.unlock() }
         let window = index / windowSize

@@ -8,7 +8,7 @@ import Foundation
     import Glibc
 #endif
 
-/// The command line of LANGUAGE.md §4.
+/// The command line of docs/LANGUAGE.md §4.
 struct Arbor: ParsableCommand {
     static let version = "0.1.0"
 
@@ -33,8 +33,13 @@ struct Arbor: ParsableCommand {
     @Option(help: "Output format: tree, table, json, sql or swift.")
     var format: OutputFormat = .tree
 
-    @Option(help: "A Swift file whose GRDB declarations to read first; repeatable.")
+    @Option(help: "A Swift file, or a folder of them, whose GRDB declarations to read first; repeatable.")
     var load: [String] = []
+
+    @Option(
+        name: .customLong("define"),
+        help: "A flag `#if` conditions of loaded code see as defined; repeatable. Without it: DEBUG.")
+    var defines: [String] = []
 
     @Flag(help: "Open the database read-write (raw writes only through :sql).")
     var write = false
@@ -54,14 +59,19 @@ struct Arbor: ParsableCommand {
             Output.error("arbor: \(error)")
             return 2
         }
-        for file in load {
+        if !defines.isEmpty { session.flags = Set(defines) }
+        // Declarations GRDB itself would reject make the run fail, once the statements
+        // have run: the rest of the app's code still works. What was skipped is a note.
+        var loadFailed = false
+        if !load.isEmpty {
+            // Every file is read before any is resolved: the order of `--load`s never matters.
             do {
-                if case .failure(let errors, let text) = try session.load(file: file) {
-                    Output.errors(errors, in: text)
-                    return 1
-                }
+                let report = try session.load(paths: load)
+                Output.error("arbor: " + report.summary)
+                for line in report.renderedDiagnostics { Output.error(line) }
+                loadFailed = report.hasErrors
             } catch let error as ArborError {
-                Output.error("arbor: \(error.description)")
+                Output.error("arbor: \(error.message)")
                 return 2
             } catch {
                 Output.error("arbor: \(error)")
@@ -79,7 +89,7 @@ struct Arbor: ParsableCommand {
                 }
                 if !succeeded { return 1 }
             }
-            return 0
+            return loadFailed ? 1 : 0
         }
         // The full-screen interface when a person is at a terminal (LineMode otherwise,
         // and when the terminal cannot show it).
@@ -87,10 +97,11 @@ struct Arbor: ParsableCommand {
             TerminalInterface.isSupported(environment: ProcessInfo.processInfo.environment),
             let status = TerminalInterface.run(session: session)
         {
-            return status
+            return loadFailed && status == 0 ? 1 : status
         }
         var lineMode = LineMode(session: session, printer: printer, interruption: Interruption(session: session))
-        return lineMode.run()
+        let status = lineMode.run()
+        return loadFailed && status == 0 ? 1 : status
     }
 }
 

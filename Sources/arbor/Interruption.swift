@@ -6,7 +6,7 @@ import Foundation
     import Glibc
 #endif
 
-/// SIGINT without the terminal interface (`-c` and line mode), as INTERFACE.md
+/// SIGINT without the terminal interface (`-c` and line mode), as docs/INTERFACE.md §5
 /// says: a statement that is running is interrupted (SQLite stops it, it fails
 /// with `interrupted`); with nothing running, arbor ends at once with status 130.
 /// Whoever ran the statement decides what follows (`-c` exits 130, line mode at

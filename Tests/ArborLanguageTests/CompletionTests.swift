@@ -120,6 +120,23 @@ final class CompletionTests: XCTestCase {
         XCTAssertEqual(texts("Table(\"author\").boo"), ["books"])
     }
 
+    /// Where only an association fits, a record type offers its associations and
+    /// nothing else: no `belongsTo`, `fetchAll` or `none`.
+    func testMembersOfARecordTypeWhereAnAssociationGoes() {
+        XCTAssertEqual(texts("Book.including(required: Book."), ["author", "prizes"])
+        XCTAssertEqual(texts("Book.joining(optional: Book.a"), ["author"])
+        XCTAssertEqual(texts("Author.including(all: Author."), ["books"], "to-many only")
+        XCTAssertEqual(texts("Author.annotated(withRequired: Author."), ["books", "country"])
+        XCTAssertEqual(texts("Book.including(required: Book.n"), [], "never none")
+        // Elsewhere the record type's methods stay.
+        XCTAssertEqual(
+            texts("Book.filter(key: 1).including(required: Book.author).filter(Book."),
+            ["author", "prizes"] + Self.tableMethods)
+        XCTAssertEqual(
+            texts("Author.including(all: Author.books.filter(Column(\"year\") > Book."),
+            ["author", "prizes"] + Self.tableMethods)
+    }
+
     func testMembersOfRequestsAndAssociations() {
         XCTAssertEqual(texts("Author.all()."), Self.requestMethods)
         XCTAssertEqual(texts("Author.including(all: Author.books)."), Self.requestMethods)
@@ -261,7 +278,10 @@ final class CompletionTests: XCTestCase {
     func testCommands() {
         XCTAssertEqual(
             texts(":"),
-            ["associations", "complete", "explain", "format", "help", "load", "quit", "schema", "sql", "swift", "tables"])
+            [
+                "associations", "complete", "explain", "format", "help", "load", "quit", "schema", "sql", "swift",
+                "tables",
+            ])
         XCTAssertEqual(texts(":sc"), ["schema"])
         XCTAssertEqual(texts(":schema B"), ["Book"])
         XCTAssertEqual(texts("Author.books\n:a"), ["associations"])

@@ -7,7 +7,7 @@ import XCTest
 private struct Writer: TableRecord { static let databaseTableName = "author" }
 private struct Novel: TableRecord { static let databaseTableName = "book" }
 
-/// Common table expressions as GRDB's CommonTableExpressions.md writes them:
+/// Common table expressions as GRDB's guide to them writes them:
 /// arbor's SQL equals GRDB's for the same Swift code.
 final class CommonTableExpressionParityTests: XCTestCase {
     func assertSame<T>(

@@ -123,7 +123,7 @@ final class FullTextSearchTests: XCTestCase {
             notFullText?.message, "`matching(_:)` needs a full-text table: `note` is not an FTS5 virtual table")
         XCTAssertEqual(
             error(#"Document.matching(FTS3Pattern(matchingAnyTokenIn: "x"))"#)?.message,
-            "`FTS3Pattern` is not supported yet")
+            "`FTS3Pattern` (FTS3/FTS4 full-text search) is not supported yet")
         XCTAssertEqual(error(#"SQLRequest(sql: "SELECT 1")"#)?.range, SourceRange(0, 10))
         XCTAssertEqual(
             error(#"Document.matching(nil)"#)?.message,

@@ -113,14 +113,14 @@ final class HostileSchemaTests: XCTestCase {
         XCTAssertEqual(
             try tree("MyTable.including(all: MyTable.orders.including(all: Order.selects))", in: session),
             [
-                ##"my table id:1 first name:"Ada" it's:"a" say "hi":"b" `tick`:"c" [br]:"d""##,
+                ##""my table" id:1 "first name":"Ada" "it's":"a" "say ""hi""":"b" "`tick`":"c" "[br]":"d""##,
                 "  orders: 2 rows",
-                ##"    order id:10 group:"g" select:3 my table id:1"##,
+                ##"    order id:10 group:"g" select:3 "my table id":1"##,
                 "      selects: 1 row",
                 "        select id:100 orderId:10",
-                ##"    order id:11 group:"h" select:4 my table id:1"##,
+                ##"    order id:11 group:"h" select:4 "my table id":1"##,
                 "      selects: 0 rows",
-                ##"my table id:2 first name:"Bob" it's:NULL say "hi":NULL `tick`:NULL [br]:NULL"##,
+                ##""my table" id:2 "first name":"Bob" "it's":NULL "say ""hi""":NULL "`tick`":NULL "[br]":NULL"##,
                 "  orders: 0 rows",
             ])
         let prefetch = try result("MyTable.including(all: MyTable.orders)", in: session).statements.map(\.sql)
@@ -136,13 +136,13 @@ final class HostileSchemaTests: XCTestCase {
                 in: session),
             [
                 "select id:100 orderId:10",
-                ##"  order: id:10 group:"g" select:3 my table id:1"##,
-                ##"    myTable: first name:"Ada""##,
+                ##"  order: id:10 group:"g" select:3 "my table id":1"##,
+                ##"    myTable: "first name":"Ada""##,
             ])
         XCTAssertEqual(
             try tree("Order.annotated(with: Order.selects.count).filter(key: 10)", in: session),
             [
-                ##"order id:10 group:"g" select:3 my table id:1 selectCount:1"##
+                ##"order id:10 group:"g" select:3 "my table id":1 selectCount:1"##
             ])
     }
 
@@ -198,7 +198,7 @@ final class HostileSchemaTests: XCTestCase {
         XCTAssertEqual(associations(of: "c", in: session), [])
         XCTAssertEqual(
             try tree("C.all()", in: session),
-            [##"c id:1 a"bId:1 x" OR 1 OR "y:1"##, ##"c id:2 a"bId:1 x" OR 1 OR "y:2"##])
+            [##"c id:1 "a""bId":1 "x"" OR 1 OR ""y":1"##, ##"c id:2 "a""bId":1 "x"" OR 1 OR ""y":2"##])
         let cases: [(String, String, String)] = [
             (
                 ##"Table("a\"b").all()"##,
@@ -234,7 +234,7 @@ final class HostileSchemaTests: XCTestCase {
         // Raw SQL still reaches them.
         XCTAssertEqual(
             try tree(##"C.filter(sql: "\"x\"\" OR 1 OR \"\"y\" = ?", arguments: [2])"##, in: session),
-            [##"c id:2 a"bId:1 x" OR 1 OR "y:2"##])
+            [##"c id:2 "a""bId":1 "x"" OR 1 OR ""y":2"##])
         XCTAssertEqual(
             command(":schema c", in: session).split(separator: "\n").last,
             ##"  foreign key ("a""bId") → "a""b"(id): no association, GRDB can not write the name "a\"b" in SQL (it does not double the `"` inside names)"##
@@ -272,8 +272,8 @@ final class HostileSchemaTests: XCTestCase {
                 ##"café id:1 naïve:"oui""##,
                 "  書籍s: 1 row",
                 ##"    書籍 id:1 著者:"村上春樹" caféId:1"##,
-                "      😀s: 1 row",
-                ##"        😀 id:1 🎉:"🎊" 書籍Id:1"##,
+                ##"      "😀s": 1 row"##,
+                ##"        "😀" id:1 "🎉":"🎊" 書籍Id:1"##,
             ])
         XCTAssertEqual(
             sql("Table(\"😀\").including(required: Table(\"😀\").書籍id.including(optional: 書籍.café))", in: session),
@@ -336,7 +336,7 @@ final class HostileSchemaTests: XCTestCase {
         XCTAssertEqual(names.type(forTable: "note"), "Note")
         XCTAssertEqual(try tree("Table(\"book_author\").all()", in: session), [##"book_author id:1 name:"snake""##])
         XCTAssertEqual(try tree("Table(\"bookAuthor\").all()", in: session), [##"bookAuthor id:1 label:"camel""##])
-        XCTAssertEqual(try tree("Table(\"\").all()", in: session), ["id:42"].map { " " + $0 })
+        XCTAssertEqual(try tree("Table(\"\").all()", in: session), [##""" id:42"##])
         XCTAssertEqual(failure("BookAuthor.all()", in: session).message, "unknown record type `BookAuthor`")
         XCTAssertEqual(failure("BookAuthor.all()", in: session).underlined, "BookAuthor")
         // Rule 5: the second `bookAuthor` gets a 2; SQLite numbers keys from the last declared.
@@ -660,6 +660,61 @@ final class HostileSchemaTests: XCTestCase {
             """)
     }
 
+    // MARK: Keys and indexes
+
+    /// `:schema` says which columns form a composite primary key (none of them is
+    /// an `INTEGER PRIMARY KEY` on its own) and lists every index.
+    func testSchemaShowsCompositeKeysAndEveryIndex() throws {
+        let demo = try Session(path: nil)
+        XCTAssertEqual(
+            command(":schema bookTag", in: demo),
+            """
+            table bookTag
+              bookId INTEGER NOT NULL
+              tagId INTEGER NOT NULL
+              primary key: bookId, tagId
+              foreign key (tagId) → tag(id)
+              foreign key (bookId) → book(id)
+              index index_bookTag_on_tagId (tagId)
+            """)
+        let session = try session(
+            """
+            CREATE TABLE t (a INTEGER, b TEXT, c TEXT, PRIMARY KEY (b, a), UNIQUE (c));
+            CREATE INDEX t_lower ON t(lower(b), a DESC);
+            CREATE UNIQUE INDEX t_partial ON t(c, b) WHERE c IS NOT NULL;
+            """)
+        XCTAssertEqual(
+            command(":schema t", in: session),
+            """
+            table t
+              a INTEGER
+              b TEXT
+              c TEXT
+              primary key: b, a
+              unique index sqlite_autoindex_t_2 (c)
+              index t_lower (<expression>, a)
+              unique index t_partial (c, b), partial
+            """)
+    }
+
+    /// A virtual table whose module this SQLite lacks can not be read: `:schema` says why.
+    func testSchemaNotesATableWithAnUnknownModule() throws {
+        let session = try session(
+            """
+            CREATE TABLE a (id INTEGER PRIMARY KEY);
+            PRAGMA writable_schema = ON;
+            INSERT INTO sqlite_master VALUES ('table', 'search', 'search', 0, 'CREATE VIRTUAL TABLE search USING lucene(body)');
+            PRAGMA writable_schema = OFF;
+            """)
+        XCTAssertEqual(
+            command(":schema search", in: session),
+            """
+            virtual search
+              note: SQLite can not read this table: no such module: lucene
+            """)
+        XCTAssertEqual(command(":schema a", in: session), "table a\n  id INTEGER PRIMARY KEY\n  primary key: id")
+    }
+
     // MARK: Views
 
     static let views = """
@@ -709,6 +764,62 @@ final class HostileSchemaTests: XCTestCase {
             "`count`/`isEmpty` need a table with a primary key; `bookView` is a view")
         XCTAssertEqual(
             command(":schema bookView", in: session), "view bookView\n  id INTEGER\n  authorId INTEGER\n  shout")
+    }
+
+    /// A view that holds the key, with `ForeignKey` without `to:`: GRDB does not look
+    /// for a schema foreign key on a view and joins the primary key of the other side.
+    func testAViewHoldingTheKeyJoinsThePrimaryKeyOfTheOtherSide() throws {
+        struct AuthorRecord: TableRecord {
+            static let databaseTableName = "author"
+            static let bookView = hasOne(BookViewRecord.self, using: ForeignKey(["authorId"]))
+            static let bookViews = hasMany(BookViewRecord.self, using: ForeignKey(["authorId"]))
+        }
+        struct BookViewRecord: TableRecord {
+            static let databaseTableName = "bookView"
+            static let author = belongsTo(AuthorRecord.self, using: ForeignKey(["authorId"]))
+        }
+        let session = try session(Self.views)
+        func grdbSQL<T>(_ request: QueryInterfaceRequest<T>) throws -> String {
+            try session.database.read { db in try request.makePreparedRequest(db).statement.sql }
+        }
+        XCTAssertEqual(
+            sql(
+                "Author.including(optional: Author.hasOne(BookView.self, using: ForeignKey([\"authorId\"])))",
+                in: session),
+            try grdbSQL(AuthorRecord.including(optional: AuthorRecord.bookView)))
+        XCTAssertEqual(
+            try tree(
+                "Author.including(all: Author.hasMany(BookView.self, using: ForeignKey([\"authorId\"])))", in: session),
+            [
+                ##"author id:1 name:"A""##, "  bookViews: 2 rows",
+                ##"    bookView id:10 authorId:1 shout:"ONE""##, ##"    bookView id:11 authorId:1 shout:"TWO""##,
+                ##"author id:2 name:"B""##, "  bookViews: 0 rows",
+            ])
+        XCTAssertEqual(
+            try session.database.read { db in
+                try Row.fetchAll(db, AuthorRecord.including(all: AuthorRecord.bookViews)).map {
+                    $0.prefetchedRows["bookViews"]?.count ?? -1
+                }
+            }, [2, 0])
+        XCTAssertEqual(
+            sql(
+                "BookView.including(required: BookView.belongsTo(Author.self, using: ForeignKey([\"authorId\"])))",
+                in: session),
+            try grdbSQL(BookViewRecord.including(required: BookViewRecord.author)))
+        XCTAssertEqual(
+            try tree(
+                "BookView.including(required: BookView.belongsTo(Author.self, using: ForeignKey([\"authorId\"])))",
+                in: session),
+            [
+                ##"bookView id:10 authorId:1 shout:"ONE""##, ##"  author: id:1 name:"A""##,
+                ##"bookView id:11 authorId:1 shout:"TWO""##, ##"  author: id:1 name:"A""##,
+            ])
+        // A view on the other side has no primary key to join: GRDB traps, arbor says so.
+        XCTAssertEqual(
+            failure(
+                "BookView.including(required: BookView.hasOne(BookView.self, using: ForeignKey([\"authorId\"])))",
+                in: session
+            ).message, "`BookView.hasOne(BookView.self)`: the view `bookView` has no primary key")
     }
 
     // MARK: FTS5, shadow tables, generated columns
@@ -845,6 +956,6 @@ final class HostileSchemaTests: XCTestCase {
             """)
         XCTAssertEqual(
             try tree("Z.including(required: Z.`a.b`).including(optional: Z.`1st`)", in: session),
-            ["z id:1 a.bId:1 1stId:2", "  a.b: id:1", "  1st: id:2"])
+            [##"z id:1 "a.bId":1 "1stId":2"##, ##"  "a.b": id:1"##, ##"  "1st": id:2"##])
     }
 }

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import ArborSession
 
-/// `:explain REQUEST` and `:swift REQUEST` (LANGUAGE.md §3): the request's query
+/// `:explain REQUEST` and `:swift REQUEST` (docs/LANGUAGE.md §3.4): the request's query
 /// plan, and its Swift code, whatever the output format.
 final class RequestCommandTests: XCTestCase {
     func output(_ text: String, _ session: Session) -> String? {

@@ -26,7 +26,8 @@ final class SessionTests: XCTestCase {
 
     /// JSON checked against rows written by hand in a small database.
     func testJSONOfNestedIncludes() throws {
-        let path = try TemporaryDatabase.make("""
+        let path = try TemporaryDatabase.make(
+            """
             CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), title TEXT, price REAL, cover BLOB);
             INSERT INTO author VALUES (1, 'Ada'), (2, 'Zoë "Z" \\ ''q''');
@@ -51,7 +52,9 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(result.statements.count, 2, "main statement and one prefetch")
         let joined = try rows("Book.including(optional: Book.author)", in: session)
         XCTAssertEqual(joined.statements.map(\.sql), [joined.mainSQL], "rows read from the statement are traced too")
-        XCTAssertEqual(result.statements.last?.sql, "SELECT *, \"authorId\" AS \"grdb_authorId\" FROM \"book\" WHERE \"authorId\" IN (1, 2)")
+        XCTAssertEqual(
+            result.statements.last?.sql,
+            "SELECT *, \"authorId\" AS \"grdb_authorId\" FROM \"book\" WHERE \"authorId\" IN (1, 2)")
     }
 
     func testErrorsAreLocated() throws {
@@ -134,7 +137,8 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(session.run("let recent = Book.filter(Column(\"year\") > 2000)").count, 1)
         let result = try rows("recent.limit(3)", in: session)
         XCTAssertLessThanOrEqual(result.rows.count, 3)
-        let outcomes = session.run("""
+        let outcomes = session.run(
+            """
             extension Book {
                 static let translatorForeignKey2 = ForeignKey(["translatorId"])
                 static let translator2 = belongsTo(Person.self, using: translatorForeignKey2)
@@ -145,12 +149,30 @@ final class SessionTests: XCTestCase {
         // Declared associations keep GRDB's default key: the destination table.
         XCTAssertEqual(translated.rows.first?.children.first?.key, "author")
     }
+
+    /// A loaded file's declaration that is not Swift is a located error; the
+    /// declarations that parse are still read.
+    func testALoadedFileReportsADeclarationThatDoesNotParse() throws {
+        let session = try Session(path: nil)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString).swift")
+            .path
+        let text =
+            "extension Book {\n    static let broken =\n}\nextension Author {\n    static let novels2 = books\n}\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard case .failure(let errors, _) = try session.load(file: path) else {
+            return XCTFail("a broken declaration was accepted")
+        }
+        XCTAssertEqual(errors.map(\.message), ["\(path):3:1: expected a value after `=` in `static let broken`"])
+        _ = try rows("Author.including(all: Author.novels2).limit(1)", in: session)
+    }
 }
 
 enum TemporaryDatabase {
     /// A database file made from `sql`, in a fresh temporary directory.
     static func make(_ sql: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-tests-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "arbor-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("test.sqlite").path
         let queue = try DatabaseQueue(path: path)
@@ -164,7 +186,8 @@ enum TemporaryDatabase {
 final class FastJSONTests: XCTestCase {
     func testFastPathMatchesRowJSON() throws {
         // Dangling keys on purpose (country 'XX'): foreign key checks off.
-        let path = try TemporaryDatabase.make("""
+        let path = try TemporaryDatabase.make(
+            """
             PRAGMA foreign_keys = OFF;
             CREATE TABLE country (code TEXT PRIMARY KEY, name TEXT);
             CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT, countryCode TEXT REFERENCES country(code), score REAL, photo BLOB);

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import ArborSession
 
-/// The `swift` format (LANGUAGE.md §4): record types with their columns, the
+/// The `swift` format (docs/LANGUAGE.md §4.2): record types with their columns, the
 /// associations used, a Decodable result type whose properties match the
 /// association keys, and the request. The generated code was also compiled and
 /// run against the demo with GRDB 7.10 (every request below decodes its rows).

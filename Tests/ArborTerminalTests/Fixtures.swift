@@ -55,9 +55,12 @@ enum Fixtures {
     }
 
     /// The state after running `text` in `session` (the demo by default), as the
-    /// loop would; `interactive` runs it as the interface's worker does (windowed).
+    /// loop would; `interactive` runs it as the interface's worker does (windowed,
+    /// the app's statements worked out afterwards). With `walk`, Esc then takes the
+    /// focus from the input (where ↵ leaves it) to the result.
     static func state(
-        after text: String, width: Int, height: Int, in session: Session? = nil, interactive: Bool = false
+        after text: String, width: Int, height: Int, in session: Session? = nil, interactive: Bool = false,
+        walk: Bool = true
     ) throws -> AppState {
         let session = try session ?? demo()
         var state = AppState(width: width, height: height, environment: session.environment)
@@ -67,12 +70,17 @@ enum Fixtures {
             XCTFail("no run effect: \(effects)")
             return state
         }
+        let outcomes = interactive ? session.runInteractive(submitted) : session.run(submitted)
         _ = state.update(
             .finished(
-                generation: generation,
-                outcomes: interactive ? session.runInteractive(submitted) : session.run(submitted),
-                environment: session.environment,
-                elapsed: 0.004))
+                generation: generation, outcomes: outcomes, environment: session.environment, elapsed: 0.004))
+        for case .rows(let result) in outcomes where result.appStatements == nil {
+            _ = state.update(
+                .appStatements(
+                    generation: generation,
+                    statements: try session.appStatements(result.plan, single: result.isSingleRow), note: nil))
+        }
+        if walk { _ = state.update(.key(.escape)) }
         return state
     }
 }

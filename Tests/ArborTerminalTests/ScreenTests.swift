@@ -20,7 +20,7 @@ final class ScreenTests: XCTestCase {
                   book  id:107  authorId:1  transla…
                   book  id:149  authorId:1  transla…
                   book  id:173  authorId:1  transla…
-            arbor>
+            arbor> Author.including(all: Author.book
             ␣ expand · → children ·…  76 rows · 4 ms
             """)
         // The children pane takes the whole width when there is no room for two.
@@ -36,7 +36,7 @@ final class ScreenTests: XCTestCase {
                 book  id:149  authorId:1  translato…
                 book  id:173  authorId:1  translato…
                 book  id:182  authorId:1  translato…
-            arbor>
+            arbor> Author.including(all: Author.book
             → into · ← back · v det…  76 rows · 4 ms
             """)
     }
@@ -65,15 +65,18 @@ final class ScreenTests: XCTestCase {
             lines[10],
             "▸ review                    …│      book  id:270  authorId:64  translatorId:NULL  libraryId:2  title:\"世界の終りとハー …"
         )
-        XCTAssertEqual(lines[33], "─ SQL 1/2 " + String(repeating: "─", count: 93) + " y copy · Y all ─")
-        XCTAssertTrue(lines[34].hasPrefix("1/2 SELECT * FROM \"author\" WHERE \"id\" = 64 "))
-        XCTAssertTrue(
-            lines[35].hasPrefix(
-                "2/2 SELECT *, \"authorId\" AS \"grdb_authorId\" FROM \"book\" WHERE \"authorId\" = 64 "))
-        XCTAssertEqual(lines[38], "arbor>")
+        // The app's statements, then what ran (here the same: a request fetched whole).
+        XCTAssertEqual(
+            lines[33], "─ SQL · app 2 · ran 2 " + String(repeating: "─", count: 71) + " y copy · Y app's · R ran ─")
+        XCTAssertEqual(lines[34], "app main     SELECT * FROM \"author\" WHERE \"id\" = 64")
+        XCTAssertEqual(
+            lines[35], "app prefetch SELECT *, \"authorId\" AS \"grdb_authorId\" FROM \"book\" WHERE \"authorId\" = 64")
+        XCTAssertTrue(lines[36].hasPrefix("ran main     SELECT * FROM \"author\" WHERE \"id\" = 64 "), lines[36])
+        XCTAssertTrue(lines[36].hasSuffix(" ms"), lines[36])
+        XCTAssertEqual(lines[38], "arbor> Author.including(all: Author.books).filter(key: 64)")
         XCTAssertEqual(
             lines[39],
-            "␣ expand · → children · e/c all · v detail · / find · y SQL · J JSON · Tab pane · q input    1 row · 2 statements · 4 ms"
+            "␣ expand · → children · e/c all · v detail · / find · y SQL · J JSON · i edit · Tab pane     1 row · 2 statements · 4 ms"
         )
         XCTAssertNil(frame.cursorX, "the cursor hides while a pane has the focus")
         // Every wide character is a head cell followed by its continuation.
@@ -91,8 +94,14 @@ final class ScreenTests: XCTestCase {
         let text = View.render(state).buffer.text
         XCTAssertTrue(text.hasPrefix("─ Help "), text)
         XCTAssertTrue(
-            text.contains("  y copy the selected SQL statement · Y every statement · J the selected row as JSON"))
-        XCTAssertTrue(text.contains("  :copy FILE   write the last copied text (or every SQL statement) to FILE"))
+            text.contains(
+                "  ^R                   search the history as you type; ^R again for older, Esc or ^G to give up"),
+            text)
+        XCTAssertFalse(text.contains(":copy FILE"))
+        _ = state.update(.key(.character("G")))
+        XCTAssertTrue(
+            View.render(state).buffer.text.contains(
+                "  :copy FILE   write the last copied text (or every SQL statement) to FILE"))
         _ = state.update(.key(.escape))
         XCTAssertNil(state.overlay)
         _ = state.update(.resize(width: 15, height: 4))
@@ -110,5 +119,21 @@ final class ScreenTests: XCTestCase {
         XCTAssertEqual(lines[1...3], [" id: 1", " name: \"Herman Melville\"", " books: 2 rows"])
         XCTAssertEqual(lines[4...9].joined(), "")
         XCTAssertEqual(lines[10...11], ["arbor>", "↑↓ scroll · Esc close"])
+    }
+}
+
+/// An include under a join hangs on the joining level's rows, read under the
+/// join's scope as GRDB decodes it: the tree and the children pane show it.
+final class IncludeUnderJoinScreenTests: XCTestCase {
+    func testTheTreeAndTheChildrenPaneShowTheIncludedRow() throws {
+        var state = try Fixtures.state(
+            after: "Book.joining(required: Book.author.including(required: Author.country)).limit(1)", width: 60,
+            height: 8, interactive: true)
+        _ = state.update(.key(.character(" ")))
+        let tree = View.render(state).buffer.text
+        XCTAssertTrue(tree.contains("country  code:\"TR\"  name:\"Turkey\""), tree)
+        _ = state.update(.key(.right))
+        let children = View.render(state).buffer.text
+        XCTAssertTrue(children.contains("country  code:\"TR\"  name:\"Turkey\""), children)
     }
 }

@@ -65,4 +65,27 @@ final class SessionWorkerTests: XCTestCase {
         _ = messages(inbox) { _ in window.knownRowCount != nil }
         XCTAssertEqual(window.knownRowCount, 140_951, "the names of 1 to 200,000 that contain a 1")
     }
+
+    /// After a request with a prefetch is shown, the worker works out what the app
+    /// would run (the prefetch lists the parents' keys) and posts it for that request.
+    func testTheAppsStatementsFollowTheResult() throws {
+        let session = try Session(path: nil)
+        let inbox = Inbox()
+        let worker = SessionWorker(session: session, inbox: inbox)
+        worker.run("Author.filter(keys: [1, 2]).including(all: Author.books)", generation: 7)
+        let all = messages(inbox) { messages in
+            messages.contains { if case .appStatements = $0 { true } else { false } }
+        }
+        guard case .rows(let result)? = finished(all)?.first else { return XCTFail("\(all)") }
+        XCTAssertNil(result.appStatements, "not known when the first window shows")
+        var posted: [CapturedStatement]?
+        for case .appStatements(7, let statements, nil) in all { posted = statements }
+        XCTAssertEqual(
+            posted?.map(\.sql),
+            [
+                "SELECT * FROM \"author\" WHERE \"id\" IN (1, 2)",
+                "SELECT *, \"authorId\" AS \"grdb_authorId\" FROM \"book\" WHERE \"authorId\" IN (1, 2)",
+            ])
+        XCTAssertEqual(posted?.map(\.label), ["main", "prefetch books"])
+    }
 }

@@ -12,12 +12,14 @@ final class UpdateTests: XCTestCase {
     }
 
     func testEnterRunsAndTheResultOpensInTheResultsPane() throws {
-        let state = try Fixtures.state(after: "Author.including(all: Author.books)", width: 120, height: 40)
+        let state = try Fixtures.state(
+            after: "Author.including(all: Author.books)", width: 120, height: 40, walk: false)
         XCTAssertNil(state.running)
-        XCTAssertEqual(state.focus, .results)
-        XCTAssertEqual(state.input.text, "")
-        XCTAssertEqual(state.sql.statements.count, 2)
-        XCTAssertEqual(state.sql.statements.first?.sql, "SELECT * FROM \"author\"")
+        XCTAssertEqual(state.focus, .input, "the focus stays in the input, for refining")
+        XCTAssertEqual(state.input.text, "Author.including(all: Author.books)")
+        XCTAssertTrue(state.input.isSelected)
+        XCTAssertEqual(state.sql.ran.map(\.label), ["main", "prefetch"])
+        XCTAssertEqual(state.sql.appStatements?.first?.sql, "SELECT * FROM \"author\"")
         XCTAssertEqual(state.results?.source.rowCount, 76)
         XCTAssertEqual(state.history.entries, ["Author.including(all: Author.books)"])
     }
@@ -42,7 +44,8 @@ final class UpdateTests: XCTestCase {
                 environment: Fixtures.emptyEnvironment, elapsed: 0.25))
         XCTAssertNil(state.running)
         XCTAssertEqual(state.notice?.text, "cancelled after 250 ms")
-        XCTAssertEqual(state.input.text, "", "the input stays free for the next request")
+        XCTAssertEqual(state.input.text, "Author.all()", "the request stays in the input…")
+        XCTAssertTrue(state.input.isSelected, "…selected, so that the next one replaces it")
         XCTAssertEqual(state.update(.key(.control("c"))), [], "Ctrl-C with nothing running never quits")
     }
 
@@ -63,9 +66,10 @@ final class UpdateTests: XCTestCase {
         XCTAssertNil(state.miller)
         XCTAssertEqual(state.focus, .results)
         XCTAssertEqual(
-            state.update(.key(.character("y"))), [.copy(text: "SELECT * FROM \"author\";", what: "statement 1/2")])
+            state.update(.key(.character("y"))),
+            [.copy(text: "SELECT * FROM \"author\";", what: "the app's statement 1/2 (main)")])
         let all = state.update(.key(.character("Y")))
-        guard case .copy(let statements, "2 statements")? = all.first else { return XCTFail("\(all)") }
+        guard case .copy(let statements, "the app's 2 statements")? = all.first else { return XCTFail("\(all)") }
         XCTAssertEqual(statements.split(separator: "\n").count, 2)
         // `:copy FILE` writes what was copied last.
         type(":copy /tmp/x.sql", into: &state)
@@ -270,5 +274,138 @@ extension UpdateTests {
         _ = state.update(.key(.left))
         XCTAssertNil(state.miller)
         XCTAssertEqual(state.focus, .results)
+    }
+}
+
+/// After ↵ the request stays in the input, selected, and so does the focus.
+extension UpdateTests {
+    func testTheRequestStaysSelectedAndTypingReplacesIt() throws {
+        var state = try Fixtures.state(after: "Author.limit(2)", width: 120, height: 40, walk: false)
+        XCTAssertEqual(state.focus, .input)
+        XCTAssertEqual(state.input.text, "Author.limit(2)")
+        XCTAssertTrue(state.input.isSelected)
+        // Typing right after a run is never lost to a pane: it replaces the request.
+        type("let a = Author.all()", into: &state)
+        XCTAssertEqual(state.focus, .input)
+        XCTAssertEqual(state.input.text, "let a = Author.all()")
+        XCTAssertFalse(state.input.isSelected)
+    }
+
+    func testRightArrowEditsTheRequestAndEnterRunsTheEditedOne() throws {
+        var state = try Fixtures.state(after: "Author.limit(2)", width: 120, height: 40, walk: false)
+        _ = state.update(.key(.right))
+        XCTAssertFalse(state.input.isSelected)
+        _ = state.update(.key(.backspace))
+        _ = state.update(.key(.backspace))
+        type("3)", into: &state)
+        let effects = state.update(.key(.enter))
+        XCTAssertEqual(effects.last, .run(text: "Author.limit(3)", generation: 2))
+        XCTAssertEqual(state.input.text, "Author.limit(3)")
+        XCTAssertTrue(state.input.isSelected)
+        XCTAssertEqual(state.focus, .input)
+        // ← goes to the start of the request, End to its end; Backspace on a selection clears it.
+        _ = state.update(.key(.left))
+        XCTAssertEqual(state.input.cursor, 0)
+        state.input.setSelected("Author.limit(3)")
+        _ = state.update(.key(.backspace))
+        XCTAssertEqual(state.input.text, "")
+    }
+
+    func testEscOrTabWalksTheResultAndIEditsTheLastRequest() throws {
+        var state = try Fixtures.state(after: "Author.limit(2)", width: 120, height: 40, walk: false)
+        _ = state.update(.key(.tab))
+        XCTAssertEqual(state.focus, .results, "Tab on the request just run walks its result")
+        _ = state.update(.key(.down))
+        XCTAssertEqual(state.results?.selected, NodePath([1]))
+        _ = state.update(.key(.character("i")))
+        XCTAssertEqual(state.focus, .input)
+        XCTAssertEqual(state.input.text, "Author.limit(2)")
+        XCTAssertFalse(state.input.isSelected, "i edits: the cursor at the end")
+        XCTAssertEqual(state.input.cursor, "Author.limit(2)".count)
+        type(".offset(1)", into: &state)
+        XCTAssertEqual(state.input.text, "Author.limit(2).offset(1)")
+        // Once edited, Tab completes again rather than leave.
+        _ = state.update(.key(.tab))
+        XCTAssertEqual(state.focus, .input)
+        _ = state.update(.key(.escape))
+        XCTAssertEqual(state.focus, .results)
+        // In a pane, a letter that is no pane command goes to the input with the focus.
+        _ = state.update(.key(.character("B")))
+        XCTAssertEqual(state.focus, .input)
+        XCTAssertEqual(state.input.text, "Author.limit(2).offset(1)B")
+    }
+
+    func testUpAfterARunGoesToTheRequestBefore() throws {
+        var state = AppState(width: 80, height: 24, environment: Fixtures.emptyEnvironment)
+        for text in ["Author.all()", "Book.all()"] {
+            type(text, into: &state)
+            _ = state.update(.key(.enter))
+        }
+        XCTAssertEqual(state.input.text, "Book.all()")
+        _ = state.update(.key(.up))
+        XCTAssertEqual(state.input.text, "Author.all()")
+        _ = state.update(.key(.down))
+        XCTAssertEqual(state.input.text, "Book.all()")
+    }
+
+    func testALetterInAPaneReplacesTheSelectedRequest() throws {
+        var state = try Fixtures.state(after: "Author.limit(2)", width: 120, height: 40)
+        XCTAssertEqual(state.focus, .results)
+        XCTAssertTrue(state.input.isSelected)
+        type("Book", into: &state)
+        XCTAssertEqual(state.focus, .input)
+        XCTAssertEqual(state.input.text, "Book")
+    }
+
+    func testAFailedRequestComesBackEditable() throws {
+        let state = try Fixtures.state(after: "Author.bokks", width: 120, height: 40, walk: false)
+        XCTAssertEqual(state.input.text, "Author.bokks")
+        XCTAssertFalse(state.input.isSelected, "an error leaves the request to fix, the cursor at its end")
+        XCTAssertEqual(state.focus, .input)
+    }
+
+    func testTheSelectedRequestIsDrawnReversed() throws {
+        let state = try Fixtures.state(after: "Author.limit(2)", width: 40, height: 10, walk: false)
+        var buffer = ScreenBuffer(width: 40, height: 1)
+        _ = InputLineView.draw(state, into: &buffer, rect: buffer.bounds)
+        XCTAssertEqual(buffer.line(0), "arbor> Author.limit(2)")
+        XCTAssertTrue(buffer[7, 0].style.reverse)
+        XCTAssertTrue(buffer[21, 0].style.reverse)
+        XCTAssertFalse(buffer[0, 0].style.reverse)
+    }
+}
+
+/// Walking children: the cursor starts where → goes on; → says why when it cannot.
+extension UpdateTests {
+    func testTheChildrenPaneOpensOnTheFirstEntryWithChildren() throws {
+        var state = try Fixtures.state(
+            after: "Book.filter(key: 7).including(required: Book.author).including(all: Book.prizes)", width: 120,
+            height: 40)
+        _ = state.update(.key(.right))
+        XCTAssertEqual(state.focus, .children)
+        // The author (a to-one row with nothing below it) comes first; the prizes are marked ›.
+        XCTAssertEqual(state.miller?.current?.selected, 1)
+        let text = View.render(state).buffer.text
+        XCTAssertTrue(text.contains("│  author  id:"), text)
+        XCTAssertTrue(text.contains("│› prizes  "), text)
+    }
+
+    func testRightOnALineWithNothingToOpenSaysWhy() throws {
+        var state = try Fixtures.state(
+            after: "Book.filter(key: 7).including(required: Book.author).including(all: Book.prizes)", width: 120,
+            height: 40)
+        _ = state.update(.key(.character(" ")))
+        _ = state.update(.key(.down))
+        XCTAssertEqual(state.results?.selected, NodePath([0, 0]))
+        _ = state.update(.key(.right))
+        XCTAssertEqual(state.focus, .results)
+        XCTAssertEqual(
+            state.notice?.text,
+            "author is one row with no includes of its own: its values are on its line (v shows them all)")
+    }
+
+    func testLongListsCountWithSeparators() {
+        let node = ResultNode.toMany(key: "tracks", table: "track", count: 3290)
+        XCTAssertEqual(RowText.spans(node).map(\.text).joined(), "tracks  3,290 rows")
     }
 }

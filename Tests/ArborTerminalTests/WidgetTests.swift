@@ -92,26 +92,6 @@ final class WidgetTests: XCTestCase {
         XCTAssertFalse(miller.pop())
     }
 
-    func testSQLPaneListsEveryStatementWithItsDuration() {
-        var state = SQLState(statements: [
-            CapturedStatement(sql: "SELECT * FROM \"author\"", duration: 0.000_2),
-            CapturedStatement(
-                sql: "SELECT *, \"authorId\" AS \"grdb_authorId\"\nFROM \"book\" WHERE \"authorId\" IN (1, 2)",
-                duration: 0.003),
-        ])
-        state.move(by: 1, height: 2)
-        let text = render(70, 3) { buffer in
-            SQLView.draw(state, into: &buffer, rect: buffer.bounds, focused: false)
-        }
-        XCTAssertEqual(
-            text,
-            """
-            ─ SQL 2/2 ─────────────────────────────────────────── y copy · Y all ─
-            1/2 SELECT * FROM "author"                                       <1 ms
-            2/2 SELECT *, "authorId" AS "grdb_authorId" FROM "book" WHERE "a… 3 ms
-            """)
-    }
-
     func testSchemaPaneShowsCountsColumnsAndAssociations() throws {
         var state = SchemaState(environment: try Fixtures.demo().environment)
         state.counts["country"] = .counted(32)

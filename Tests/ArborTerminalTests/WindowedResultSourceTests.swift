@@ -90,6 +90,8 @@ final class WindowedResultSourceTests: XCTestCase {
             .finished(
                 generation: generation, outcomes: session.runInteractive(text, childCap: 50),
                 environment: session.environment, elapsed: 0.01))
+        XCTAssertEqual(state.focus, .input)
+        _ = state.update(.key(.escape))
         XCTAssertEqual(state.focus, .results)
         _ = state.update(.key(.character(" ")))
         _ = state.update(.key(.down))
@@ -101,7 +103,7 @@ final class WindowedResultSourceTests: XCTestCase {
             render(state).contains("▾ books  1,050 of 1,500 rows — ↵ for more"), render(state))
         _ = state.update(.key(.enter))
         _ = state.update(.windowLoaded)
-        XCTAssertTrue(render(state).contains("▾ books  1500 rows"), render(state))
+        XCTAssertTrue(render(state).contains("▾ books  1,500 rows"), render(state))
         // Author 2's empty list has nothing to fetch.
         XCTAssertFalse(try XCTUnwrap(state.results?.source).loadMore(at: NodePath([1, 0])))
     }
@@ -128,7 +130,9 @@ final class WindowedResultSourceTests: XCTestCase {
         XCTAssertTrue(render(state).contains("counting rows… · 10 ms"), render(state))
         XCTAssertEqual(try window.rowCount(), 250)
         _ = state.update(.windowLoaded)
-        XCTAssertTrue(render(state).contains("250 rows · 10 ms"), render(state))
+        // The count is a statement that ran too.
+        XCTAssertTrue(render(state).contains("250 rows · 2 statements · 10 ms"), render(state))
+        XCTAssertEqual(state.sql.ran.map(\.label), ["window 1", "row count"])
     }
 
     func render(_ state: AppState) -> String { View.render(state).buffer.text }

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The command line of LANGUAGE.md §4, through the real binary.
+/// The command line of docs/LANGUAGE.md §4, through the real binary.
 final class CommandLineTests: XCTestCase {
     func testJSONOfTheDemoHasBooksUnderAuthors() throws {
         let result = try ArborProcess.run(["-c", "Author.including(all: Author.books)", "--format", "json"])
@@ -14,19 +14,34 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(result.stdout.contains("grdb_"), "GRDB's bookkeeping columns are hidden")
     }
 
-    func testSQLFormatPrintsTheMainStatement() throws {
+    /// `--format sql` prints each request's main statement, one a line, and fetches
+    /// nothing (the contract); the prefetches are in `:explain` and the terminal's SQL pane.
+    func testSQLFormatPrintsTheMainStatementsOnly() throws {
         let result = try ArborProcess.run([
-            "-c", "Author.including(all: Author.books)", "-c", "Book.filter(Column(\"year\") > 1900).including(required: Book.author)",
+            "-c", "Author.filter(keys: [1, 2]).including(all: Author.books.including(all: Book.prizes))",
+            "-c", "Book.filter(Column(\"year\") > 1900).including(required: Book.author)",
             "--format", "sql",
         ])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(
             result.stdout,
             """
-            SELECT * FROM "author";
+            SELECT * FROM "author" WHERE "id" IN (1, 2);
             SELECT "book".*, "author".* FROM "book" JOIN "author" ON "author"."id" = "book"."authorId" WHERE "book"."year" > 1900;
 
             """)
+    }
+
+    func testSQLFormatOfACountPrintsGRDBsCountStatement() throws {
+        let result = try ArborProcess.run(["-c", "Author.fetchCount(db)", "--format", "sql"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "SELECT COUNT(*) FROM \"author\";\n")
+    }
+
+    func testCompleteCommandPrintsItsColumnsWithoutEscapes() throws {
+        let result = try ArborProcess.run(["-c", ":complete Book.filter(Column(\"ti"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "title  column\n")
     }
 
     func testFormatsOnAFile() throws {
@@ -138,7 +153,10 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 0)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "'\(ArborProcess.executable.path)' -c 'Book.all()' -c 'Book.all()' | head -1; echo \"status:${PIPESTATUS:-}\""]
+        process.arguments = [
+            "-c",
+            "'\(ArborProcess.executable.path)' -c 'Book.all()' -c 'Book.all()' | head -1; echo \"status:${PIPESTATUS:-}\"",
+        ]
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

@@ -134,6 +134,16 @@ final class HostileDataTests: XCTestCase {
             "SELECT * FROM \"book\" WHERE \"title\" = 'a'||char(27)||'[2J'||char(133)||'b';\n")
     }
 
+    func testSQLFormatKeepsNewlineAndTabInStrings() throws {
+        let result = try HostileRun.run([
+            "-c", #"Book.filter(Column("title") == "a\nb\tc\u{7}d")"#, "--format", "sql",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(
+            String(decoding: result.stdout, as: UTF8.self),
+            "SELECT * FROM \"book\" WHERE \"title\" = 'a\nb\tc'||char(7)||'d';\n")
+    }
+
     /// 100 MB of text and 100 MB of blob, made by SQLite in the test (never committed).
     func testHundredMegabyteValuesAreCutForDisplayAndWholeInJSON() throws {
         let path = try Fixture.database(

@@ -215,6 +215,30 @@ final class RawSQLTests: XCTestCase {
         XCTAssertEqual(check.stdout, "3\n")
     }
 
+    /// A PRAGMA that sets a value says the value it has now (not "0 rows changed").
+    func testAPragmaSettingSaysWhatItSet() throws {
+        let path = try Fixture.database(Fixture.library)
+        let result = try ArborProcess.run([
+            path, "--write",
+            "-c", ":sql PRAGMA user_version = 7; PRAGMA main.application_id = 42; PRAGMA foreign_keys = OFF",
+            "-c", ":sql PRAGMA user_version",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(
+            result.stdout,
+            """
+            user_version is now 7
+
+            main.application_id is now 42
+
+            foreign_keys is now 0
+            user_version
+            ------------
+            7
+
+            """)
+    }
+
     /// `… RETURNING` shows its rows and the count.
     func testReturningShowsRowsAndChanges() throws {
         let path = try Fixture.database(Fixture.library)

@@ -35,12 +35,16 @@ final class TerminalTests: XCTestCase {
 
         try tmux.type("Author.including(all: Author.books)")
         try tmux.press("Enter")
+        // The SQL pane: the app's statements (the prefetch's 76 keys shortened), then what ran.
         try tmux.waitFor(
-            "▸ author  id:1  name:\"Victor Hugo\"", "76 rows · 2 statements",
-            "2/2 SELECT *, \"authorId\" AS \"grdb_authorId\" FROM \"book\" WHERE \"authorId\" IN (1, 2, 3"
+            "▸ author  id:1  name:\"Victor Hugo\"", "76 rows · ",
+            "app prefetch books ",
+            "SELECT *, \"authorId\" AS \"grdb_authorId\" FROM \"book\" WHERE \"authorId\" IN (1, 2, 3, 4, 5, … 76",
+            "ran window 1 "
         )
 
-        // Expand the first author: its books hang below it.
+        // Esc walks the result (↵ left the focus in the input); expand the first author.
+        try tmux.press("Escape")
         try tmux.press("Space")
         try tmux.waitFor("▾ books  11 rows", "      book  id:12  authorId:1  ")
 
@@ -56,7 +60,7 @@ final class TerminalTests: XCTestCase {
 
         // Copy the main statement with `y`: OSC 52 puts it in tmux's buffer.
         try tmux.press("y")
-        try tmux.waitFor("copied statement 1/2")
+        try tmux.waitFor("copied the app's statement 1/2 (main)")
         XCTAssertEqual(try tmux.pasteBuffer(), "SELECT * FROM \"author\";")
 
         // A slow query is cancelled by Ctrl-C, and the session goes on.
@@ -85,8 +89,10 @@ final class TerminalTests: XCTestCase {
         try tmux.resize(width: 120, height: 40)
         try tmux.waitUntil("the full layout") { $0.hasPrefix("─ Schema ") }
 
-        // Ctrl-D on the empty input quits, with the terminal restored.
-        try tmux.press("Escape")
+        // Ctrl-D clears the request kept in the input, then on the empty line quits,
+        // with the terminal restored.
+        try tmux.press("C-d")
+        try tmux.waitUntil("the input cleared") { !$0.contains("arbor> Book.limit(2)") && $0.contains("arbor>") }
         try tmux.press("C-d")
         let screen = try tmux.waitUntil("the exit status and the terminal modes") {
             $0.contains("exit=0") && $0.contains("icanon")
@@ -158,13 +164,160 @@ final class TerminalTests: XCTestCase {
         try tmux.type("Author.including(all: Author.books)")
         try tmux.press("Enter")
         try tmux.waitFor("▸ author  id:1  name:\"Prolific\"", "2 rows")
+        try tmux.press("Escape")
         try tmux.press("Space")
         try tmux.waitFor("▾ books  50 of 1,234 rows — ↵ for more")
         try tmux.press("Down")
         try tmux.press("Enter")
         try tmux.waitFor("▾ books  1,050 of 1,234 rows — ↵ for more")
         try tmux.press("Enter")
-        try tmux.waitFor("▾ books  1234 rows")
+        try tmux.waitFor("▾ books  1,234 rows")
+    }
+
+    /// A capped prefetch: the SQL pane lists every statement that ran for it,
+    /// labelled, ↵ for more adds its own, and `Y` copies what the app would run
+    /// (GRDB's two statements), `R` what ran.
+    func testTheSQLPaneOfACappedPrefetchListsItsStatementsLabelled() throws {
+        let path = try Fixture.database(
+            """
+            CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id));
+            INSERT INTO author VALUES (1, 'Prolific'), (2, 'Rare');
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1234)
+            INSERT INTO book SELECT i, 1 FROM n;
+            INSERT INTO book VALUES (2000, 2);
+            """)
+        let tmux = try TmuxSession(command: command("'\(path)'"), width: 120, height: 30)
+        defer { tmux.kill() }
+        try tmux.waitFor("arbor>")
+        try tmux.type("Author.including(all: Author.books)")
+        try tmux.press("Enter")
+        try tmux.waitFor(
+            "▸ author  id:1  name:\"Prolific\"", "app main ", "SELECT * FROM \"author\"",
+            "app prefetch books ", "ran window 1 ", "ran window 1 · count books ")
+        // Walk to the SQL pane and to its end: the pages of the capped list are there.
+        try tmux.press("Escape")
+        try tmux.press("Tab")
+        try tmux.press("G")
+        try tmux.waitFor(
+            "ran window 1 · books of author 1 ",
+            "SELECT * FROM \"book\" WHERE \"authorId\" = 1 ORDER BY \"id\" LIMIT 50")
+        // ↵ for more on author 1's books adds its statement.
+        try tmux.press("BTab")
+        try tmux.press("Space")
+        try tmux.press("Down")
+        try tmux.press("Enter")
+        try tmux.waitFor("▾ books  1,050 of 1,234 rows — ↵ for more")
+        try tmux.press("Tab")
+        try tmux.press("G")
+        try tmux.waitFor(
+            "ran more books of author 1 ",
+            "SELECT * FROM \"book\" WHERE \"authorId\" = 1 ORDER BY \"id\" LIMIT 1000 OFFSET 50")
+        // Y: the app's statements, as GRDB runs them for the request as typed.
+        try tmux.press("Y")
+        try tmux.waitFor("copied the app's 2 statements")
+        XCTAssertEqual(
+            try tmux.pasteBuffer(),
+            """
+            SELECT * FROM "author";
+            SELECT *, "authorId" AS "grdb_authorId" FROM "book" WHERE "authorId" IN (1, 2);
+            """)
+        // R: every statement that ran.
+        try tmux.press("R")
+        try tmux.waitFor("statements that ran")
+        let ran = try tmux.pasteBuffer()
+        XCTAssertTrue(ran.hasPrefix("SELECT * FROM \"author\" ORDER BY \"id\" ASC LIMIT 100;\n"), ran)
+        XCTAssertTrue(
+            ran.contains("SELECT * FROM \"book\" WHERE \"authorId\" = 1 ORDER BY \"id\" LIMIT 1000 OFFSET 50;"), ran)
+        // ↵ shows a statement whole, a clause a line.
+        try tmux.press("Enter")
+        try tmux.waitFor(
+            "─ SQL · more books of author 1 · ",
+            "\n SELECT *\n FROM \"book\"\n WHERE \"authorId\" = 1\n ORDER BY \"id\"\n LIMIT 1000 OFFSET 50\n")
+    }
+
+    /// The loop a REPL is for: type, ↵, edit, ↵, without leaving the input; typing
+    /// right after a run is never lost; `i` comes back from the panes.
+    func testTypeRunEditRunWithoutLeavingTheInput() throws {
+        let tmux = try TmuxSession(command: command(), width: 120, height: 30)
+        defer { tmux.kill() }
+        try tmux.waitFor("arbor>")
+        try tmux.type("Author.limit(2)")
+        try tmux.press("Enter")
+        try tmux.waitFor("─ Author.limit(2) ", "2 rows", "arbor> Author.limit(2)", "type to replace · → edit")
+        // End edits the request kept in the input; ↵ runs the edited one.
+        try tmux.press("End")
+        try tmux.press("BSpace")
+        try tmux.press("BSpace")
+        try tmux.type("3)")
+        try tmux.press("Enter")
+        try tmux.waitFor("─ Author.limit(3) ", "3 rows", "arbor> Author.limit(3)")
+        // Right after a run, typing replaces the request: nothing goes to a pane.
+        try tmux.type("let x = Author.all()")
+        try tmux.waitFor("arbor> let x = Author.all()")
+        try tmux.press("Enter")
+        try tmux.waitFor("x defined")
+        try tmux.type("x.limit(1)")
+        try tmux.press("Enter")
+        try tmux.waitFor("─ x.limit(1) ", "1 row")
+        // Esc walks the result; i brings the request back to edit.
+        try tmux.press("Escape")
+        try tmux.waitFor("i edit")
+        try tmux.press("i")
+        try tmux.press("BSpace")
+        try tmux.type(", offset: 1)")
+        try tmux.press("Enter")
+        try tmux.waitFor("─ x.limit(1, offset: 1) ", "author  id:2 ")
+        // A letter that is no pane command goes to the input with the focus.
+        try tmux.press("Escape")
+        try tmux.waitFor("i edit")
+        try tmux.type("Book.limit(1)")
+        try tmux.press("Enter")
+        try tmux.waitFor("─ Book.limit(1) ", "book  id:1 ")
+    }
+
+    /// A through association is capped like the others, its count with separators.
+    func testAThroughListIsCappedWithItsCount() throws {
+        let path = try Fixture.database(
+            """
+            CREATE TABLE artist (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE album (id INTEGER PRIMARY KEY, artistId INTEGER REFERENCES artist(id));
+            CREATE TABLE track (id INTEGER PRIMARY KEY, albumId INTEGER REFERENCES album(id));
+            INSERT INTO artist VALUES (1, 'Prolific');
+            INSERT INTO album VALUES (1, 1), (2, 1);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3290)
+            INSERT INTO track SELECT i, 1 + i % 2 FROM n;
+            """)
+        let tmux = try TmuxSession(command: command("'\(path)'"), width: 120, height: 30)
+        defer { tmux.kill() }
+        try tmux.waitFor("arbor>")
+        try tmux.type(
+            "extension Artist { static let tracks = hasMany(Track.self, through: Artist.albums, using: Album.tracks) }")
+        try tmux.press("Enter")
+        try tmux.waitFor("declarations read")
+        try tmux.type("Artist.including(all: Artist.tracks)")
+        try tmux.press("Enter")
+        try tmux.waitFor("▸ artist  id:1  name:\"Prolific\"", "ran window 1 · count tracks ")
+        try tmux.press("Escape")
+        try tmux.press("Space")
+        try tmux.waitFor("▾ tracks  50 of 3,290 rows — ↵ for more", "    track  id:1  albumId:2")
+    }
+
+    /// An include under a join is read under the join's scope (GRDB's decoding):
+    /// the tree and the children pane show the included row, not nil.
+    func testAnIncludeUnderAJoinShowsItsRow() throws {
+        let tmux = try TmuxSession(command: command(), width: 120, height: 30)
+        defer { tmux.kill() }
+        try tmux.waitFor("arbor>")
+        try tmux.type("Book.joining(required: Book.author.including(required: Author.country)).limit(1)")
+        try tmux.press("Enter")
+        try tmux.waitFor("▸ book  id:1  authorId:54", "1 row")
+        // The request stays in the input: Esc walks the result.
+        try tmux.press("Escape")
+        try tmux.press("Space")
+        try tmux.waitFor("country  code:\"TR\"  name:\"Turkey\"")
+        try tmux.press("Right")
+        try tmux.waitFor("─ book 1 ─", "country  code:\"TR\"  name:\"Turkey\"")
     }
 
     func testSIGTERMRestoresTheTerminal() throws {

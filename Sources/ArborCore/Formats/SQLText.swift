@@ -1,11 +1,12 @@
 /// SQL as the `sql` format prints it: pasteable into `sqlite3`, and safe on a
-/// terminal. SQLite string literals have no escapes, so a control character in
-/// one is spelled with `char()` (`'a'||char(27)||'b'`, the same value); anywhere
-/// else (a name from a hostile schema) it is shown escaped, and the SQL is no
-/// longer exact.
+/// terminal. Newline and tab are kept as they are: valid SQL, harmless on a
+/// terminal, and the SQL GRDB runs. SQLite string literals have no escapes, so
+/// another control character in one is spelled with `char()` (`'a'||char(27)||'b'`,
+/// the same value); anywhere else (a name from a hostile schema) it is shown
+/// escaped, and the SQL is no longer exact.
 public enum SQLText {
     public static func terminalSafe(_ sql: String) -> (text: String, isExact: Bool) {
-        guard sql.unicodeScalars.contains(where: TerminalText.isControl) else { return (sql, true) }
+        guard sql.unicodeScalars.contains(where: needsSpelling) else { return (sql, true) }
         var out = String.UnicodeScalarView()
         var isExact = true
         var quote: Unicode.Scalar?
@@ -17,7 +18,7 @@ public enum SQLText {
             } else if scalar == "[" {
                 quote = "]"
             }
-            guard TerminalText.isControl(scalar) else {
+            guard needsSpelling(scalar) else {
                 out.append(scalar)
                 continue
             }
@@ -29,5 +30,9 @@ public enum SQLText {
             }
         }
         return (String(out), isExact)
+    }
+
+    private static func needsSpelling(_ scalar: Unicode.Scalar) -> Bool {
+        scalar != "\n" && scalar != "\t" && TerminalText.isControl(scalar)
     }
 }

@@ -2,10 +2,12 @@ import GRDB
 
 /// The `tree` format: each row on a line, `table col:value …`, and its children
 /// indented below it (`key: value` for a to-one child, `key: N rows` for a to-many one).
+/// A name that is not an identifier is double-quoted as in SQL (`"first name":"Ada"`),
+/// so that a space or a colon in it does not read as the next column.
 public enum TreeFormat {
     public static func lines(table: String, rows: [ResultRow]) -> [String] {
         var lines: [String] = []
-        for row in rows { append(row, label: TerminalText.escaped(table), indent: 0, to: &lines) }
+        for row in rows { append(row, label: SchemaText.name(table), indent: 0, to: &lines) }
         return lines
     }
 
@@ -17,7 +19,7 @@ public enum TreeFormat {
     static func appendChildren(of row: ResultRow, indent: Int, to lines: inout [String]) {
         let pad = String(repeating: "  ", count: indent)
         for child in row.children {
-            let key = TerminalText.escaped(child.key)
+            let key = SchemaText.name(child.key)
             switch child.value {
             case .toOne(nil):
                 lines.append(pad + key + ": nil")
@@ -27,7 +29,7 @@ public enum TreeFormat {
             case .toMany(let rows):
                 lines.append(pad + key + ": " + countText(rows.count))
                 for row in rows {
-                    append(row, label: TerminalText.escaped(child.table), indent: indent + 1, to: &lines)
+                    append(row, label: SchemaText.name(child.table), indent: indent + 1, to: &lines)
                 }
             }
         }
@@ -36,7 +38,7 @@ public enum TreeFormat {
     static func columnsText(_ row: ResultRow) -> String {
         var text = ""
         for (i, (name, value)) in zip(row.names, row.values).enumerated() {
-            text += " " + TerminalText.escaped(name) + ":" + ValueText.quoted(value, fullSize: row.cutSizes[i])
+            text += " " + SchemaText.name(name) + ":" + ValueText.quoted(value, fullSize: row.cutSizes[i])
         }
         return text
     }

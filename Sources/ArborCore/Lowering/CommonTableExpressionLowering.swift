@@ -21,13 +21,13 @@ extension Lowering {
     /// later, with its own aliases, from a `@Sendable` closure: the condition is
     /// lowered there by a lowering of its own (it refers to `left` and `right` only,
     /// which the language checks), after a first lowering here that reports errors.
-    func joinAssociation(from origin: String, to plan: CommonTableExpressionPlan, on condition: JoinCondition?)
-        throws -> JoinAssociation<Row, Row>
-    {
-        let table = Table<Row>(origin)
+    func joinAssociation<Origin>(
+        from origin: String, to plan: CommonTableExpressionPlan, on condition: JoinCondition?
+    ) throws -> JoinAssociation<Origin, Row> {
+        let table = Table<Origin>(origin)
         let cte = try commonTableExpression(plan)
         guard let condition else { return table.association(to: cte) }
-        _ = try Self.lowerCondition(condition, left: TableAlias<Row>(), right: TableAlias<Row>())
+        _ = try Self.lowerCondition(condition, left: TableAlias<Origin>(), right: TableAlias<Row>())
         return table.association(
             to: cte,
             on: { left, right in
@@ -35,9 +35,9 @@ extension Lowering {
             })
     }
 
-    static func lowerCondition(_ condition: JoinCondition, left: TableAlias<Row>, right: TableAlias<Row>) throws
-        -> SQLExpression
-    {
+    static func lowerCondition<Origin>(
+        _ condition: JoinCondition, left: TableAlias<Origin>, right: TableAlias<Row>
+    ) throws -> SQLExpression {
         let lowering = Lowering()
         lowering.joinAliases = [condition.left.id: left, condition.right.id: right]
         return try lowering.expression(lowering.lower(condition.expression))

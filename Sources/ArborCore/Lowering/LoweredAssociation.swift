@@ -1,14 +1,15 @@
 import GRDB
 
-/// A GRDB association on `Table<Row>`, whichever of its five types it has.
-enum LoweredAssociation {
-    case belongsTo(BelongsToAssociation<Row, Row>)
-    case hasMany(HasManyAssociation<Row, Row>)
-    case hasOne(HasOneAssociation<Row, Row>)
-    case hasManyThrough(HasManyThroughAssociation<Row, Row>)
-    case hasOneThrough(HasOneThroughAssociation<Row, Row>)
+/// A GRDB association to `Row`, whichever of its five types it has. Its origin is
+/// `Row` (from `Table<Row>`), or a record type for `record.request(for:)`.
+enum LoweredAssociation<Origin> {
+    case belongsTo(BelongsToAssociation<Origin, Row>)
+    case hasMany(HasManyAssociation<Origin, Row>)
+    case hasOne(HasOneAssociation<Origin, Row>)
+    case hasManyThrough(HasManyThroughAssociation<Origin, Row>)
+    case hasOneThrough(HasOneThroughAssociation<Origin, Row>)
     /// `association(to: cte, on:)`.
-    case join(JoinAssociation<Row, Row>)
+    case join(JoinAssociation<Origin, Row>)
 
     /// Applies `body` to the association, whatever its type, and wraps the result back.
     func refined(_ body: RefineBody) throws -> LoweredAssociation {
@@ -46,7 +47,7 @@ struct RefineBody {
     }
 }
 
-extension LoweredAssociation {
+extension LoweredAssociation where Origin == Row {
     /// `including(required:|optional:|all:)` and `joining(required:|optional:)` on `request`.
     func join<R: DerivableRequest<Row>>(_ kind: JoinKind, including: Bool, on request: R) throws -> R {
         switch self {
@@ -120,16 +121,35 @@ extension LoweredAssociation {
     }
 }
 
+extension LoweredAssociation where Origin: EncodableRecord & TableRecord {
+    /// GRDB's `record.request(for: association)`.
+    func request(for record: Origin) throws -> QueryInterfaceRequest<Row> {
+        switch self {
+        case .join:
+            // GRDB: "Not implemented: request association without any foreign key" (a trap).
+            throw ArborError("`request(for:)` of an association to a common table expression is not supported by GRDB")
+        case .belongsTo(let a): record.request(for: a)
+        case .hasMany(let a): record.request(for: a)
+        case .hasOne(let a): record.request(for: a)
+        case .hasManyThrough(let a): record.request(for: a)
+        case .hasOneThrough(let a): record.request(for: a)
+        }
+    }
+}
+
 /// Builds `hasMany(_:through:using:)` / `hasOne(_:through:using:)` from two lowered
 /// associations, whatever their types.
-struct Through {
-    static let joinInThrough = ArborError(
-        "an association to a common table expression in a through association is not supported yet")
-    let origin: Table<Row>
+struct Through<Origin> {
+    static var joinInThrough: ArborError {
+        ArborError("an association to a common table expression in a through association is not supported yet")
+    }
+    let origin: Table<Origin>
     let isToMany: Bool
     let key: String?
 
-    func make(pivot: LoweredAssociation, target: LoweredAssociation) throws -> LoweredAssociation {
+    func make(pivot: LoweredAssociation<Origin>, target: LoweredAssociation<Row>) throws
+        -> LoweredAssociation<Origin>
+    {
         switch pivot {
         case .belongsTo(let p): return try make(p, target)
         case .hasMany(let p): return try make(p, target)
@@ -140,8 +160,9 @@ struct Through {
         }
     }
 
-    private func make<P: Association>(_ pivot: P, _ target: LoweredAssociation) throws -> LoweredAssociation
-    where P.OriginRowDecoder == Row, P.RowDecoder == Row {
+    private func make<P: Association>(_ pivot: P, _ target: LoweredAssociation<Row>) throws
+        -> LoweredAssociation<Origin>
+    where P.OriginRowDecoder == Origin, P.RowDecoder == Row {
         switch target {
         case .belongsTo(let t): return try make(pivot, t)
         case .hasMany(let t): return try make(pivot, t)
@@ -152,8 +173,8 @@ struct Through {
         }
     }
 
-    private func make<P: Association, T: Association>(_ pivot: P, _ target: T) throws -> LoweredAssociation
-    where P.OriginRowDecoder == Row, P.RowDecoder == Row, T.OriginRowDecoder == Row, T.RowDecoder == Row {
+    private func make<P: Association, T: Association>(_ pivot: P, _ target: T) throws -> LoweredAssociation<Origin>
+    where P.OriginRowDecoder == Origin, P.RowDecoder == Row, T.OriginRowDecoder == Row, T.RowDecoder == Row {
         if isToMany {
             return .hasManyThrough(origin.hasMany(Row.self, through: pivot, using: target, key: key))
         }
@@ -164,18 +185,19 @@ struct Through {
     }
 
     private func makeHasOne(_ pivot: any AssociationToOne, _ target: any AssociationToOne) throws
-        -> LoweredAssociation
+        -> LoweredAssociation<Origin>
     {
         switch (pivot, target) {
-        case (let p as BelongsToAssociation<Row, Row>, let t): return try hasOne(p, t)
-        case (let p as HasOneAssociation<Row, Row>, let t): return try hasOne(p, t)
-        case (let p as HasOneThroughAssociation<Row, Row>, let t): return try hasOne(p, t)
+        case (let p as BelongsToAssociation<Origin, Row>, let t): return try hasOne(p, t)
+        case (let p as HasOneAssociation<Origin, Row>, let t): return try hasOne(p, t)
+        case (let p as HasOneThroughAssociation<Origin, Row>, let t): return try hasOne(p, t)
         default: throw ArborError("unsupported pivot for `hasOne(_:through:using:)`")
         }
     }
 
-    private func hasOne<P: AssociationToOne>(_ pivot: P, _ target: any AssociationToOne) throws -> LoweredAssociation
-    where P.OriginRowDecoder == Row, P.RowDecoder == Row {
+    private func hasOne<P: AssociationToOne>(_ pivot: P, _ target: any AssociationToOne) throws
+        -> LoweredAssociation<Origin>
+    where P.OriginRowDecoder == Origin, P.RowDecoder == Row {
         switch target {
         case let t as BelongsToAssociation<Row, Row>:
             return .hasOneThrough(origin.hasOne(Row.self, through: pivot, using: t, key: key))

@@ -6,17 +6,24 @@ import GRDB
 /// the SQL an app would run.
 ///
 /// Each lowering creates fresh `TableAlias` objects: GRDB aliases are mutable
-/// and traps when one is reused for another table (GRDB-FACTS T2).
+/// and traps when one is reused for another table (docs/ARCHITECTURE.md §5).
 public final class Lowering {
     private var aliases: [Int: TableAlias<Void>] = [:]
     /// The aliases GRDB gives an `association(to:on:)` condition, while it is lowered.
-    var joinAliases: [Int: TableAlias<Row>] = [:]
+    var joinAliases: [Int: TableAliasBase] = [:]
 
     public init() {}
 
     public func request(_ plan: RequestPlan) throws -> QueryInterfaceRequest<Row> {
-        var request =
-            try plan.commonTableExpression.map { try commonTableExpression($0).all() } ?? Table<Row>(plan.table).all()
+        var request: QueryInterfaceRequest<Row>
+        if let cte = plan.commonTableExpression {
+            request = try commonTableExpression(cte).all()
+        } else {
+            switch plan.root {
+            case .table(let table): request = Table<Row>(table).all()
+            case .associated(let record, let association): request = try self.request(for: record, association)
+            }
+        }
         for operation in plan.operations {
             switch operation {
             case .limit(let limit, let offset):
@@ -30,8 +37,14 @@ public final class Lowering {
         return request
     }
 
-    func association(_ plan: AssociationPlan) throws -> LoweredAssociation {
-        var lowered = try base(plan.base)
+    func association(_ plan: AssociationPlan) throws -> LoweredAssociation<Row> {
+        try association(plan, from: Row.self)
+    }
+
+    /// The association with `Origin` as its origin type: `Row`, or a record type
+    /// for `record.request(for:)`.
+    func association<Origin>(_ plan: AssociationPlan, from origin: Origin.Type) throws -> LoweredAssociation<Origin> {
+        var lowered = try base(plan.base, from: origin)
         for operation in plan.operations {
             switch operation {
             case .forKey(let key):
@@ -45,10 +58,10 @@ public final class Lowering {
         return lowered
     }
 
-    private func base(_ base: AssociationBase) throws -> LoweredAssociation {
+    private func base<Origin>(_ base: AssociationBase, from _: Origin.Type) throws -> LoweredAssociation<Origin> {
         switch base {
         case .direct(let kind, let origin, let destination, let key, let foreignKey):
-            let table = Table<Row>(origin)
+            let table = Table<Origin>(origin)
             let destinationTable = Table<Row>(destination)
             let fk = foreignKey.map { ForeignKey($0.originColumns, to: $0.destinationColumns) }
             switch kind {
@@ -60,9 +73,9 @@ public final class Lowering {
         case .commonTable(let origin, let cte, let condition):
             return .join(try joinAssociation(from: origin, to: cte, on: condition))
         case .through(let kind, let origin, let pivot, let target, let key):
-            let pivotAssociation = try association(pivot)
+            let pivotAssociation = try association(pivot, from: Origin.self)
             let targetAssociation = try association(target)
-            return try Through(origin: Table<Row>(origin), isToMany: kind.isToMany, key: key)
+            return try Through(origin: Table<Origin>(origin), isToMany: kind.isToMany, key: key)
                 .make(pivot: pivotAssociation, target: targetAssociation)
         }
     }

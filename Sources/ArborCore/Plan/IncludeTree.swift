@@ -15,6 +15,34 @@ public struct IncludeTree: Hashable, Sendable {
         /// group them (one per pivot key column), when the plan tells; nil when only
         /// the schema knows (a declared association without `using:`).
         public var addedColumns: Int? = nil
+        /// The refinements of the association (merged when it is included twice):
+        /// they shape the child's own rows.
+        public var operations: [RequestOperation] = []
+        /// `including(required:)`: the child is never missing.
+        public var isRequired: Bool = false
+
+        public init(
+            key: String, kind: Kind, table: String, tree: IncludeTree, operations: [RequestOperation] = [],
+            isRequired: Bool = false, addedColumns: Int? = nil
+        ) {
+            self.key = key
+            self.kind = kind
+            self.table = table
+            self.tree = tree
+            self.operations = operations
+            self.isRequired = isRequired
+            self.addedColumns = addedColumns
+        }
+
+        /// The child of a joined association, seen from the level that joins: a
+        /// to-one is read under the join's scopes. (Prefetched rows are found by key
+        /// at any depth, `Row.prefetchedRows`.)
+        func underScopes(_ path: [String]) -> Child {
+            guard case .toOne(let scopePath) = kind else { return self }
+            var copy = self
+            copy.kind = .toOne(scopePath: path + scopePath)
+            return copy
+        }
     }
 
     public var children: [Child] = []
@@ -27,15 +55,21 @@ public struct IncludeTree: Hashable, Sendable {
                     Child(
                         key: association.key.plural, kind: .toMany, table: association.destination,
                         tree: IncludeTree(operations: association.operations),
+                        operations: association.operations, isRequired: false,
                         addedColumns: association.pivotKeyColumnCount))
-            case .including(_, let association):
+            case .including(let kind, let association):
                 add(
                     Child(
                         key: association.key.singular, kind: .toOne(scopePath: association.scopePath),
-                        table: association.destination, tree: IncludeTree(operations: association.operations)))
+                        table: association.destination, tree: IncludeTree(operations: association.operations),
+                        operations: association.operations, isRequired: kind == .required))
             case .joining(_, let association):
-                // A joined association has no scope; what it includes hangs on this level's rows.
-                for child in IncludeTree(operations: association.operations).children { add(child) }
+                // A joined association is not shown, but GRDB keeps its scope
+                // (SQLQualifiedRelation.rowAdapter): what it includes hangs on this
+                // level's rows, read under the join's scope path.
+                for child in IncludeTree(operations: association.operations).children {
+                    add(child.underScopes(association.scopePath))
+                }
             default:
                 break
             }
@@ -44,7 +78,10 @@ public struct IncludeTree: Hashable, Sendable {
 
     private mutating func add(_ child: Child) {
         if let i = children.firstIndex(where: { $0.key == child.key && $0.kind == child.kind }) {
+            // GRDB merges the two: required wins over optional, refinements add up.
             for grandChild in child.tree.children { children[i].tree.add(grandChild) }
+            children[i].operations += child.operations
+            children[i].isRequired = children[i].isRequired || child.isRequired
         } else {
             children.append(child)
         }

@@ -17,6 +17,7 @@ public enum PlanSize {
     /// Nil when within bounds, else what was exceeded.
     public static func excess(of plan: RequestPlan) -> String? {
         var initial: [Item] = [.operations(plan.operations, 0)]
+        if case .associated(_, let association) = plan.root { initial.append(.association(association, 0)) }
         if let cte = plan.commonTableExpression { push(cte, 1, &initial) }
         return measure(initial)
     }

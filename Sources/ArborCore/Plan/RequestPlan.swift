@@ -5,8 +5,7 @@
 /// refinement rules (last ordering wins, required over optional, filters ANDed);
 /// `JoinTree` derives the merged structure the validator and the result tree need.
 public struct RequestPlan: Hashable, Sendable {
-    /// The table as `sqlite_master` spells it.
-    public var table: String
+    public var root: RequestRoot
     public var operations: [RequestOperation]
     /// `cte.all()`: the request reads a common table expression (`table` is its name).
     /// Held in an array, which gives the recursive value its indirection.
@@ -17,8 +16,29 @@ public struct RequestPlan: Hashable, Sendable {
     }
 
     public init(table: String, operations: [RequestOperation] = []) {
-        self.table = table
+        self.root = .table(table)
         self.operations = operations
+    }
+
+    public init(root: RequestRoot, operations: [RequestOperation] = []) {
+        self.root = root
+        self.operations = operations
+    }
+
+    /// The table whose rows the request fetches, as `sqlite_master` spells it.
+    public var table: String {
+        switch root {
+        case .table(let table): table
+        case .associated(_, let association): association.destination
+        }
+    }
+
+    /// Every operation that shapes the root level's rows: for `record.request(for:
+    /// Author.books.order(…))`, the association's refinements come first, as GRDB
+    /// applies them (`forKey` left out: a request has no key).
+    public var levelOperations: [RequestOperation] {
+        guard case .associated(_, let association) = root else { return operations }
+        return association.operations.filter { if case .forKey = $0 { false } else { true } } + operations
     }
 
     public func appending(_ operation: RequestOperation) -> RequestPlan {
@@ -29,13 +49,25 @@ public struct RequestPlan: Hashable, Sendable {
 
     /// True when `including(all:)` appears at any depth: such a request can not be
     /// fetched with a cursor (GRDB traps), only with `fetchAll`/`fetchOne`.
-    public var hasPrefetch: Bool { operations.contains { $0.hasPrefetch } }
+    public var hasPrefetch: Bool {
+        if case .associated(_, let association) = root, association.hasPrefetch { return true }
+        return operations.contains { $0.hasPrefetch }
+    }
 
     /// The limit of the last `limit(_:offset:)`, if any.
     public var limit: (limit: Int, offset: Int?)? {
         for case .limit(let limit, let offset) in operations.reversed() { return (limit, offset) }
         return nil
     }
+}
+
+/// Where a request starts.
+public indirect enum RequestRoot: Hashable, Sendable {
+    /// `Author.all()`, `Table("author").all()`.
+    case table(String)
+    /// `record.request(for: association)`: the rows associated with one record,
+    /// as GRDB's `request(for:)` builds them.
+    case associated(RecordValue, AssociationPlan)
 }
 
 /// An association with the method calls applied to it.

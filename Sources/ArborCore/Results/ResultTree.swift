@@ -90,7 +90,7 @@ public final class ResultTreeBuilder: @unchecked Sendable {
     }
 
     public init(plan: RequestPlan, valueLimit: Int? = nil) {
-        self.tree = IncludeTree(operations: plan.operations)
+        self.tree = IncludeTree(operations: plan.levelOperations)
         self.valueLimit = valueLimit
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Infers associations from foreign keys exactly as LANGUAGE.md §1 says.
+/// Infers associations from foreign keys exactly as docs/LANGUAGE.md §1.3 says.
 ///
 /// The index is cheap to build (no inflection); the associations of a table are
 /// computed the first time they are asked for, because GRDB's inflections run

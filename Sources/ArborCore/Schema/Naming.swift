@@ -1,6 +1,6 @@
 import GRDB
 
-/// The word splitting and casing rules of LANGUAGE.md §1, which turn table and
+/// The word splitting and casing rules of docs/LANGUAGE.md §1.1, which turn table and
 /// column names into record type and association names.
 public enum Naming {
     /// Splits on `_`, `-` and spaces, before an upper-case letter that follows a

@@ -1,9 +1,11 @@
-/// Maps record type names (`Book`, `PostalAddress`) to tables, as LANGUAGE.md §1 says:
+/// Maps record type names (`Book`, `PostalAddress`) to tables, as docs/LANGUAGE.md §1.1 says:
 /// `UpperCamel(words(t))`, unless two tables give the same name, the name is not an
 /// identifier, or it is one of the language's own names.
 public struct RecordTypeNames: Sendable {
     private var tableByType: [String: String] = [:]
     private var typeByTable: [String: String] = [:]
+    /// Every type of a table, by folded table name: looked up on each member named.
+    private var typesByTable: [String: [String]] = [:]
 
     public init(schema: SchemaGraph) {
         var candidates: [String: [String]] = [:]
@@ -15,6 +17,7 @@ public struct RecordTypeNames: Sendable {
         for (type, tables) in candidates where tables.count == 1 {
             tableByType[type] = tables[0]
             typeByTable[tables[0].sqlFolded] = type
+            typesByTable[tables[0].sqlFolded] = [type]
         }
     }
 
@@ -27,16 +30,25 @@ public struct RecordTypeNames: Sendable {
     /// Maps a declared type (`struct PostalAddress { static let databaseTableName = "postal_address" }`).
     /// A table keeps the name the convention gave it for display, if it has one.
     public mutating func declare(type: String, table: String) {
-        if let old = tableByType[type], typeByTable[old.sqlFolded] == type { typeByTable[old.sqlFolded] = nil }
+        if let old = tableByType[type] {
+            if typeByTable[old.sqlFolded] == type { typeByTable[old.sqlFolded] = nil }
+            typesByTable[old.sqlFolded]?.removeAll { $0 == type }
+        }
         tableByType[type] = table
         if typeByTable[table.sqlFolded] == nil { typeByTable[table.sqlFolded] = type }
+        typesByTable[table.sqlFolded, default: []].append(type)
+    }
+
+    /// Makes `type` the name the table is shown by (an app's own type, over the convention's).
+    public mutating func prefer(type: String, forTable table: String) {
+        guard tableByType[type]?.sqlFolded == table.sqlFolded else { return }
+        typeByTable[table.sqlFolded] = type
     }
 
     public var allTypeNames: [String] { tableByType.keys.sorted() }
 
     /// Every type name that denotes `table` (a convention name and declared ones).
     public func types(forTable table: String) -> [String] {
-        let lowered = table.sqlFolded
-        return tableByType.filter { $0.value.sqlFolded == lowered }.map(\.key).sorted()
+        (typesByTable[table.sqlFolded] ?? []).sorted()
     }
 }

@@ -1,7 +1,7 @@
 import GRDB
 
 /// Reads values without GRDB's typed subscripts, which stop the process when a
-/// value does not convert (GRDB-FACTS T27): database content is untrusted.
+/// value does not convert (docs/ARCHITECTURE.md §5): database content is untrusted.
 extension Row {
     func text(_ column: String) -> String? {
         switch (self[column] as DatabaseValue).storage {

@@ -42,6 +42,8 @@ public struct TableInfo: Sendable, Hashable {
     /// Unique indexes (and UNIQUE constraints) on plain columns, partial ones excluded.
     public var uniqueIndexes: [[String]]
     public var sql: String?
+    /// Every index, by name (`PRAGMA index_list`).
+    public var indexes: [IndexInfo] = []
 
     public var isView: Bool { kind == .view }
     /// Full-text (and most virtual) tables have a rowid too.
@@ -60,6 +62,17 @@ public struct TableInfo: Sendable, Hashable {
         if !primaryKey.isEmpty, Set(primaryKey.map { $0.sqlFolded }) == set { return true }
         return uniqueIndexes.contains { Set($0.map { $0.sqlFolded }) == set }
     }
+}
+
+/// One index of a table, as `PRAGMA index_list` and `index_info` describe it.
+public struct IndexInfo: Sendable, Hashable {
+    public var name: String
+    /// The indexed columns in order; nil for an expression.
+    public var columns: [String?]
+    public var isUnique: Bool
+    public var isPartial: Bool
+    /// `c` (CREATE INDEX), `u` (UNIQUE constraint) or `pk` (the primary key's own).
+    public var origin: String
 }
 
 public struct ColumnInfo: Sendable, Hashable {

@@ -43,13 +43,14 @@ struct SchemaIntrospection {
             let isWithoutRowID = listed?.withoutRowID ?? false
             var primaryKey = declaredKey
             // As GRDB: no declared key means the hidden rowid, virtual tables (FTS) included.
-            if primaryKey.isEmpty && ((kind == .table && !isWithoutRowID) || kind == .virtual) {
+            if primaryKey.isEmpty && ((kind == .table && !isWithoutRowID) || (kind == .virtual && !cols.isEmpty)) {
                 primaryKey = ["rowid"]
             }
             return TableInfo(
                 name: entry.name, kind: kind, isWithoutRowID: isWithoutRowID, columns: cols,
                 primaryKey: primaryKey, foreignKeys: [],
-                uniqueIndexes: Self.uniqueIndexes(from: indexes[lowered] ?? []), sql: entry.sql)
+                uniqueIndexes: Self.uniqueIndexes(from: indexes[lowered] ?? []), sql: entry.sql,
+                indexes: Self.indexes(from: indexes[lowered] ?? []))
         }
         let graph = SchemaGraph(tables: tables)
         for i in tables.indices {
@@ -131,6 +132,21 @@ struct SchemaIntrospection {
         return ColumnInfo(
             name: name, type: row.text("type") ?? "", isNotNull: (row.integer("notnull") ?? 0) != 0,
             defaultValueSQL: row.text("dflt_value"), primaryKeyIndex: row.integer("pk") ?? 0, hidden: hidden)
+    }
+
+    private static func indexes(from rows: [Row]) -> [IndexInfo] {
+        var indexes: [IndexInfo] = []
+        for row in rows {
+            let name = row.text("indexName") ?? ""
+            if indexes.last?.name != name {
+                indexes.append(
+                    IndexInfo(
+                        name: name, columns: [], isUnique: (row.integer("unique") ?? 0) != 0,
+                        isPartial: (row.integer("partial") ?? 0) != 0, origin: row.text("origin") ?? ""))
+            }
+            indexes[indexes.count - 1].columns.append(row.text("name"))
+        }
+        return indexes
     }
 
     private static func uniqueIndexes(from rows: [Row]) -> [[String]] {

@@ -62,15 +62,19 @@ public struct ForeignKeyResolver {
                 "no table `\(schema.table(named: holderName) == nil ? holderName : referencedName)` for `\(displayName)`",
                 at: range)
         }
-        if holder.isView {
+        // A view has no schema foreign key: GRDB needs the key's columns, and joins
+        // them to the primary key of the other side (`SQLForeignKeyRequest`).
+        if holder.isView, foreignKey == nil {
             throw ArborError(
                 "`\(displayName)`: GRDB can not infer a foreign key from the view `\(holder.name)`", at: range,
-                suggestion: "use `using: ForeignKey([\"column\"], to: [\"column\"])`")
+                suggestion: "use `using: ForeignKey([\"column\"])`")
         }
-        let candidates = holder.foreignKeys.filter { fk in
+        let schemaKeys = holder.isView ? [] : holder.foreignKeys
+        let candidates = schemaKeys.filter { fk in
             guard fk.destinationTable.sqlFolded == referenced.name.sqlFolded else { return false }
             if let origin = foreignKey?.originColumns {
-                return fk.originColumns.map { $0.sqlFolded } == origin.map { $0.sqlFolded }
+                // GRDB compares the columns as sets.
+                return Set(fk.originColumns.map { $0.sqlFolded }) == Set(origin.map { $0.sqlFolded })
             }
             return true
         }

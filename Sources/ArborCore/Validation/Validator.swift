@@ -1,5 +1,5 @@
 /// Rejects, with a located message, every plan GRDB would stop the process on
-/// (GRDB-FACTS.md §0). GRDB's traps cannot be caught: this is the only defence.
+/// (docs/ARCHITECTURE.md §5). GRDB's traps cannot be caught: this is the only defence.
 public struct Validator {
     public let schema: SchemaGraph
     /// Where to underline errors found in the plan (the statement's range).
@@ -18,12 +18,23 @@ public struct Validator {
     /// Every check but that of embedded CTEs, which a subquery may find in the outer request.
     func validateParts(_ plan: RequestPlan) throws {
         if let cte = plan.commonTableExpression { try checkCommonTableExpression(cte) }
-        try checkLevel(table: plan.table, operations: plan.operations, context: .root)
-        try checkAliases(plan)
+        if case .associated(let record, let association) = plan.root {
+            try checkRecordRequest(record, association)
+        }
+        let operations = plan.levelOperations
+        try checkLevel(table: plan.table, operations: operations, context: .root)
+        try checkAliases(table: plan.table, operations: operations)
         try NamedArguments.check(plan, fail: fail)
-        try PrefetchAliases.check(plan.operations, fail: fail)
+        try PrefetchAliases.check(operations, fail: fail)
         var rootAlias: String?
-        try JoinGraph.fill(JoinGraph.Node(), operations: plan.operations, aliasName: &rootAlias, fail: fail)
+        try JoinGraph.fill(JoinGraph.Node(), operations: operations, aliasName: &rootAlias, fail: fail)
+    }
+
+    /// `record.request(for: association)`: GRDB resolves the foreign key as it does
+    /// for a prefetch (`including(all:)`), and traps where it would trap there.
+    func checkRecordRequest(_ record: RecordValue, _ association: AssociationPlan) throws {
+        try checkAssociation(association, from: record.table, context: .prefetched)
+        if case .through(_, _, let pivot, _, _) = association.base { try checkJoined(pivot) }
     }
 
     /// How a level is joined to its parent: GRDB forbids some refinements depending on it.
@@ -443,7 +454,7 @@ public struct Validator {
     }
 
     /// One alias per table, one name per alias, and every used alias attached (T2-T5).
-    func checkAliases(_ plan: RequestPlan) throws {
+    func checkAliases(table rootTable: String, operations rootOperations: [RequestOperation]) throws {
         var tableOfAlias: [Int: String] = [:]
         var idOfName: [String: Int] = [:]
         var used: Set<Int> = []
@@ -528,7 +539,7 @@ public struct Validator {
                 break
             }
         }
-        try visit(plan.table, plan.operations)
+        try visit(rootTable, rootOperations)
         for id in used where tableOfAlias[id] == nil {
             throw fail("a TableAlias is used in an expression but never attached with `aliased(_:)`")
         }

@@ -121,6 +121,15 @@ public enum Completer {
             if structure.endsOperand(n - 2) {
                 let receiverStart = structure.postfixStart(endingAt: n - 2)
                 guard let value = context.value(of: receiverStart..<(n - 1)) else { return [] }
+                // `including(required: Album.`: only an association may go there.
+                if case .table(let table) = value,
+                    let toManyOnly = associationArgument(startingAt: receiverStart, structure)
+                {
+                    return MemberCandidates.associations(
+                        of: table, environment: context.environment, toManyOnly: toManyOnly)
+                        + MemberCandidates.associationStatics(
+                            of: table, environment: context.environment, toManyOnly: toManyOnly)
+                }
                 // The environment after evaluation: it knows the tables of the aliases the receiver attached.
                 return MemberCandidates.candidates(after: value, environment: context.environment)
             }
@@ -140,6 +149,33 @@ public enum Completer {
         // After a complete operand (`Author `), or naming a new binding (`let `), nothing is offered.
         if structure.endsOperand(n - 1) || last.isKeyword("let") || last.isKeyword("var") { return [] }
         return argumentCandidates(context)
+    }
+
+    /// Whether the tokens from `start` begin the argument of a method that takes
+    /// an association (`including(all:)`, `joining(required:)`,
+    /// `annotated(withOptional:)` …): true when only a to-many one fits there,
+    /// false for any association, nil when it is no such argument.
+    static func associationArgument(startingAt start: Int, _ structure: TokenStructure) -> Bool? {
+        guard let opener = structure.enclosing[start], opener >= structure.statementStart,
+            structure[opener].isPunctuation(.leftParen), let call = structure.call(openedAt: opener), call.isMember
+        else { return nil }
+        // The argument the receiver is in, and its label (`all` in `all: Album.`).
+        var argumentStart = opener + 1
+        var index = 0
+        for i in (opener + 1)..<start where structure.enclosing[i] == opener && structure[i].isPunctuation(.comma) {
+            argumentStart = i + 1
+            index += 1
+        }
+        let label = structure.label(ofArgumentAt: argumentStart, end: start)
+        // The receiver must be the argument's value, right after its label.
+        guard index == 0, let label, start == argumentStart + 2 else { return nil }
+        switch (call.name, label) {
+        case ("including", "all"): return true
+        case ("including", "required"), ("including", "optional"), ("joining", "required"), ("joining", "optional"),
+            ("annotated", "withRequired"), ("annotated", "withOptional"):
+            return false
+        default: return nil
+        }
     }
 
     /// Where an expression starts: inside a call, the call and its argument's label decide.

@@ -1,7 +1,7 @@
 import ArborCore
 
 /// What may follow `value.`: the methods GRDB offers on that kind of value
-/// (GRDB-FACTS.md §2: associations have no `limit`, tables no `reversed`…),
+/// (docs/LANGUAGE.md §2.3: associations have no `limit`, tables no `reversed`…),
 /// the associations of a table, the columns of a row.
 enum MemberCandidates {
     struct Method {
@@ -114,7 +114,11 @@ enum MemberCandidates {
             return [Completion("sqlExpression", kind: .method, detail: "sqlExpression")]
         case .namespace(let path):
             return (environment.statics[path] ?? [:]).keys.sorted().map { Completion($0, kind: .binding, detail: path) }
-        case .ordering, .selection, .dictionary, .foreignKey, .implicitMember, .fetch, .fullTextPattern:
+        case .record(let record):
+            return [Completion("request", kind: .method, detail: "request(for:)")]
+                + columns(of: record.table, environment: environment)
+        case .ordering, .selection, .dictionary, .foreignKey, .implicitMember, .fetch, .absentRecord,
+            .fullTextPattern:
             return []
         case .commonTableExpression:
             return [
@@ -146,6 +150,21 @@ enum MemberCandidates {
         {
             Completion($0, kind: .binding, detail: type)
         }
+    }
+
+    /// The static values of the type's declarations that are associations, when
+    /// they are not the schema's own (those come from `associations`).
+    static func associationStatics(of table: String, environment: Environment, toManyOnly: Bool) -> [Completion] {
+        guard let type = environment.typeNames.type(forTable: table), let values = environment.statics[type] else {
+            return []
+        }
+        let known = Set(environment.catalog.associations(of: table).map(\.name))
+        return values.compactMap { name, value -> Completion? in
+            guard case .association(let plan) = value, !known.contains(name), !toManyOnly || plan.isToMany else {
+                return nil
+            }
+            return Completion(name, kind: .association, detail: type)
+        }.sorted { $0.text < $1.text }
     }
 
     static func columns(of table: String, environment: Environment) -> [Completion] {

@@ -12,6 +12,16 @@ extension Evaluator {
                     return try method(
                         name, on: .table(selfTable), arguments: arguments, range: range, nameRange: callee.range)
                 }
+                // Inside a request method, `filter(…)` is `self.filter(…)`.
+                if let receiver = scope.implicitSelf,
+                    Self.requestMethodNames.contains(name)
+                        || !environment.requestMethods.named(name).isEmpty || name == "request"
+                {
+                    return try method(name, on: receiver, arguments: arguments, range: range, nameRange: callee.range)
+                }
+                if let table = environment.typeNames.table(forType: name) {
+                    return try memberwiseRecord(table, typeName: name, arguments: arguments, range: range)
+                }
                 return try globalFunction(name, arguments: arguments, range: range, nameRange: callee.range)
             }
             throw ArborError("`\(name)` is not a function", at: callee.range)
@@ -20,12 +30,34 @@ extension Evaluator {
         }
     }
 
+    /// GRDB's methods that write: arbor runs requests and never writes through them.
+    static let writeMethods: Set<String> = [
+        "insert", "inserted", "insertAndFetch", "save", "saved", "update", "updateChanges", "updateAndFetch",
+        "upsert", "upsertAndFetch", "delete", "deleteAll", "deleteOne", "deleteAndFetchAll", "updateAll",
+        "deleteAndFetchCursor", "deleteAndFetchSet", "execute",
+    ]
+
     func method(_ name: String, on base: Value, arguments: [Argument], range: SourceRange, nameRange: SourceRange)
         throws -> Value
     {
+        if Self.writeMethods.contains(name) {
+            throw ArborError(
+                "`\(name)` writes to the database: arbor runs requests and never writes through them", at: nameRange,
+                suggestion: "`:sql` runs raw SQL, and writes when arbor was started with `--write`")
+        }
         switch base {
         case .table, .request, .association:
+            if let appMethod = try appMethod(name, on: base, labels: arguments.labels, nameRange: nameRange) {
+                return try invoke(appMethod, on: base, arguments: arguments, range: range)
+            }
             return try derivableMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
+        case .record:
+            if let appMethod = try appMethod(name, on: base, labels: arguments.labels, nameRange: nameRange) {
+                return try invoke(appMethod, on: base, arguments: arguments, range: range)
+            }
+            return try recordMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
+        case .absentRecord:
+            return try recordMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
         case .expression(let e):
             return try expressionMethod(name, on: e, arguments: arguments, range: range, nameRange: nameRange)
         case .array(let elements):
@@ -46,6 +78,15 @@ extension Evaluator {
                 closed
                     ? .closedRange(lower: lower, upper: upper, subject)
                     : .halfOpenRange(lower: lower, upper: upper, subject))
+        case .namespace(let path):
+            // `AuthorInfo.fetchAll(db, request)`: a Decodable record of the app fetching a request.
+            if ["fetchAll", "fetchOne", "fetchCount"].contains(name), arguments.count == 2,
+                arguments.allUnlabelled, let kind = Value.FetchKind(rawValue: name)
+            {
+                let plan = try request(evaluate(arguments[1].value), range: arguments[1].value.range)
+                return .fetch(plan, kind)
+            }
+            throw ArborError("`\(path)` has no method `\(name)`", at: nameRange)
         default:
             throw ArborError("\(base.kindName) has no method `\(name)`", at: nameRange)
         }
@@ -124,10 +165,7 @@ extension Evaluator {
         switch (name, labels) {
         case ("Column", [nil]):
             // `Column(CodingKeys.name)`, as in apps' `Columns` enums, names the column after the key.
-            if case .member(let base, let name, _) = arguments[0].value.kind, base.kind == .identifier("CodingKeys") {
-                return .expression(try column(name, range: arguments[0].value.range))
-            }
-            return .expression(try column(string(arguments[0].value), range: arguments[0].value.range))
+            return .expression(try columnArgument(arguments[0].value))
         case ("Table", [nil]):
             let name = try string(arguments[0].value)
             guard let table = environment.schema.table(named: name) else {
@@ -164,12 +202,6 @@ extension Evaluator {
             return try fullTextPatternCall(arguments, range: range)
         case ("CommonTableExpression", _):
             return try commonTableExpressionCall(arguments, range: range)
-        case ("SQLRequest", _), ("FTS3Pattern", _):
-            throw ArborError(
-                "`\(name)` is not supported yet", at: nameRange,
-                suggestion: name == "SQLRequest"
-                    ? "`:sql SELECT …` runs raw SQL; requests take SQL with `filter(literal:)`, `select(literal:)`, …"
-                    : "full-text search takes `FTS5Pattern(…)`")
         case ("count", ["distinct"]):
             return .expression(.function(.countDistinct, [try single()]))
         case ("cast", [nil, "as"]):
@@ -201,9 +233,31 @@ extension Evaluator {
         if Self.globalFunctionNames.contains(name) {
             throw ArborError("`\(name)` does not take the arguments \(labels.signature)", at: range)
         }
+        if let what = UnsupportedGRDB.functions[name] { throw UnsupportedGRDB.error(what, at: nameRange) }
         throw ArborError(
             "unknown function `\(name)`", at: nameRange,
             suggestion: Suggestions.didYouMean(name, in: Self.globalFunctionNames + environment.typeNames.allTypeNames))
+    }
+
+    /// The argument of `Column(…)`: a name, or a coding key (`Column(CodingKeys.name)`) whose
+    /// string value names the column. Codable synthesizes `CodingKeys` when the app declares
+    /// none: then the case is the property's name.
+    func columnArgument(_ expr: Expr) throws -> SQLExpr {
+        let value: Value
+        do {
+            value = try evaluate(expr)
+        } catch {
+            if case .member(let base, let name, _) = expr.kind, base.kind == .identifier("CodingKeys") {
+                return try column(name, range: expr.range)
+            }
+            throw error
+        }
+        switch value {
+        case .expression(.value(.text(let name))): return try column(name, range: expr.range)
+        case .expression(.column(let name, nil)): return try column(name, range: expr.range)
+        case .implicitMember("rowID"): return .column("rowid", alias: nil)
+        default: throw ArborError("expected a column name, as in `Column(\"name\")`", at: expr.range)
+        }
     }
 
     /// `["a", "b"]` or `[Column("a")]` in a `ForeignKey`.
@@ -217,6 +271,7 @@ extension Evaluator {
         return try values.map { value in
             switch value {
             case .expression(.value(.text(let name))), .expression(.column(let name, nil)): return name
+            case .implicitMember("rowID"): return "rowid"
             default: throw ArborError("expected column names, as in `[\"authorId\"]`", at: expr.range)
             }
         }

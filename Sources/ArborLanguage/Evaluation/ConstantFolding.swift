@@ -38,7 +38,9 @@ enum ConstantFolding {
         }
     }
 
-    private static func integers(_ op: SQLBinaryOperator, _ a: Int64, _ b: Int64, range: SourceRange) throws -> SQLValue? {
+    private static func integers(_ op: SQLBinaryOperator, _ a: Int64, _ b: Int64, range: SourceRange) throws
+        -> SQLValue?
+    {
         func checked(_ result: (Int64, Bool)) throws -> SQLValue {
             if result.1 { throw ArborError("arithmetic operation overflows", at: range) }
             return .integer(result.0)

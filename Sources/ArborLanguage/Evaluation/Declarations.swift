@@ -77,98 +77,6 @@ extension Evaluator {
 
     // MARK: Declarations
 
-    /// Registers pasted declarations: `databaseTableName`s first, then every
-    /// `static let`, retrying those that name a later one, as Swift allows.
-    /// Returns the errors of the members that could not be declared.
-    public func declare(_ declarations: [TypeDeclaration]) -> [ArborError] {
-        struct Pending {
-            var type: String
-            var table: String?
-            var name: String
-            var nameRange: SourceRange
-            var value: Expr
-        }
-        var pending: [Pending] = []
-        var errors: [ArborError] = []
-
-        func collect(_ declaration: TypeDeclaration, path: String, outerTable: String?) {
-            for case .staticLet(let name, _, let value, _) in declaration.members where name == "databaseTableName" {
-                if case .string(let table) = value.kind {
-                    if let info = environment.schema.table(named: table) {
-                        environment.typeNames.declare(type: path, table: info.name)
-                    } else {
-                        errors.append(
-                            ArborError("no table or view named \(SQLValue.swiftQuoted(table))", at: value.range))
-                    }
-                }
-            }
-            let table = environment.typeNames.table(forType: path) ?? defaultTable(forType: path) ?? outerTable
-            if let table, environment.typeNames.table(forType: path) == nil, path == declaration.name {
-                environment.typeNames.declare(type: path, table: table)
-            }
-            for member in declaration.members {
-                switch member {
-                case .staticLet(let name, let nameRange, let value, _) where name != "databaseTableName":
-                    pending.append(Pending(type: path, table: table, name: name, nameRange: nameRange, value: value))
-                case .nested(let nested):
-                    let nestedPath = "\(path).\(nested.name)"
-                    if environment.statics[nestedPath] == nil { environment.statics[nestedPath] = [:] }
-                    collect(nested, path: nestedPath, outerTable: table)
-                default:
-                    break
-                }
-            }
-        }
-        for declaration in declarations { collect(declaration, path: declaration.name, outerTable: nil) }
-
-        while !pending.isEmpty {
-            var failures: [(Pending, ArborError)] = []
-            for item in pending {
-                do {
-                    let value = try withScope(
-                        {
-                            $0 = Scope()
-                            $0.selfType = item.type
-                            $0.selfTable = item.table
-                            $0.associationTable = item.table
-                        }, { try evaluate(item.value) })
-                    switch value {
-                    case .association(var association):
-                        guard let table = item.table else {
-                            throw ArborError("`\(item.type)` is not a table's record type", at: item.nameRange)
-                        }
-                        association.displayName = "\(item.type).\(item.name)"
-                        environment.catalog.add(.init(name: item.name, plan: association, isDeclared: true), to: table)
-                    default:
-                        environment.statics[item.type, default: [:]][item.name] = value
-                    }
-                } catch let error as ArborError {
-                    failures.append((item, error))
-                } catch {
-                    failures.append((item, ArborError("\(error)", at: item.value.range)))
-                }
-            }
-            if failures.count == pending.count {
-                // No progress: what is left is not something arbor understands. An app's
-                // model file holds many such members; they are not errors of the paste
-                // unless they look like associations.
-                for (item, error) in failures where Self.looksLikeAssociation(item.value) {
-                    errors.append(error)
-                }
-                break
-            }
-            pending = failures.map(\.0)
-        }
-        return errors
-    }
-
-    /// GRDB's default `databaseTableName`: the type name with a lowercase first letter.
-    private func defaultTable(forType type: String) -> String? {
-        guard let first = type.first else { return nil }
-        let name = first.lowercased() + type.dropFirst()
-        return environment.schema.table(named: name)?.name
-    }
-
     static func looksLikeAssociation(_ expr: Expr) -> Bool {
         switch expr.kind {
         case .call(let callee, _):
@@ -179,6 +87,18 @@ extension Evaluator {
             default: return false
             }
         case .member(let base, _, _): return looksLikeAssociation(base)
+        default: return false
+        }
+    }
+
+    /// Whether a declaration's value builds columns (`Column("x")`, `ForeignKey`).
+    static func mentionsColumns(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .call(let callee, let arguments):
+            if case .identifier(let name) = callee.kind, ["Column", "ForeignKey"].contains(name) { return true }
+            return mentionsColumns(callee) || arguments.contains { mentionsColumns($0.value) }
+        case .member(let base, _, _): return mentionsColumns(base)
+        case .array(let elements): return elements.contains(where: mentionsColumns)
         default: return false
         }
     }

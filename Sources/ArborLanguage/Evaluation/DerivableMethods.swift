@@ -37,6 +37,15 @@ extension Evaluator {
             if case .association = self { return true }
             return false
         }
+
+        /// The receiver as a request, its root kept (a record's request stays one).
+        var plan: RequestPlan {
+            switch self {
+            case .table(let t): RequestPlan(table: t)
+            case .request(let p): p
+            case .association(let a): RequestPlan(table: a.destination, operations: a.operations)
+            }
+        }
     }
 
     func derivableMethod(
@@ -83,7 +92,7 @@ extension Evaluator {
         switch (name, labels) {
         case ("all", []):
             try notOnAssociation()
-            return .request(RequestPlan(table: table, operations: receiver.operations))
+            return .request(receiver.plan)
         case ("none", []):
             return receiver.appending(.none)
         case ("filter", [nil]):
@@ -221,7 +230,7 @@ extension Evaluator {
             return receiver.appending(name == "including" ? .including(kind, association) : .joining(kind, association))
         case ("asRequest", ["of"]):
             try notOnAssociation()
-            return .request(RequestPlan(table: table, operations: receiver.operations))
+            return .request(receiver.plan)
         case ("fetchOne", [nil, "key"]), ("fetchOne", [nil, "id"]), ("find", [nil, "key"]), ("find", [nil, "id"]),
             ("fetchAll", [nil, "keys"]), ("fetchAll", [nil, "ids"]):
             return try keyedFetch(name, on: receiver, arguments: arguments, nameRange: nameRange)
@@ -230,10 +239,10 @@ extension Evaluator {
             guard
                 arguments.isEmpty
                     || (arguments.count == 1 && arguments[0].label == nil
-                        && arguments[0].value.kind == .identifier("db"))
+                        && Self.isDatabaseArgument(arguments[0].value))
             else { throw ArborError("`\(name)` takes no argument here (or `db`)", at: range) }
             let kind = Value.FetchKind(rawValue: name) ?? .all
-            return .fetch(RequestPlan(table: table, operations: receiver.operations), kind)
+            return .fetch(receiver.plan, kind)
         case ("forKey", [nil]):
             let association = try onAssociationOnly()
             return .association(association.appending(.forKey(try string(arguments[0].value))))
@@ -272,6 +281,7 @@ extension Evaluator {
                 throw ArborError(
                     "`\(name)` does not take the arguments \(labels.signature) on \(base.kindName)", at: range)
             }
+            if let what = UnsupportedGRDB.methods[name] { throw UnsupportedGRDB.error(what, at: nameRange) }
             throw ArborError(
                 "\(base.kindName) has no method `\(name)`", at: nameRange,
                 suggestion: Suggestions.didYouMean(name, in: Array(Self.requestMethodNames)))
@@ -324,7 +334,7 @@ extension Evaluator {
     func closureOrExpression(_ argument: Argument, table: String) throws -> SQLExpr {
         if case .closure(let closure) = argument.value.kind {
             return try withClosure(closure, table: table) {
-                try sqlExpression(evaluate(closure.body), range: closure.body.range)
+                try sqlExpression(closureValue(closure), range: closure.body.range)
             }
         }
         return try sqlExpression(evaluate(argument.value), range: argument.value.range)
@@ -344,7 +354,7 @@ extension Evaluator {
         for argument in arguments {
             let values: [Value]
             if case .closure(let closure) = argument.value.kind {
-                let value = try withClosure(closure, table: table) { try evaluate(closure.body) }
+                let value = try withClosure(closure, table: table) { try closureValue(closure) }
                 if case .array(let items) = value { values = items } else { values = [value] }
             } else {
                 let value = try evaluate(argument.value)
@@ -371,7 +381,7 @@ extension Evaluator {
         for (i, argument) in arguments.enumerated() {
             let value: Value
             if case .closure(let closure) = argument.value.kind {
-                value = try withClosure(closure, table: table) { try evaluate(closure.body) }
+                value = try withClosure(closure, table: table) { try closureValue(closure) }
             } else {
                 value = try evaluate(argument.value)
             }

@@ -14,6 +14,21 @@ public struct Environment: Sendable {
     /// The table each `TableAlias` was attached to: GRDB traps when one alias
     /// refers to two tables, even across requests (T2).
     public var aliasTables: [Int: String] = [:]
+    /// Members of loaded declarations not evaluated yet, by type path then name:
+    /// evaluated when first named, so that the order of declarations never matters.
+    public var pendingMembers: [String: [String: PendingMember]] = [:]
+    /// The members being evaluated, to report a declaration that refers to itself.
+    var membersInProgress: Set<String> = []
+    /// Why a member of a loaded declaration could not be declared, by `Type.member`.
+    public var memberErrors: [String: ArborError] = [:]
+    /// Request methods of the app: `extension DerivableRequest<Book> { func … }` and statics of record types.
+    public var requestMethods = RequestMethods()
+    /// `typealias Columns = CodingKeys`, by the alias's full path.
+    public var typeAliases: [String: String] = [:]
+    /// The cases of enums with raw values (`Book.Kind`), for arguments written `.novel`.
+    public var enums: [String: [String: SQLValue]] = [:]
+    /// The stored properties of declared record structs, in declaration order, by type path.
+    public var storedProperties: [String: [StoredProperty]] = [:]
 
     public init(schema: SchemaGraph) {
         self.schema = schema

@@ -19,11 +19,26 @@ public final class Evaluator {
         var closureParameters: [String: Value] = [:]
         /// Names (such as `forKey` names of annotations) that count as columns of `columnTable`.
         var extraColumns: Set<String> = []
+        /// Inside a request method: `self`, the request or type it was called on.
+        var implicitSelf: Value?
+        /// The declared types of a method's parameters and locals (`Book.Kind`), for `switch`.
+        var localTypes: [String: String] = [:]
     }
 
     var scope = Scope()
-    private var depth = 0
+    var depth = 0
     static let maximumDepth = 200
+
+    /// What a `let` binds for a value (`let author = try Author.fetchOne(db, id: 1)`
+    /// fetches a record). The session gives it: the evaluator never touches the database.
+    public typealias Binder = (_ value: Value, _ name: String, _ range: SourceRange, Environment) throws -> Value
+    public var binder: Binder?
+
+    /// `value` as a `let` binds it.
+    public func bound(_ value: Value, name: String, range: SourceRange) throws -> Value {
+        guard let binder else { return value }
+        return try binder(value, name, range, environment)
+    }
 
     public init(environment: Environment) {
         self.environment = environment
@@ -82,6 +97,7 @@ public final class Evaluator {
                     return (key, try evaluate(entry.value))
                 })
         case .member(let base, let name, let nameRange):
+            if base.kind == .identifier("Column"), name == "rowID" { return .expression(.column("rowid", alias: nil)) }
             return try member(name, of: evaluate(base), range: expr.range, nameRange: nameRange)
         case .implicitMember(let name):
             return .implicitMember(name)
@@ -112,24 +128,45 @@ public final class Evaluator {
 
     func identifier(_ name: String, range: SourceRange) throws -> Value {
         if let value = scope.closureParameters[name] { return value }
+        if name == "self", let value = scope.implicitSelf { return value }
+        // In a record's instance member, `books` is `self.books` and `id` is `self.id`.
+        if let receiver = scope.implicitSelf, case .record(let record) = receiver {
+            if let method = try appMethod(name, on: receiver, labels: nil, nameRange: range) {
+                return try invoke(method, on: receiver, arguments: [], range: range)
+            }
+        }
+        if case .record(let record)? = scope.implicitSelf, propertyColumn(name, ofTable: record.table) != nil {
+            return try recordProperty(name, of: record, nameRange: range)
+        }
+        // A name the user bound shadows declared and inferred ones, as in Swift.
+        if scope.selfType == nil, scope.implicitSelf == nil, let value = environment.bindings[name] { return value }
         if let table = environment.typeNames.table(forType: name) { return .table(table) }
         if let selfType = scope.selfType {
             if name == "Self" || name == selfType, let table = scope.selfTable { return .table(table) }
-            if let value = environment.statics[selfType]?[name] { return value }
-            if environment.statics["\(selfType).\(name)"] != nil { return .namespace("\(selfType).\(name)") }
+            try forceMember(selfType, name, range: range)
+            if let value = environment.statics[canonicalTypePath(selfType)]?[name] { return value }
+            if let path = nestedTypePath(name, in: selfType) {
+                if let table = environment.typeNames.table(forType: path) { return .table(table) }
+                return .namespace(path)
+            }
         }
-        if let table = scope.associationTable, let entry = environment.catalog.association(named: name, of: table) {
-            return .association(entry.plan)
+        if let table = scope.associationTable {
+            try forceMembers(ofTable: table, named: name, range: range)
+            if let entry = environment.catalog.association(named: name, of: table) { return .association(entry.plan) }
         }
         if let value = environment.bindings[name] { return value }
-        if let selfTable = scope.selfTable, let entry = environment.catalog.association(named: name, of: selfTable) {
-            return .association(entry.plan)
+        if let selfTable = scope.selfTable {
+            try forceMembers(ofTable: selfTable, named: name, range: range)
+            if let entry = environment.catalog.association(named: name, of: selfTable) {
+                return .association(entry.plan)
+            }
         }
-        if environment.statics[name] != nil { return .namespace(name) }
+        if environment.statics[canonicalTypePath(name)] != nil { return .namespace(canonicalTypePath(name)) }
         var candidates = environment.typeNames.allTypeNames + environment.bindings.keys
         if let table = scope.associationTable ?? scope.selfTable {
             candidates += environment.catalog.associations(of: table).map(\.name)
         }
+        if let what = UnsupportedGRDB.functions[name] { throw UnsupportedGRDB.error(what, at: range) }
         if name.first?.isUppercase == true {
             throw ArborError(
                 "unknown record type `\(name)`", at: range,
@@ -148,6 +185,19 @@ public final class Evaluator {
         }
         throw ArborError(
             "unknown name `\(name)`", at: range, suggestion: Suggestions.didYouMean(name, in: candidates))
+    }
+
+    /// The full path of the type `name` nested in `typePath` or one of its parents, if declared.
+    func nestedTypePath(_ name: String, in typePath: String) -> String? {
+        var path = typePath
+        while true {
+            let candidate = canonicalTypePath("\(path).\(name)")
+            if environment.statics[candidate] != nil || environment.typeNames.table(forType: candidate) != nil {
+                return candidate
+            }
+            guard let dot = path.lastIndex(of: ".") else { return nil }
+            path = String(path[..<dot])
+        }
     }
 
     /// `Column("name")` checked against the table in scope.

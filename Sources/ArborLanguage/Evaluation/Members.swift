@@ -14,11 +14,18 @@ extension Evaluator {
         switch base {
         case .table(let table):
             if name == "self" { return .table(table) }
+            try forceMembers(ofTable: table, named: name, range: nameRange)
             if let entry = environment.catalog.association(named: name, of: table) { return .association(entry.plan) }
             // Statics of any type that maps to this table (`Order` and `Orders` alike).
             for type in environment.typeNames.types(forTable: table) {
+                let type = canonicalTypePath(type)
                 if let value = environment.statics[type]?[name] { return value }
-                if environment.statics["\(type).\(name)"] != nil { return .namespace("\(type).\(name)") }
+                let nested = canonicalTypePath("\(type).\(name)")
+                if let nestedTable = environment.typeNames.table(forType: nested) { return .table(nestedTable) }
+                if environment.statics[nested] != nil { return .namespace(nested) }
+            }
+            if let method = try appMethod(name, on: base, labels: nil, nameRange: nameRange) {
+                return try invoke(method, on: base, arguments: [], range: range)
             }
             if name == "databaseTableName" { return .expression(.value(.text(table))) }
             if Self.requestMethodNames.contains(name) {
@@ -35,6 +42,9 @@ extension Evaluator {
                     ?? (names.isEmpty ? "it has no associations" : "its associations: " + names.joined(separator: ", "))
             )
         case .association(let association):
+            if let method = try appMethod(name, on: base, labels: nil, nameRange: nameRange) {
+                return try invoke(method, on: base, arguments: [], range: range)
+            }
             switch name {
             case "count", "isEmpty":
                 guard association.isToMany else {
@@ -61,15 +71,20 @@ extension Evaluator {
                         "`detached` is a property of a column, as in `Column(\"total\").detached`", at: nameRange)
                 }
                 return .expression(.detached(name))
+            // An enum's raw value, which arbor holds already (`kind.rawValue`).
+            case "rawValue":
+                guard case .value = e else { break }
+                return .expression(e)
             default:
-                if let function = SQLFunction(rawValue: name), function.isSwiftDefined {
-                    return .expression(.function(function, [e]))
-                }
-                throw ArborError(
-                    "an expression has no property `\(name)`", at: nameRange,
-                    suggestion: Suggestions.didYouMean(
-                        name, in: ["asc", "desc", "ascNullsLast", "descNullsFirst", "lowercased", "uppercased"]))
+                break
             }
+            if let function = SQLFunction(rawValue: name), function.isSwiftDefined {
+                return .expression(.function(function, [e]))
+            }
+            throw ArborError(
+                "an expression has no property `\(name)`", at: nameRange,
+                suggestion: Suggestions.didYouMean(
+                    name, in: ["asc", "desc", "ascNullsLast", "descNullsFirst", "lowercased", "uppercased"]))
         case .sqlLiteral(let fragment):
             if name == "sqlExpression" { return .expression(.literal(fragment)) }
             throw ArborError("an SQL literal has no property `\(name)`", at: nameRange)
@@ -78,9 +93,27 @@ extension Evaluator {
             return .expression(.column(name, alias: alias))
         case .rowComponents:
             return .expression(try column(name.hasPrefix("$") ? String(name.dropFirst()) : name, range: nameRange))
+        case .record(let record):
+            if let method = try appMethod(name, on: base, labels: nil, nameRange: nameRange) {
+                return try invoke(method, on: base, arguments: [], range: range)
+            }
+            return try recordProperty(name, of: record, nameRange: nameRange)
         case .namespace(let path):
-            if let value = environment.statics[path]?[name] { return value }
+            try forceMember(path, name, range: nameRange)
+            if let value = environment.statics[canonicalTypePath(path)]?[name] { return value }
+            let nested = canonicalTypePath("\(path).\(name)")
+            if let nestedTable = environment.typeNames.table(forType: nested) { return .table(nestedTable) }
+            if environment.statics[nested] != nil { return .namespace(nested) }
             throw ArborError("`\(path)` has no static member `\(name)`", at: nameRange)
+        case .request:
+            if let method = try appMethod(name, on: base, labels: nil, nameRange: nameRange) {
+                return try invoke(method, on: base, arguments: [], range: range)
+            }
+            throw ArborError(
+                "a request has no property `\(name)`", at: nameRange,
+                suggestion: Suggestions.didYouMean(
+                    name,
+                    in: environment.requestMethods.all.filter { $0.receiver != .recordInstance }.map(\.function.name)))
         default:
             if case .implicitMember = base {
                 throw ArborError("`\(name)` is not a member here", at: nameRange)

@@ -30,6 +30,10 @@ public indirect enum Value: Sendable {
     case namespace(String)
     /// `request.fetchAll()`, `fetchOne()`, `fetchCount()`.
     case fetch(RequestPlan, FetchKind)
+    /// `Author(id: 1, name: "x")`, or a row fetched with `let author = try Author.fetchOne(db, …)`.
+    case record(RecordValue)
+    /// What `let author = try Author.fetchOne(db, …)` binds when no row matches: Swift's `nil`.
+    case absentRecord(table: String, name: String)
 
     /// `find` is `fetchOne` that throws GRDB's `RecordError.recordNotFound` when no row has the key.
     public enum FetchKind: String, Sendable {
@@ -57,6 +61,8 @@ public indirect enum Value: Sendable {
         case .rowComponents: "a row"
         case .namespace(let name): "the type `\(name)`"
         case .fetch: "a fetched result"
+        case .record: "a record"
+        case .absentRecord(_, let name): "nil (`\(name)` found no row)"
         }
     }
 }

@@ -82,11 +82,15 @@ public struct Argument: Hashable, Sendable {
 public struct Closure: Hashable, Sendable {
     /// Named parameters (`book in …`); empty when the body uses `$0`.
     public var parameters: [String]
-    /// The single expression of the body (`return` removed).
+    /// The single expression of the body (`return` removed); for a body of
+    /// several statements, its range only (the statements are in `statements`).
     public var body: Expr
-    public init(parameters: [String], body: Expr) {
+    /// A body of several statements (`dbQueue.read { db in let a = …; return … }`); nil for one expression.
+    public var statements: [BodyStatement]?
+    public init(parameters: [String], body: Expr, statements: [BodyStatement]? = nil) {
         self.parameters = parameters
         self.body = body
+        self.statements = statements
     }
 }
 
@@ -160,32 +164,5 @@ public enum Statement: Hashable, Sendable {
             decls.dropFirst().reduce(decls.first?.range ?? .at(0)) { $0.union($1.range) }
         case .command(_, _, let range): range
         }
-    }
-}
-
-/// `extension Book { … }`, `struct Book: TableRecord { … }`, `enum Columns { … }`.
-public struct TypeDeclaration: Hashable, Sendable {
-    public enum Keyword: String, Hashable, Sendable { case `extension`, `struct`, `class`, `enum`, `actor` }
-
-    public var keyword: Keyword
-    /// The extended or declared type, e.g. `Book` (for `extension Book: TableRecord`).
-    public var name: String
-    public var nameRange: SourceRange
-    /// The `static let` members and nested types, in source order; other members are dropped.
-    public var members: [Member]
-    public var range: SourceRange
-
-    public init(keyword: Keyword, name: String, nameRange: SourceRange, members: [Member], range: SourceRange) {
-        self.keyword = keyword
-        self.name = name
-        self.nameRange = nameRange
-        self.members = members
-        self.range = range
-    }
-
-    public indirect enum Member: Hashable, Sendable {
-        /// `static let name = value` (also `static var`, with a type annotation skipped).
-        case staticLet(name: String, nameRange: SourceRange, value: Expr, range: SourceRange)
-        case nested(TypeDeclaration)
     }
 }

@@ -7,14 +7,18 @@ public struct ParseResult: Hashable, Sendable {
     public var statements: [Statement]
     /// Lexical and syntax errors, ordered by position.
     public var errors: [ArborError]
+    /// What the input's `#if` groups took (see `ConditionalCompilation`),
+    /// ordered by position. Notes are not errors: no statement fails for them.
+    public var notes: [ArborError]
 
-    public init(statements: [Statement] = [], errors: [ArborError] = []) {
+    public init(statements: [Statement] = [], errors: [ArborError] = [], notes: [ArborError] = []) {
         self.statements = statements
         self.errors = errors
+        self.notes = notes
     }
 }
 
-/// A recursive descent parser for Arbor's statements (LANGUAGE.md §2–§3) and
+/// A recursive descent parser for Arbor's statements (docs/LANGUAGE.md §2 and §3) and
 /// for the type declarations of Swift source files.
 ///
 /// - Statements are separated by newlines and `;`. A line that starts with
@@ -39,9 +43,12 @@ public struct Parser {
     public static let nestingLimit = 200
 
     /// Parses what a user types at the prompt or passes with `--command`.
-    public static func parse(_ text: String) -> ParseResult {
-        var parser = Parser(text, isSourceFile: false)
-        return parser.parseStatements()
+    /// `flags` are the compilation conditions that are defined, for `#if`.
+    public static func parse(_ text: String, flags: Set<String> = ConditionalCompilation.defaultFlags) -> ParseResult {
+        var parser = Parser(text, isSourceFile: false, flags: flags)
+        var result = parser.parseStatements()
+        result.notes = parser.notes
+        return result
     }
 
     /// Parses a whole Swift file (`--load Models.swift`): returns one
@@ -49,28 +56,41 @@ public struct Parser {
     /// their parents), or no statement if there are none. Everything else
     /// (imports, functions, protocols, top-level code…) is skipped without
     /// error; errors are only reported for broken type declarations.
-    public static func parseSourceFile(_ text: String) -> ParseResult {
-        var parser = Parser(text, isSourceFile: true)
-        return parser.parseSourceFileDeclarations()
+    public static func parseSourceFile(
+        _ text: String, flags: Set<String> = ConditionalCompilation.defaultFlags
+    ) -> ParseResult {
+        var parser = Parser(text, isSourceFile: true, flags: flags)
+        var result = parser.parseSourceFileDeclarations()
+        result.notes = parser.notes
+        return result
     }
 
-    private var tokens: [Token]
-    private var position = 0
-    private var errors: [ArborError] = []
-    private let endOffset: Int
-    private let isSourceFile: Bool
+    var tokens: [Token]
+    /// What conditional compilation decided, reported with the result.
+    let notes: [ArborError]
+    var position = 0
+    var errors: [ArborError] = []
+    let endOffset: Int
+    let isSourceFile: Bool
     /// Current nesting, checked against `nestingLimit`.
-    private var depth = 0
+    var depth = 0
     /// Set when the nesting limit is passed: the statement is abandoned
     /// without further errors.
-    private var isAborted = false
+    var isAborted = false
     /// Only one "expected … at end of input" error: an unclosed bracket would
     /// otherwise produce one per enclosing construct.
-    private var reportedEndOfInput = false
+    var reportedEndOfInput = false
     /// Whether lexical errors of tokens skipped during recovery are reported:
     /// yes in statements, no in declaration bodies and source files, which hold
     /// app code that we skip on purpose (`"\(name)"` is fine there).
-    private var reportsSkippedTokens: Bool
+    var reportsSkippedTokens: Bool
+    /// The text's bytes, for type annotations kept as written.
+    let source: [UInt8]
+    /// Errors of declarations that are not Swift at all (`static let x = }`): reported even
+    /// where a member arbor cannot read is otherwise skipped.
+    var definiteErrors: [ArborError] = []
+    /// In `if`/`guard`/`switch` conditions a `{` opens the body, not a trailing closure (as in Swift).
+    var forbidsTrailingClosures = false
 
     /// `CommonTableExpression<Player>(…)`, `TableAlias<Author>()`: the type argument
     /// only says how GRDB decodes rows, so it is read and left out. Only right after
@@ -98,8 +118,10 @@ public struct Parser {
     }
 
     /// A parser of the tokens of one string interpolation, `(…)`.
-    private init(interpolationTokens tokens: [Token], endOffset: Int) {
+    private init(interpolationTokens tokens: [Token], endOffset: Int, source: [UInt8]) {
         self.tokens = tokens
+        self.notes = []
+        self.source = source
         self.endOffset = endOffset
         self.isSourceFile = false
         self.reportsSkippedTokens = true
@@ -112,7 +134,7 @@ public struct Parser {
             case .text(let text):
                 return .text(text)
             case .interpolation(let tokens, let range):
-                var inner = Parser(interpolationTokens: tokens, endOffset: range.upperBound)
+                var inner = Parser(interpolationTokens: tokens, endOffset: range.upperBound, source: source)
                 inner.consume()
                 let arguments = inner.parseArguments(closer: .rightParen)
                 if !inner.atEnd { inner.failHere("expected `)` to end the interpolation") }
@@ -123,9 +145,12 @@ public struct Parser {
         }
     }
 
-    private init(_ text: String, isSourceFile: Bool) {
+    private init(_ text: String, isSourceFile: Bool, flags: Set<String>) {
         let tokens = Lexer.tokenize(text, recognizesCommands: !isSourceFile)
-        self.tokens = Parser.removingConditionalCompilation(tokens)
+        self.source = Array(text.utf8)
+        let resolved = ConditionalCompilation.resolve(tokens, source: text, flags: flags)
+        self.tokens = resolved.tokens
+        self.notes = resolved.notes.map { ArborError($0.message, at: $0.range) }
         self.endOffset = text.utf8.count
         self.isSourceFile = isSourceFile
         self.reportsSkippedTokens = !isSourceFile
@@ -133,7 +158,7 @@ public struct Parser {
 
     // MARK: - Statements
 
-    private mutating func parseStatements() -> ParseResult {
+    mutating func parseStatements() -> ParseResult {
         var statements: [Statement] = []
         // Declarations pasted together are one batch: they may refer to each other.
         var pendingDeclarations: [TypeDeclaration] = []
@@ -168,7 +193,7 @@ public struct Parser {
         return finish(statements)
     }
 
-    private mutating func parseStatement() -> Statement? {
+    mutating func parseStatement() -> Statement? {
         if case .command(let name, let argument) = current.kind {
             return .command(name: name, argument: argument, range: consumeRange())
         }
@@ -182,7 +207,7 @@ public struct Parser {
     }
 
     /// `let name = value`, `let name: Type = value`, `var …`.
-    private mutating func parseLetBinding() -> Statement? {
+    mutating func parseLetBinding() -> Statement? {
         let keyword = currentName ?? "let"
         let keywordRange = consumeRange()
         guard let name = currentName else {
@@ -203,9 +228,9 @@ public struct Parser {
         return .letBinding(name: name, nameRange: nameRange, value: value, range: keywordRange.union(value.range))
     }
 
-    private var isAtStatementEnd: Bool { atEnd || at(.semicolon) || atNewLine }
+    var isAtStatementEnd: Bool { atEnd || at(.semicolon) || atNewLine }
 
-    private mutating func failUnexpectedAfterStatement() {
+    mutating func failUnexpectedAfterStatement() {
         let token = current
         if token.isClosingBracket {
             failHere("unexpected \(token.quotedDescription) without a matching opening bracket")
@@ -218,7 +243,7 @@ public struct Parser {
         }
     }
 
-    private func startsExpression(_ token: Token) -> Bool {
+    func startsExpression(_ token: Token) -> Bool {
         switch token.kind {
         case .identifier, .anonymousArgument, .integer, .double, .string, .interpolatedString: true
         case .punctuation(let p): [.leftParen, .leftBracket, .leftBrace, .dot, .backslash].contains(p)
@@ -227,7 +252,7 @@ public struct Parser {
         }
     }
 
-    private mutating func finish(_ statements: [Statement]) -> ParseResult {
+    mutating func finish(_ statements: [Statement]) -> ParseResult {
         // An unterminated comment is reported on the end-of-input token.
         reportLexicalErrors(at: tokens.count - 1)
         let sorted = errors.sorted { ($0.range?.lowerBound ?? 0) < ($1.range?.lowerBound ?? 0) }
@@ -239,7 +264,7 @@ public struct Parser {
 
     // MARK: - Expressions
 
-    private mutating func parseExpression() -> Expr {
+    mutating func parseExpression() -> Expr {
         depth += 1
         defer { depth -= 1 }
         guard checkNesting(at: currentRange) else { return Expr(.nilLiteral, currentRange) }
@@ -247,7 +272,7 @@ public struct Parser {
     }
 
     /// Precedence climbing over `BinaryOperator.precedence`.
-    private mutating func parseBinary(minimumPrecedence: Int) -> Expr {
+    mutating func parseBinary(minimumPrecedence: Int) -> Expr {
         var left = parsePrefix()
         var previousNonAssociative: BinaryOperator?
         let depthOnEntry = depth
@@ -267,7 +292,7 @@ public struct Parser {
         return left
     }
 
-    private mutating func failChained(_ previous: BinaryOperator, _ op: BinaryOperator) {
+    mutating func failChained(_ previous: BinaryOperator, _ op: BinaryOperator) {
         failHere(
             "adjacent operators `\(previous.rawValue)` and `\(op.rawValue)` cannot be chained",
             suggestion: "add parentheses")
@@ -277,7 +302,7 @@ public struct Parser {
     /// At the start of a line, an operator is binary only when a space and an
     /// operand on the same line follow it, as in Swift: `&& b` continues the
     /// previous line, `-1` starts a statement (and so does a lone `...`).
-    private func currentBinaryOperator() -> BinaryOperator? {
+    func currentBinaryOperator() -> BinaryOperator? {
         guard case .operator(let op) = tokens[position].kind, let binary = op.binaryOperator else { return nil }
         if tokens[position].precededByNewline {
             let next = tokens[min(position + 1, tokens.count - 1)]
@@ -286,12 +311,12 @@ public struct Parser {
         return binary
     }
 
-    private func currentPrefixOperator() -> PrefixOperator? {
+    func currentPrefixOperator() -> PrefixOperator? {
         guard case .operator(let op) = tokens[position].kind else { return nil }
         return op.prefixOperator
     }
 
-    private mutating func parsePrefix() -> Expr {
+    mutating func parsePrefix() -> Expr {
         skipEffectMarkers()
         guard let prefix = currentPrefixOperator() else { return parsePostfix(parsePrimary()) }
         let opRange = consumeRange()
@@ -307,7 +332,7 @@ public struct Parser {
 
     /// `-1`, `-1.5`: a negative literal, as in Swift, when no space follows the
     /// `-` (this makes `-9223372036854775808` valid).
-    private mutating func parseNegativeLiteral(minusRange: SourceRange) -> Expr? {
+    mutating func parseNegativeLiteral(minusRange: SourceRange) -> Expr? {
         guard !tokens[position].precededBySpace else { return nil }
         switch tokens[position].kind {
         case .integer(let magnitude):
@@ -321,7 +346,7 @@ public struct Parser {
     }
 
     /// `try`, `try?`, `try!` and `await` change nothing here: pasted Swift has them.
-    private mutating func skipEffectMarkers() {
+    mutating func skipEffectMarkers() {
         while atKeyword("try") || atKeyword("await") {
             let isTry = atKeyword("try")
             consume()
@@ -329,22 +354,36 @@ public struct Parser {
         }
     }
 
-    private enum Suffix { case member, call, subscripting, trailingClosure, none }
+    enum Suffix { case member, call, subscripting, trailingClosure, unwrap, none }
 
-    private func currentSuffix(after expr: Expr) -> Suffix {
+    /// `author!.request(…)`, `author?.request(…)`: a `!` or `?` written against
+    /// the value and a following `.`. Values of the language are never optional
+    /// (a `let` bound to nil fails where it is used, with a message), so both
+    /// read as the member access alone.
+    private var isUnwrapBeforeMember: Bool {
+        guard atOperator(.bang) || atOperator(.question), !tokens[position].precededBySpace,
+            position + 1 < tokens.count
+        else { return false }
+        let next = tokens[position + 1]
+        return next.isPunctuation(.dot) && !next.precededBySpace
+    }
+
+    func currentSuffix(after expr: Expr) -> Suffix {
         let token = tokens[position]
+        if isUnwrapBeforeMember { return .unwrap }
         switch token.kind {
         case .punctuation(.dot): return .member
         // A `(`, `[` or `{` on a new line starts a new statement, as in Swift.
         case .punctuation(.leftParen) where !token.precededByNewline: return .call
         case .punctuation(.leftBracket) where !token.precededByNewline: return .subscripting
-        case .punctuation(.leftBrace) where !token.precededByNewline && acceptsTrailingClosure(expr):
+        case .punctuation(.leftBrace)
+        where !token.precededByNewline && !forbidsTrailingClosures && acceptsTrailingClosure(expr):
             return .trailingClosure
         default: return .none
         }
     }
 
-    private mutating func parsePostfix(_ base: Expr) -> Expr {
+    mutating func parsePostfix(_ base: Expr) -> Expr {
         var expr = base
         let depthOnEntry = depth
         defer { depth = depthOnEntry }
@@ -361,6 +400,8 @@ public struct Parser {
                 expr = parseCallSuffix(of: expr, closer: .rightBracket)
             case .trailingClosure:
                 expr = parseTrailingClosure(of: expr)
+            case .unwrap:
+                consume()
             case .none:
                 return expr
             }
@@ -371,7 +412,7 @@ public struct Parser {
         return expr
     }
 
-    private mutating func parseMemberSuffix(of base: Expr) -> Expr? {
+    mutating func parseMemberSuffix(of base: Expr) -> Expr? {
         consume()
         guard let name = currentName else {
             failHere("expected a member name after `.`")
@@ -382,15 +423,18 @@ public struct Parser {
     }
 
     /// `callee(arguments)` or `base[arguments]`.
-    private mutating func parseCallSuffix(of base: Expr, closer: Token.Punctuation) -> Expr {
+    mutating func parseCallSuffix(of base: Expr, closer: Token.Punctuation) -> Expr {
         consume()
+        let forbade = forbidsTrailingClosures
+        forbidsTrailingClosures = false
         let arguments = parseArguments(closer: closer)
+        forbidsTrailingClosures = forbade
         let range = SourceRange(base.range.lowerBound, lastConsumedEnd)
         if closer == .rightParen { return Expr(.call(base, arguments: arguments), range) }
         return Expr(.subscripted(base, arguments: arguments), range)
     }
 
-    private mutating func parseTrailingClosure(of base: Expr) -> Expr {
+    mutating func parseTrailingClosure(of base: Expr) -> Expr {
         let closure = parseClosure()
         let argument = Argument(label: nil, labelRange: nil, value: closure, isTrailingClosure: true)
         if case .call(let callee, var arguments) = base.kind {
@@ -402,7 +446,7 @@ public struct Parser {
 
     /// `name { … }`, `a.name { … }`, `.name { … }` and `call(…) { … }` take a
     /// trailing closure; literals, closures and parentheses do not.
-    private func acceptsTrailingClosure(_ expr: Expr) -> Bool {
+    func acceptsTrailingClosure(_ expr: Expr) -> Bool {
         switch expr.kind {
         case .identifier, .member, .implicitMember: true
         case .call(_, let arguments): !(arguments.last?.isTrailingClosure ?? false)
@@ -411,7 +455,7 @@ public struct Parser {
     }
 
     /// Arguments up to `closer` (the opening bracket is consumed).
-    private mutating func parseArguments(closer: Token.Punctuation) -> [Argument] {
+    mutating func parseArguments(closer: Token.Punctuation) -> [Argument] {
         var arguments: [Argument] = []
         while !isAborted {
             if at(closer) {
@@ -430,7 +474,7 @@ public struct Parser {
     }
 
     /// `value` or `label: value`.
-    private mutating func parseArgument() -> Argument {
+    mutating func parseArgument() -> Argument {
         if let label = currentName, tokens[min(position + 1, tokens.count - 1)].isPunctuation(.colon) {
             let labelRange = consumeRange()
             consume()
@@ -442,7 +486,7 @@ public struct Parser {
     /// After an element of a comma-separated list: on an error, skips to the
     /// next `,` or to the closer, so that the following elements are still
     /// checked; then consumes the `,`.
-    private mutating func finishListElement(closer: Token.Punctuation, errorCount: Int, elementName: String) {
+    mutating func finishListElement(closer: Token.Punctuation, errorCount: Int, elementName: String) {
         if errors.count > errorCount {
             skipToListBoundary()
         } else if !at(.comma), !at(closer), !atEnd, !atClosingBracket {
@@ -452,7 +496,7 @@ public struct Parser {
         if at(.comma) { consume() }
     }
 
-    private mutating func failUnclosed(_ closer: Token.Punctuation) {
+    mutating func failUnclosed(_ closer: Token.Punctuation) {
         let opener =
             switch closer {
             case .rightBracket: "["
@@ -462,9 +506,9 @@ public struct Parser {
         failHere("expected `\(closer.rawValue)` to close `\(opener)`")
     }
 
-    private enum PrimaryKind { case parenthesized, collection, closure, other }
+    enum PrimaryKind { case parenthesized, collection, closure, other }
 
-    private func currentPrimaryKind() -> PrimaryKind {
+    func currentPrimaryKind() -> PrimaryKind {
         switch tokens[position].kind {
         case .punctuation(.leftParen): .parenthesized
         case .punctuation(.leftBracket): .collection
@@ -473,7 +517,7 @@ public struct Parser {
         }
     }
 
-    private mutating func parsePrimary() -> Expr {
+    mutating func parsePrimary() -> Expr {
         switch currentPrimaryKind() {
         case .parenthesized: parseParenthesized()
         case .collection: parseCollection()
@@ -483,7 +527,7 @@ public struct Parser {
     }
 
     /// Names, literals, key paths and implicit members: the primaries without sub-expressions.
-    private mutating func parseSimplePrimary() -> Expr {
+    mutating func parseSimplePrimary() -> Expr {
         let token = current
         switch token.kind {
         case .identifier(let name, let isQuoted):
@@ -534,7 +578,7 @@ public struct Parser {
         }
     }
 
-    private mutating func parseParenthesized() -> Expr {
+    mutating func parseParenthesized() -> Expr {
         let openRange = consumeRange()
         if at(.rightParen) {
             failHere("expected an expression between `(` and `)`")
@@ -556,7 +600,7 @@ public struct Parser {
     }
 
     /// `[1, 2]`, `[]`, `["a": 1]`, `[:]`.
-    private mutating func parseCollection() -> Expr {
+    mutating func parseCollection() -> Expr {
         let start = consumeRange().lowerBound
         if at(.colon), tokens[min(position + 1, tokens.count - 1)].isPunctuation(.rightBracket) {
             consume()
@@ -599,28 +643,34 @@ public struct Parser {
         return isDictionary == true ? Expr(.dictionary(entries), range) : Expr(.array(elements), range)
     }
 
-    /// `{ $0.name }`, `{ book in book.year > 2000 }`, `{ (a: Book) -> Bool in return … }`.
-    private mutating func parseClosure() -> Expr {
+    /// `{ $0.name }`, `{ book in book.year > 2000 }`, `{ (a: Book) -> Bool in return … }`,
+    /// `{ db in let a = …; return … }`.
+    mutating func parseClosure() -> Expr {
         let openRange = consumeRange()
         let errorCount = errors.count
         let parameters = closureHasSignature() ? parseClosureSignature() : []
-        if atKeyword("return") { consume() }
-        var body = Expr(.nilLiteral, currentRange)
-        if errors.count == errorCount {
-            if at(.rightBrace) {
-                failHere("expected an expression in the closure")
-            } else {
-                body = parseExpression()
-            }
+        if errors.count == errorCount, at(.rightBrace) {
+            failHere("expected an expression in the closure")
         }
-        if errors.count == errorCount, !at(.rightBrace), !atEnd, !atClosingBracket {
-            failHere("a closure must contain a single expression")
+        var statements: [BodyStatement] = []
+        if errors.count == errorCount {
+            let forbade = forbidsTrailingClosures
+            forbidsTrailingClosures = false
+            statements = parseStatementsOfBlock()
+            forbidsTrailingClosures = forbade
         }
         if !at(.rightBrace) { skipToClosingBracket() }
-        let closure = Closure(parameters: parameters, body: body)
+        let closure: Closure
+        switch statements.first {
+        case .expression(let e) where statements.count == 1, .returnValue(let e?, _) where statements.count == 1:
+            closure = Closure(parameters: parameters, body: e)
+        default:
+            let range = statements.first.map { $0.range.union(statements[statements.count - 1].range) } ?? openRange
+            closure = Closure(parameters: parameters, body: Expr(.nilLiteral, range), statements: statements)
+        }
         guard at(.rightBrace) else {
             failUnclosed(.rightBrace)
-            return Expr(.closure(closure), openRange.union(body.range))
+            return Expr(.closure(closure), openRange.union(closure.body.range))
         }
         return Expr(.closure(closure), openRange.union(consumeRange()))
     }
@@ -628,7 +678,7 @@ public struct Parser {
     /// Whether the closure starts with parameters (`a in`, `a, b in`, `a -> T in`,
     /// `(a) in`, `(a: T) -> U in`). Looks ahead a bounded number of tokens, which
     /// keeps parsing linear.
-    private func closureHasSignature() -> Bool {
+    func closureHasSignature() -> Bool {
         let limit = min(tokens.count - 1, position + 64)
         var index = position
         if tokens[index].isPunctuation(.leftParen) {
@@ -655,7 +705,7 @@ public struct Parser {
         return false
     }
 
-    private mutating func parseClosureSignature() -> [String] {
+    mutating func parseClosureSignature() -> [String] {
         var names: [String] = []
         if at(.leftParen) {
             consume()
@@ -705,7 +755,7 @@ public struct Parser {
     }
 
     /// `\.name`, `\.$name`, `\Book.name`, `\Book.author.name`.
-    private mutating func parseKeyPath() -> Expr {
+    mutating func parseKeyPath() -> Expr {
         let backslashRange = consumeRange()
         var range = backslashRange
         var root: String?
@@ -731,258 +781,6 @@ public struct Parser {
         return Expr(.keyPath(root: root, components: components), range)
     }
 
-    // MARK: - Declarations
-
-    private static let modifiers: Set<String> = [
-        "public", "private", "fileprivate", "internal", "open", "package", "final", "indirect", "nonisolated",
-        "isolated", "static", "class", "override", "mutating", "nonmutating", "lazy", "weak", "unowned", "dynamic",
-        "optional", "required", "convenience", "consuming", "borrowing", "distributed", "prefix", "postfix", "infix",
-        "sending", "__consuming",
-    ]
-    private static let memberKeywords: Set<String> = [
-        "var", "let", "func", "subscript", "init", "deinit", "typealias", "associatedtype", "case",
-    ]
-    private static let typeKeywords: [String: TypeDeclaration.Keyword] = [
-        "extension": .extension, "struct": .struct, "class": .class, "enum": .enum, "actor": .actor,
-    ]
-    /// Words that continue a line of a member (`where` clauses, effects) rather than start one.
-    private static let continuationKeywords: Set<String> = [
-        "where", "throws", "rethrows", "async", "in", "else", "as", "is", "get", "set",
-    ]
-
-    /// The index after the modifiers and attributes that start at `start`
-    /// (`public`, `private(set)`, `nonisolated(unsafe)`, `@MainActor`,
-    /// `@available(iOS 15, *)`, over several lines if need be). A bounded look
-    /// ahead, which keeps parsing linear: past it, there is no declaration here.
-    private func indexAfterModifiers(from start: Int) -> Int {
-        var index = start
-        while index < tokens.count - 1 {
-            guard index - start < 128 else { return start }
-            let token = tokens[index]
-            if token.isPunctuation(.at) {
-                guard case .identifier = tokens[index + 1].kind else { return index }
-                index += 2
-                while tokens[index].isPunctuation(.dot), case .identifier = tokens[index + 1].kind { index += 2 }
-                if tokens[index].isPunctuation(.leftParen), !tokens[index].precededByNewline {
-                    guard let after = indexAfterParentheses(from: index) else { return index }
-                    index = after
-                }
-                continue
-            }
-            guard case .identifier(let name, false) = token.kind, Parser.modifiers.contains(name) else { return index }
-            // `class` is a modifier only before another modifier or a member keyword (`class func`).
-            if name == "class" {
-                guard case .identifier(let next, false) = tokens[index + 1].kind,
-                    Parser.modifiers.contains(next) || Parser.memberKeywords.contains(next)
-                else { return index }
-            }
-            index += 1
-            if tokens[index].isPunctuation(.leftParen), !tokens[index].precededBySpace {
-                guard let after = indexAfterParentheses(from: index) else { return index }
-                index = after
-            }
-        }
-        return index
-    }
-
-    /// The index after the `)` matching the `(` at `start`, looking a bounded
-    /// number of tokens ahead (an attribute's arguments are short).
-    private func indexAfterParentheses(from start: Int) -> Int? {
-        var depth = 0
-        var index = start
-        let limit = min(tokens.count - 1, start + 256)
-        while index < limit {
-            if tokens[index].isOpeningBracket {
-                depth += 1
-            } else if tokens[index].isClosingBracket {
-                depth -= 1
-                if depth == 0 { return index + 1 }
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    /// The declaration keyword at `index`, when a type name follows it.
-    private func typeKeyword(at index: Int) -> TypeDeclaration.Keyword? {
-        guard index < tokens.count - 1, case .identifier(let word, false) = tokens[index].kind,
-            let keyword = Parser.typeKeywords[word], case .identifier = tokens[index + 1].kind
-        else { return nil }
-        return keyword
-    }
-
-    /// What precedes the body of a type declaration.
-    private struct DeclarationHeader {
-        var keyword: TypeDeclaration.Keyword
-        var name: String
-        var nameRange: SourceRange
-        var start: Int
-    }
-
-    /// `[modifiers] extension|struct|class|enum|actor Name [header] { members }`,
-    /// the current token being its first modifier or its keyword.
-    private mutating func parseTypeDeclaration() -> TypeDeclaration? {
-        guard let header = parseDeclarationHeader() else { return nil }
-        depth += 1
-        defer { depth -= 1 }
-        guard checkNesting(at: header.nameRange) else { return nil }
-        let reportedSkippedTokens = reportsSkippedTokens
-        reportsSkippedTokens = false
-        defer { reportsSkippedTokens = reportedSkippedTokens }
-        var members: [TypeDeclaration.Member] = []
-        while !isAborted {
-            while at(.semicolon) { skipToken() }
-            if at(.rightBrace) {
-                return TypeDeclaration(
-                    keyword: header.keyword, name: header.name, nameRange: header.nameRange, members: members,
-                    range: SourceRange(header.start, consumeRange().upperBound))
-            }
-            if atEnd {
-                failUnclosedBody(header)
-                return nil
-            }
-            if let member = parseMember() { members.append(member) }
-        }
-        return nil
-    }
-
-    /// Up to and including the `{` of the body.
-    private mutating func parseDeclarationHeader() -> DeclarationHeader? {
-        let start = currentRange.lowerBound
-        let keywordIndex = indexAfterModifiers(from: position)
-        while position < keywordIndex { skipToken() }
-        guard let keyword = typeKeyword(at: position) else { return nil }
-        consume()
-        guard var name = currentName else { return nil }
-        var nameRange = consumeRange()
-        // `extension Author.Columns`.
-        while at(.dot), let part = tokens[min(position + 1, tokens.count - 1)].identifierName {
-            consume()
-            name += "." + part
-            nameRange = nameRange.union(consumeRange())
-        }
-        // Generic parameters, inheritance and `where` clauses do not matter.
-        guard skipDeclarationHeader() else {
-            if !isSourceFile { failHere("expected `{` after `\(keyword.rawValue) \(name)`") }
-            return nil
-        }
-        consume()
-        return DeclarationHeader(keyword: keyword, name: name, nameRange: nameRange, start: start)
-    }
-
-    private mutating func failUnclosedBody(_ header: DeclarationHeader) {
-        failHere("expected `}` to close the body of `\(header.keyword.rawValue) \(header.name)`")
-    }
-
-    /// Skips the header up to the `{` of the body; false if there is none.
-    private mutating func skipDeclarationHeader() -> Bool {
-        var depth = 0
-        while !atEnd {
-            if depth == 0 {
-                if at(.leftBrace) { return true }
-                if at(.semicolon) || atClosingBracket || atOperator(.assign) || startsNewItem { return false }
-            }
-            if tokens[position].isOpeningBracket { depth += 1 } else if atClosingBracket { depth -= 1 }
-            skipToken()
-        }
-        return false
-    }
-
-    private enum MemberKind { case typeDeclaration, staticProperty, other }
-
-    /// What the member at the current token is, its modifiers skipped for a
-    /// static property or another member.
-    private mutating func startMember() -> MemberKind {
-        let afterModifiers = indexAfterModifiers(from: position)
-        if typeKeyword(at: afterModifiers) != nil { return .typeDeclaration }
-        let isStatic = tokens[position..<afterModifiers].contains { $0.isKeyword("static") || $0.isKeyword("class") }
-        while position < afterModifiers { skipToken() }
-        return isStatic && (atKeyword("let") || atKeyword("var")) ? .staticProperty : .other
-    }
-
-    /// One member of a type body: a `static let`, a nested type, or something skipped.
-    private mutating func parseMember() -> TypeDeclaration.Member? {
-        let memberStart = position
-        let start = currentRange.lowerBound
-        switch startMember() {
-        case .typeDeclaration:
-            if let nested = parseTypeDeclaration() { return .nested(nested) }
-            if !isAborted {
-                if position == memberStart { skipToken() }
-                skipRestOfItem()
-            }
-            return nil
-        case .staticProperty:
-            return parseStaticLet(start: start)
-        case .other:
-            // Properties, methods, initializers, cases…: app code we do not need.
-            if position == memberStart { skipToken() }
-            skipRestOfItem()
-            return nil
-        }
-    }
-
-    /// `static let name = value`, `static var name: Type = value`. A value that is
-    /// not an expression of our language is ordinary app code: skipped, no error.
-    private mutating func parseStaticLet(start: Int) -> TypeDeclaration.Member? {
-        let savedPosition = position
-        let savedErrorCount = errors.count
-        let savedReportedEndOfInput = reportedEndOfInput
-        skipToken()
-        guard let name = currentName else {
-            skipRestOfItem()
-            return nil
-        }
-        let nameRange = consumeRange()
-        if at(.colon) {
-            consume()
-            skipTypeAnnotation()
-        }
-        guard atOperator(.assign) else {
-            // `static var x: Int { … }`, `static let x: Int` (a requirement)…
-            skipRestOfItem()
-            return nil
-        }
-        consume()
-        let value = parseExpression()
-        let isAtMemberEnd = atEnd || at(.semicolon) || at(.rightBrace) || atNewLine
-        if errors.count == savedErrorCount, !isAborted, isAtMemberEnd {
-            return .staticLet(
-                name: name, nameRange: nameRange, value: value, range: SourceRange(start, value.range.upperBound))
-        }
-        position = savedPosition
-        errors.removeSubrange(savedErrorCount...)
-        reportedEndOfInput = savedReportedEndOfInput
-        isAborted = false
-        skipToken()
-        skipRestOfItem()
-        return nil
-    }
-
-    private mutating func parseSourceFileDeclarations() -> ParseResult {
-        var declarations: [TypeDeclaration] = []
-        while !atEnd {
-            if at(.semicolon) || atClosingBracket {
-                skipToken()
-                continue
-            }
-            depth = 0
-            isAborted = false
-            let start = position
-            let errorCount = errors.count
-            if typeKeyword(at: indexAfterModifiers(from: position)) != nil {
-                if let declaration = parseTypeDeclaration(), errors.count == errorCount {
-                    declarations.append(declaration)
-                    continue
-                }
-            }
-            // Imports, functions, protocols, top-level code: not ours.
-            if position == start { skipToken() }
-            skipRestOfItem()
-        }
-        return finish(declarations.isEmpty ? [] : [.declarations(declarations)])
-    }
-
     // MARK: - Skipping
 
     /// Whether the current token begins a new member or top-level item: a line
@@ -990,7 +788,7 @@ public struct Parser {
     /// (not ending with a binary operator, `=`, `.`, `,` or `:`). An operator
     /// that touches what precedes it is postfix (`String?`, `Array<Int>`) and
     /// completes its line.
-    private var startsNewItem: Bool {
+    var startsNewItem: Bool {
         let token = tokens[position]
         guard token.precededByNewline else { return false }
         if position > 0 {
@@ -1014,7 +812,7 @@ public struct Parser {
 
     /// Skips the rest of a member or top-level item, brackets balanced: up to a
     /// `;` (consumed), a closing bracket of the enclosing body, or a new item.
-    private mutating func skipRestOfItem() {
+    mutating func skipRestOfItem() {
         var depth = 0
         while !atEnd {
             if depth == 0 {
@@ -1031,7 +829,7 @@ public struct Parser {
 
     /// Skips the type of `let name: Type = …` up to its `=` (or up to where the
     /// member or statement ends, or a `{` that starts a computed property).
-    private mutating func skipTypeAnnotation() {
+    mutating func skipTypeAnnotation() {
         var depth = 0
         while !atEnd {
             if depth == 0,
@@ -1045,7 +843,7 @@ public struct Parser {
     }
 
     /// Recovery in a list: skips to the next `,` or closing bracket at this level.
-    private mutating func skipToListBoundary() {
+    mutating func skipToListBoundary() {
         var depth = 0
         while !atEnd {
             if depth == 0, at(.comma) || atClosingBracket { return }
@@ -1055,7 +853,7 @@ public struct Parser {
     }
 
     /// Recovery in brackets: skips to the closing bracket at this level.
-    private mutating func skipToClosingBracket() {
+    mutating func skipToClosingBracket() {
         var depth = 0
         while !atEnd {
             if depth == 0, atClosingBracket { return }
@@ -1066,7 +864,7 @@ public struct Parser {
 
     /// Recovery after a statement's error: skips to a `;` or a new line at
     /// bracket depth 0 that does not continue the statement.
-    private mutating func skipToEndOfStatement() {
+    mutating func skipToEndOfStatement() {
         var depth = 0
         while !atEnd {
             if depth == 0 {
@@ -1087,40 +885,40 @@ public struct Parser {
 
     // Small accessors, so that the recursive functions do not copy tokens.
 
-    private var current: Token { tokens[position] }
-    private var currentRange: SourceRange { tokens[position].range }
-    private var atEnd: Bool { tokens[position].isEndOfInput }
-    private var atNewLine: Bool { tokens[position].precededByNewline }
-    private var atClosingBracket: Bool { tokens[position].isClosingBracket }
-    private var currentName: String? { tokens[position].identifierName }
-    private func at(_ punctuation: Token.Punctuation) -> Bool { tokens[position].isPunctuation(punctuation) }
-    private func atOperator(_ op: Token.Operator) -> Bool { tokens[position].isOperator(op) }
-    private func atKeyword(_ keyword: String) -> Bool { tokens[position].isKeyword(keyword) }
+    var current: Token { tokens[position] }
+    var currentRange: SourceRange { tokens[position].range }
+    var atEnd: Bool { tokens[position].isEndOfInput }
+    var atNewLine: Bool { tokens[position].precededByNewline }
+    var atClosingBracket: Bool { tokens[position].isClosingBracket }
+    var currentName: String? { tokens[position].identifierName }
+    func at(_ punctuation: Token.Punctuation) -> Bool { tokens[position].isPunctuation(punctuation) }
+    func atOperator(_ op: Token.Operator) -> Bool { tokens[position].isOperator(op) }
+    func atKeyword(_ keyword: String) -> Bool { tokens[position].isKeyword(keyword) }
 
     /// The end of the last token consumed, for the range of an unterminated construct.
-    private var lastConsumedEnd: Int { position > 0 ? tokens[position - 1].range.upperBound : 0 }
+    var lastConsumedEnd: Int { position > 0 ? tokens[position - 1].range.upperBound : 0 }
 
     /// Consumes the current token (never the end of input), reporting its lexical errors.
-    private mutating func consume() {
+    mutating func consume() {
         guard !atEnd else { return }
         reportLexicalErrors(at: position)
         position += 1
     }
 
-    private mutating func consumeRange() -> SourceRange {
+    mutating func consumeRange() -> SourceRange {
         let range = currentRange
         consume()
         return range
     }
 
     /// Consumes the current token while skipping code.
-    private mutating func skipToken() {
+    mutating func skipToken() {
         guard !atEnd else { return }
         if reportsSkippedTokens { reportLexicalErrors(at: position) }
         position += 1
     }
 
-    private mutating func reportLexicalErrors(at index: Int) {
+    mutating func reportLexicalErrors(at index: Int) {
         guard !tokens[index].errors.isEmpty else { return }
         errors.append(contentsOf: tokens[index].errors)
         // Once: recovery may pass over a token again.
@@ -1132,7 +930,7 @@ public struct Parser {
     /// Records a syntax error at the current token. The message is an
     /// autoclosure so that the recursive functions that may fail do not pay
     /// for building it (string interpolation enlarges their stack frames).
-    private mutating func failHere(_ message: @autoclosure () -> String, suggestion: String? = nil) {
+    mutating func failHere(_ message: @autoclosure () -> String, suggestion: String? = nil) {
         guard !isAborted else { return }
         switch tokens[position].kind {
         case .endOfInput:
@@ -1148,12 +946,12 @@ public struct Parser {
     }
 
     /// "expected …, found …" (just "expected …" at the end of input).
-    private mutating func failExpectedHere(_ expected: @autoclosure () -> String) {
+    mutating func failExpectedHere(_ expected: @autoclosure () -> String) {
         let found = atEnd ? "" : ", found \(current.quotedDescription)"
         failHere("expected \(expected())\(found)")
     }
 
-    private mutating func checkNesting(at range: SourceRange) -> Bool {
+    mutating func checkNesting(at range: SourceRange) -> Bool {
         guard !isAborted else { return false }
         guard depth <= Parser.nestingLimit else {
             errors.append(ArborError("nesting too deep (limit \(Parser.nestingLimit))", at: range))
@@ -1161,40 +959,5 @@ public struct Parser {
             return false
         }
         return true
-    }
-
-    // MARK: - Conditional compilation
-
-    /// Keeps the first branch of every `#if` and drops the directive lines and
-    /// the other branches. Conditions cannot be evaluated here, and the first
-    /// branch is the likeliest to be the code written for the app's platform
-    /// (`#if canImport(GRDB)` around a whole model file).
-    static func removingConditionalCompilation(_ tokens: [Token]) -> [Token] {
-        guard tokens.contains(where: { $0.isPunctuation(.hash) }) else { return tokens }
-        var result: [Token] = []
-        result.reserveCapacity(tokens.count)
-        var outerActivity: [Bool] = []
-        var isActive = true
-        var index = 0
-        while index < tokens.count {
-            let token = tokens[index]
-            if token.isPunctuation(.hash), index == 0 || token.precededByNewline, index + 1 < tokens.count,
-                case .identifier(let directive, false) = tokens[index + 1].kind, !tokens[index + 1].precededBySpace,
-                ["if", "elseif", "else", "endif"].contains(directive)
-            {
-                switch directive {
-                case "if": outerActivity.append(isActive)
-                case "endif": isActive = outerActivity.popLast() ?? isActive
-                default: if !outerActivity.isEmpty { isActive = false }
-                }
-                // The directive and its condition fill the line.
-                index += 2
-                while index < tokens.count - 1, !tokens[index].precededByNewline { index += 1 }
-                continue
-            }
-            if isActive || token.isEndOfInput { result.append(token) }
-            index += 1
-        }
-        return result
     }
 }

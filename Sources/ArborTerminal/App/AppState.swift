@@ -12,10 +12,13 @@ public struct Overlay: Sendable, Equatable {
     public var title: String
     public var lines: [[Span]]
     public var top = 0
+    /// Lines wrap between spans (words), never inside one: for SQL.
+    public var wrapsWords = false
 
-    public init(title: String, lines: [[Span]]) {
+    public init(title: String, lines: [[Span]], wrapsWords: Bool = false) {
         self.title = title
         self.lines = lines
+        self.wrapsWords = wrapsWords
     }
 }
 
@@ -64,6 +67,10 @@ public struct AppState: Sendable {
     public var results: ResultsState?
     public var miller: MillerState?
     public var sql = SQLState()
+    /// The log of the statements the shown result runs (windows, pages), read
+    /// into the SQL pane as it grows; and the request that result came from.
+    public var sqlLog: StatementLog?
+    public var shownGeneration: Int?
     public var input = LineEditor()
     public var history: History
     /// The history entry shown by ↑/↓, and the line typed before browsing.
@@ -104,19 +111,5 @@ public struct AppState: Sendable {
 
     public var layout: Layout {
         Layout(width: width, height: height, childrenOpen: miller != nil, focus: focus)
-    }
-}
-
-/// The SQL pane: the statements of the last request and the selected one.
-public struct SQLState: Sendable {
-    public var statements: [CapturedStatement] = []
-    public var selected = 0
-    public var top = 0
-
-    public mutating func move(by steps: Int, height: Int) {
-        guard !statements.isEmpty else { return }
-        selected = min(max(0, selected + steps), statements.count - 1)
-        if selected < top { top = selected }
-        if height > 0, selected >= top + height { top = selected - height + 1 }
     }
 }

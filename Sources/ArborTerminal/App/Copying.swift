@@ -1,31 +1,64 @@
 import ArborCore
+import ArborSession
 
 extension AppState {
-    /// Every statement of the last request, each ending with `;`.
+    /// Statements as a script: each ends with `;`, one a line.
+    static func script(_ statements: [CapturedStatement]) -> String {
+        statements.map { $0.sql + ";" }.joined(separator: "\n")
+    }
+
+    /// What `:copy FILE` writes when nothing was copied: the app's statements, or what ran.
     var allStatementsText: String {
-        sql.statements.map { $0.sql + ";" }.joined(separator: "\n")
+        Self.script(sql.appStatements ?? sql.ran)
     }
 
-    /// `y`: the selected statement of the SQL pane (the main one unless another is chosen).
+    /// `y`: the selected statement of the SQL pane (the app's main one unless another is chosen).
     mutating func copySelectedStatement() -> [Effect] {
-        guard sql.statements.indices.contains(sql.selected) else {
+        guard let entry = sql.selectedEntry else {
             notice = Notice(text: "no SQL to copy yet", isError: true)
             return []
         }
-        let text = sql.statements[sql.selected].sql + ";"
+        guard let statement = sql.statement(entry) else {
+            if case .appNote(let note) = entry {
+                notice = Notice(text: note, isError: true)
+            } else {
+                notice = Notice(text: "no SQL to copy on this line", isError: true)
+            }
+            return []
+        }
+        let text = statement.sql + ";"
         lastCopied = text
-        return [.copy(text: text, what: "statement \(sql.selected + 1)/\(sql.statements.count)")]
+        let what: String
+        switch entry {
+        case .app(let i): what = "the app's statement \(i + 1)/\(sql.appStatements?.count ?? 0) (\(statement.label))"
+        default: what = "the statement that ran (\(statement.label))"
+        }
+        return [.copy(text: text, what: what)]
     }
 
-    /// `Y`: every statement.
-    mutating func copyAllStatements() -> [Effect] {
-        guard !sql.statements.isEmpty else {
-            notice = Notice(text: "no SQL to copy yet", isError: true)
+    /// `Y`: every statement the app would run for the request as typed.
+    mutating func copyAppStatements() -> [Effect] {
+        guard let statements = sql.appStatements, !statements.isEmpty else {
+            notice = Notice(text: sql.isEmpty ? "no SQL to copy yet" : sql.appNote, isError: true)
             return []
         }
-        let text = allStatementsText
+        let text = Self.script(statements)
         lastCopied = text
-        return [.copy(text: text, what: "\(sql.statements.count) statements")]
+        return [
+            .copy(
+                text: text, what: "the app's \(statements.count == 1 ? "statement" : "\(statements.count) statements")")
+        ]
+    }
+
+    /// `R`: every statement that ran (those kept), oldest first.
+    mutating func copyRanStatements() -> [Effect] {
+        guard !sql.ran.isEmpty else {
+            notice = Notice(text: "no statement ran yet", isError: true)
+            return []
+        }
+        let text = Self.script(sql.ran)
+        lastCopied = text
+        return [.copy(text: text, what: "\(NumberText.grouped(sql.ran.count)) statements that ran")]
     }
 
     /// `J`: the selected row (of the children pane when it has the focus) as JSON.

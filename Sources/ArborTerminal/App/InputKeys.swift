@@ -14,7 +14,13 @@ extension AppState {
                 return []
             }
             return submit()
-        case .tab: return complete()
+        case .tab:
+            // Tab after a run walks its result; once the line is edited it completes.
+            if input.isSelected {
+                focus = defaultPane
+                return []
+            }
+            return complete()
         case .backTab: focusNext(backwards: true)
         case .escape: focus = defaultPane
         case .backspace, .control("h"): input.backspace()
@@ -54,8 +60,12 @@ extension AppState {
 
     mutating func browseHistory(_ direction: Int) {
         guard !history.entries.isEmpty else { return }
-        let current = historyIndex ?? history.entries.count
-        if historyIndex == nil { historyDraft = input.text }
+        var current = historyIndex ?? history.entries.count
+        if historyIndex == nil {
+            historyDraft = input.text
+            // The request just run is the last entry already: ↑ goes to the one before.
+            if input.isSelected, history.entries.last == input.text { current -= 1 }
+        }
         let next = current + direction
         if next < 0 { return }
         if next >= history.entries.count {
@@ -142,7 +152,9 @@ extension AppState {
         if let running { effects.append(.interrupt(generation: running.generation)) }
         generation += 1
         running = Running(generation: generation, text: text, started: now)
-        input.set("")
+        // The request stays, selected: typing replaces it, → or End edits it, and
+        // the focus stays here (Esc or Tab walks the result).
+        input.setSelected(text)
         inputError = nil
         return effects + [.run(text: text, generation: generation)]
     }

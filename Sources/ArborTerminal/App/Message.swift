@@ -11,6 +11,9 @@ public enum Message: Sendable {
     case tick(Double)
     /// A request finished (or failed, or was interrupted).
     case finished(generation: Int, outcomes: [Outcome], environment: Environment, elapsed: Double)
+    /// The statements the app would run for request `generation`, worked out after
+    /// it was shown; nil with a note when they could not be.
+    case appStatements(generation: Int, statements: [CapturedStatement]?, note: String?)
     /// A window of a result was loaded: draw again.
     case windowLoaded
     /// A table's row count arrived (nil: counting failed).

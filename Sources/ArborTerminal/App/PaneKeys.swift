@@ -15,6 +15,9 @@ extension AppState {
         case .character("?"):
             overlay = HelpText.overlay
             return []
+        case .character("i"):
+            editLastRequest()
+            return []
         case .character(":"):
             focus = .input
             input.insert(":")
@@ -22,7 +25,9 @@ extension AppState {
         case .character("y"):
             return copySelectedStatement()
         case .character("Y"):
-            return copyAllStatements()
+            return copyAppStatements()
+        case .character("R"):
+            return copyRanStatements()
         case .character("J"):
             return copySelectedRow()
         case .up, .character("k"): move(by: -1, height: height)
@@ -43,7 +48,15 @@ extension AppState {
         return []
     }
 
-    /// Typing a letter in a pane that has no use for it starts a statement.
+    /// `i`: back to the input to edit the last request (the cursor at its end).
+    mutating func editLastRequest() {
+        focus = .input
+        if input.isEmpty, let last = history.entries.last { input.set(last) }
+        input.end()
+    }
+
+    /// Typing a letter in a pane that has no use for it starts a statement (it
+    /// replaces the last request if that is still selected in the input).
     mutating func startTyping(_ key: Key) -> [Effect] {
         guard case .character(let c) = key else { return [] }
         focus = .input
@@ -101,8 +114,14 @@ extension AppState {
             }
         case .right, .character("l"):
             if results.walker.isExpandable(selected) {
-                miller = MillerState(node: selected)
+                var opened = MillerState(node: selected)
+                miller = opened
                 focus = .children
+                // The layout with the children pane open gives its height.
+                opened.selectFirstWithChildren(source: results.source, height: layout.contentHeight(of: .children))
+                miller = opened
+            } else {
+                notice = Notice(text: Self.whyNotOpen(results.source.node(at: selected)), isError: false)
             }
         case .left, .character("h"):
             results.collapseOrParent(height: height)
@@ -136,10 +155,12 @@ extension AppState {
         case .right, .character("l"), .enter, .character(" "):
             guard let entry else { return [] }
             if (source.childCount(of: entry.path) ?? 0) > 0 {
-                miller.push(entry.path)
+                miller.push(entry.path, source: source, height: height)
                 if key == .enter { _ = source.loadMore(at: entry.path) }
             } else if key == .enter {
                 openDetail(source, entry.path)
+            } else {
+                notice = Notice(text: Self.whyNotOpen(source.node(at: entry.path)), isError: false)
             }
         case .left, .character("h"), .backspace:
             if !miller.pop() {
@@ -172,6 +193,8 @@ extension AppState {
             schema.toggle(height: height)
         case .enter:
             if let text = schema.insertion {
+                // Added to the request in the input, not replacing it.
+                if input.isSelected { input.end() }
                 input.insert(text)
                 focus = .input
             }
@@ -184,18 +207,33 @@ extension AppState {
     mutating func sqlKey(_ key: Key) -> [Effect] {
         switch key {
         case .enter, .character("v"):
-            guard sql.statements.indices.contains(sql.selected) else { return [] }
-            let statement = sql.statements[sql.selected]
-            overlay = Overlay(
-                title:
-                    "SQL \(sql.selected + 1)/\(sql.statements.count) · \(NumberText.statementDuration(statement.duration))",
-                lines: statement.sql.split(separator: "\n", omittingEmptySubsequences: false).map {
-                    [Span(String($0))]
-                }
-            )
+            guard let entry = sql.selectedEntry, let statement = sql.statement(entry) else { return [] }
+            var title = "SQL · " + (statement.label.isEmpty ? "statement" : statement.label)
+            if case .app = entry {
+                title = "SQL the app would run · " + statement.label
+            } else {
+                title += " · " + NumberText.statementDuration(statement.duration)
+            }
+            overlay = Overlay(title: title, lines: SQLLayout.lines(statement.sql), wrapsWords: true)
             return []
         default:
             return startTyping(key)
+        }
+    }
+
+    /// What → says on a line with nothing to open.
+    static func whyNotOpen(_ node: ResultNode?) -> String {
+        switch node {
+        case .toOne(let key, _, nil)?:
+            return "\(key) is nil: no row to open"
+        case .toOne(let key, _, _)?:
+            return "\(key) is one row with no includes of its own: its values are on its line (v shows them all)"
+        case .toMany(let key, _, _, _)?:
+            return "\(key) has no rows"
+        case .row?:
+            return "this row has no includes to open (v shows its values)"
+        case nil:
+            return "nothing to open"
         }
     }
 

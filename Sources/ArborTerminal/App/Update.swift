@@ -24,6 +24,15 @@ extension AppState {
         case .windowLoaded:
             // The rows of the last request may have been counted meanwhile.
             if last != nil, last?.rows == nil, let count = results?.source.rowCount { last?.rows = count }
+            if let sqlLog {
+                sql.refresh(from: sqlLog)
+                last?.statements = sql.ranTotal
+            }
+            return []
+        case .appStatements(let generation, let statements, let note):
+            guard generation == shownGeneration else { return [] }
+            sql.appStatements = statements
+            if let note { sql.appNote = "the app's statements: " + note }
             return []
         case .counted(let table, let count):
             schema.counts[table] = count.map { .counted($0) } ?? .failed
@@ -132,18 +141,27 @@ extension AppState {
                     }
                 results = ResultsState(source: source, title: running.text)
                 miller = nil
+                sqlLog = result.window?.log
+                shownGeneration = generation
                 sql = SQLState(
-                    statements: result.statements)
+                    appStatements: result.appStatements
+                        ?? (result.window == nil
+                            ? [CapturedStatement(sql: result.mainSQL, duration: 0, label: "main")] : nil),
+                    ran: result.statements)
+                if let sqlLog { sql.refresh(from: sqlLog) }
                 // A windowed result's rows may be counted after it is shown (`.windowLoaded`).
                 let rows = result.window == nil ? result.rows.count : result.window?.knownRowCount
                 last = LastRun(
                     rows: rows, elapsed: elapsed,
-                    statements: result.statements.count)
+                    statements: sql.ranTotal)
                 inputError = nil
-                if focus == .input, input.isEmpty { focus = .results }
                 keepSelectionsInView()
             case .count(let count, let statement):
-                sql = SQLState(statements: [CapturedStatement(sql: statement, duration: elapsed)])
+                sqlLog = nil
+                shownGeneration = generation
+                sql = SQLState(
+                    appStatements: [CapturedStatement(sql: statement, duration: 0, label: "main")],
+                    ran: [CapturedStatement(sql: statement, duration: elapsed, label: "count")])
                 notice = Notice(text: "count: \(NumberText.grouped(count))", isError: false)
             case .description(let text), .commandOutput(let text):
                 texts.append(text)
@@ -160,8 +178,9 @@ extension AppState {
                 notice = Notice(
                     text: "error: " + first + (errors.count > 1 ? " (+\(errors.count - 1) more)" : ""),
                     isError: true)
-                // Give the statement back, underlined, so that it can be fixed.
-                if input.isEmpty, text == running.text {
+                // Give the statement back, underlined, so that it can be fixed (unless
+                // another one was typed meanwhile).
+                if text == running.text, input.isEmpty || (input.isSelected && input.text == text) {
                     input.set(text)
                     focus = .input
                 }

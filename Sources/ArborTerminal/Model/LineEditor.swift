@@ -5,6 +5,9 @@ public struct LineEditor: Sendable, Equatable {
     public private(set) var cursor = 0
     /// The last text killed (Ctrl-K/U/W), for Ctrl-Y.
     public private(set) var killed = ""
+    /// The whole text is selected (the request just run): typing replaces it,
+    /// → or End keeps it to edit, ← or Home too, from its start.
+    public private(set) var isSelected = false
 
     public init(_ text: String = "") {
         characters = Array(text)
@@ -17,32 +20,74 @@ public struct LineEditor: Sendable, Equatable {
     public mutating func set(_ text: String) {
         characters = Array(text)
         cursor = characters.count
+        isSelected = false
+    }
+
+    /// Keeps `text` in the line, selected.
+    public mutating func setSelected(_ text: String) {
+        set(text)
+        isSelected = !characters.isEmpty
+    }
+
+    /// Keeps the text and ends the selection (the cursor stays where it is).
+    public mutating func deselect() { isSelected = false }
+
+    /// Deletes the selected text, if any; true when there was some.
+    mutating func deleteSelection() -> Bool {
+        guard isSelected else { return false }
+        set("")
+        return true
     }
 
     public mutating func insert(_ text: String) {
+        _ = deleteSelection()
         let new = Array(text)
         characters.insert(contentsOf: new, at: cursor)
         cursor += new.count
     }
 
     public mutating func backspace() {
+        if deleteSelection() { return }
         guard cursor > 0 else { return }
         characters.remove(at: cursor - 1)
         cursor -= 1
     }
 
     public mutating func deleteForward() {
+        if deleteSelection() { return }
         guard cursor < characters.count else { return }
         characters.remove(at: cursor)
     }
 
-    public mutating func left() { cursor = max(0, cursor - 1) }
-    public mutating func right() { cursor = min(characters.count, cursor + 1) }
-    public mutating func home() { cursor = 0 }
-    public mutating func end() { cursor = characters.count }
+    /// ← on a selection goes to its start, → to its end.
+    public mutating func left() {
+        if isSelected {
+            isSelected = false
+            cursor = 0
+        } else {
+            cursor = max(0, cursor - 1)
+        }
+    }
+    public mutating func right() {
+        if isSelected {
+            isSelected = false
+            cursor = characters.count
+        } else {
+            cursor = min(characters.count, cursor + 1)
+        }
+    }
+    public mutating func home() {
+        isSelected = false
+        cursor = 0
+    }
+    public mutating func end() {
+        isSelected = false
+        cursor = characters.count
+    }
 
     /// Ctrl-K.
     public mutating func killToEnd() {
+        isSelected = false
         guard cursor < characters.count else { return }
         killed = String(characters[cursor...])
         characters.removeSubrange(cursor...)
@@ -50,6 +95,7 @@ public struct LineEditor: Sendable, Equatable {
 
     /// Ctrl-U.
     public mutating func killToStart() {
+        isSelected = false
         guard cursor > 0 else { return }
         killed = String(characters[..<cursor])
         characters.removeSubrange(..<cursor)
@@ -58,6 +104,7 @@ public struct LineEditor: Sendable, Equatable {
 
     /// Ctrl-W: the word before the cursor (and the spaces after it).
     public mutating func killWordBackward() {
+        isSelected = false
         let start = wordStart(before: cursor, stopAtPunctuation: false)
         guard start < cursor else { return }
         killed = String(characters[start..<cursor])
@@ -69,10 +116,14 @@ public struct LineEditor: Sendable, Equatable {
     public mutating func yank() { insert(killed) }
 
     /// Alt-B.
-    public mutating func wordBackward() { cursor = wordStart(before: cursor, stopAtPunctuation: true) }
+    public mutating func wordBackward() {
+        isSelected = false
+        cursor = wordStart(before: cursor, stopAtPunctuation: true)
+    }
 
     /// Alt-F.
     public mutating func wordForward() {
+        isSelected = false
         var i = cursor
         while i < characters.count, !Self.isWord(characters[i]) { i += 1 }
         while i < characters.count, Self.isWord(characters[i]) { i += 1 }
@@ -100,6 +151,7 @@ public struct LineEditor: Sendable, Equatable {
 
     /// Replaces the `count` characters before the cursor with `text`.
     public mutating func replaceBeforeCursor(_ count: Int, with text: String) {
+        isSelected = false
         let start = max(0, cursor - count)
         characters.removeSubrange(start..<cursor)
         cursor = start

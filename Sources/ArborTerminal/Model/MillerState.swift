@@ -15,6 +15,28 @@ public struct MillerState: Sendable, Equatable {
 
     public mutating func push(_ node: NodePath) { levels.append(Level(node: node)) }
 
+    /// Walks into `node`, the cursor on its first entry marked `›`.
+    public mutating func push(_ node: NodePath, source: any ResultSource, height: Int) {
+        push(node)
+        selectFirstWithChildren(source: source, height: height)
+    }
+
+    /// Puts the cursor of the current level on its first entry marked `›` (one
+    /// with children to walk into, where → goes); leaves it on the first entry
+    /// when none has any. Looks at a screenful of entries at most, so that a
+    /// long list costs nothing more.
+    public mutating func selectFirstWithChildren(source: any ResultSource, height: Int) {
+        guard let level = current else { return }
+        let listing = ChildListing(source: source, node: level.node)
+        for index in 0..<min(listing.count, max(50, height)) {
+            guard let entry = listing.entry(at: index) else { break }
+            if (source.childCount(of: entry.path) ?? 0) > 0 {
+                select(index, count: listing.count, height: height)
+                return
+            }
+        }
+    }
+
     /// Goes back a level; false when there is none left (the pane closes).
     public mutating func pop() -> Bool {
         _ = levels.popLast()

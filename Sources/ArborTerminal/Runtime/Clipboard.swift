@@ -19,7 +19,7 @@ enum Clipboard {
         var arguments: [String]
     }
 
-    /// The clipboard tools that can work here, in the order of INTERFACE.md.
+    /// The clipboard tools that can work here, in the order of docs/INTERFACE.md §3.
     static func tools(environment: [String: String]) -> [Tool] {
         var candidates: [(String, [String], Bool)] = [
             ("wl-copy", [], environment["WAYLAND_DISPLAY"] != nil),

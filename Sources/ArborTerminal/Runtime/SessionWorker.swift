@@ -69,6 +69,9 @@ final class SessionWorker: @unchecked Sendable {
                 shownWindow = result.window
                 lock.unlock()
                 if let window = result.window, window.knownRowCount == nil { count(window) }
+                if let window = result.window, result.appStatements == nil {
+                    appStatements(of: window, single: result.isSingleRow, generation: generation)
+                }
             }
         }
         // A request typed while the last result is counted interrupts the count.
@@ -106,6 +109,41 @@ final class SessionWorker: @unchecked Sendable {
             } else if isShown {
                 count(window)
             }
+        }
+    }
+
+    /// Root rows beyond which the app's statements are not worked out: each key
+    /// would be listed in the prefetch statement (and GRDB refuses 250,000).
+    static let appStatementsParentLimit = 10_000
+
+    /// Works out the statements the app would run for the shown result (its
+    /// prefetches need the parents' keys), after its first window and its count.
+    /// A request typed meanwhile interrupts it, as it does a count.
+    private func appStatements(of window: WindowedResult, single: Bool, generation: Int) {
+        queue.async { [self] in
+            lock.lock()
+            guard shownWindow === window else {
+                lock.unlock()
+                return
+            }
+            counting = true
+            lock.unlock()
+            let message: Message
+            do {
+                let statements = try session.appStatements(
+                    window.plan, single: single, parentLimit: Self.appStatementsParentLimit)
+                message = .appStatements(generation: generation, statements: statements, note: nil)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+                message = .appStatements(generation: generation, statements: nil, note: "interrupted")
+            } catch let error as ArborError {
+                message = .appStatements(generation: generation, statements: nil, note: error.message)
+            } catch {
+                message = .appStatements(generation: generation, statements: nil, note: "\(error)")
+            }
+            lock.lock()
+            counting = false
+            lock.unlock()
+            inbox.post(message)
         }
     }
 

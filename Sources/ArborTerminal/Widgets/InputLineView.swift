@@ -28,11 +28,17 @@ enum InputLineView {
         if let error = state.inputError, error.text == state.input.text {
             underline(error.errors, in: characters, styles: &styles)
         }
+        if state.input.isSelected {
+            // The request just run, selected: typing replaces it.
+            for i in styles.indices { styles[i].reverse = true }
+        }
         // Columns of each character as shown (control characters escaped).
         let widths = characters.map { TextFit.width(TerminalText.escaped(String($0))) }
         let room = max(1, rect.width - promptWidth - 1)
         var start = 0
-        var cursorColumn = widths.prefix(state.input.cursor).reduce(0, +)
+        // A selected request shows from its start (the cursor after what fits).
+        let shownCursor = state.input.isSelected ? 0 : state.input.cursor
+        var cursorColumn = widths.prefix(shownCursor).reduce(0, +)
         while cursorColumn >= room, start < characters.count {
             cursorColumn -= widths[start]
             start += 1
@@ -48,6 +54,7 @@ enum InputLineView {
             // An error at the end of the input ("expected `)`"): mark the place after it.
             buffer.put("␣", x: x, y: rect.y, maxWidth: rect.maxX - x, style: Theme.error.with(underline: true))
         }
+        if state.input.isSelected { return (min(rect.maxX - 1, x), rect.y) }
         return (min(rect.maxX - 1, rect.x + promptWidth + cursorColumn), rect.y)
     }
 

@@ -13,37 +13,31 @@ enum OverlayView {
     }
 
     static func wrapped(_ overlay: Overlay, width: Int) -> [[Span]] {
-        overlay.lines.flatMap { SpanWrap.wrap($0, width: width) }
+        overlay.lines.flatMap {
+            overlay.wrapsWords ? SpanWrap.wrapWords($0, width: width) : SpanWrap.wrap($0, width: width)
+        }
     }
 }
 
-/// The text of `?`/F1.
+/// The text of `?`/F1: every key of `KeyTable`, then the interface's commands.
 enum HelpText {
-    static let lines: [String] = [
-        "Type a GRDB request and press ↵:  Author.including(all: Author.books)",
-        "",
-        "Input line",
-        "  ↵ run · Tab complete · ↑/↓ history · ^R search history · Esc or Tab (empty line) to the panes",
-        "  ^A/^E start/end · ^B/^F or ←/→ · Alt-B/Alt-F words · ^K/^U/^W kill · ^Y yank · ^D quit on an empty line",
-        "",
-        "Panes (Tab / Shift-Tab cycle, q or Esc back to the input; any other letter starts typing)",
-        "  ↑/↓ or j/k · PgUp/PgDn · g/G first/last · mouse: click selects, click ▸ toggles, wheel scrolls",
-        "  Results:  ␣ or ↵ open/close · → or l open the children pane · ← or h close/parent",
-        "            e/c open/close all under the cursor · v detail of the full values",
-        "            / find text in the open lines · n find the next",
-        "  Children: → or l go into a row's children · ← or h back",
-        "  Schema:   ␣ open a table · ↵ insert the name (table, column or association) into the input",
-        "  SQL:      ↵ show the full statement",
-        "",
-        "Everywhere",
-        "  y copy the selected SQL statement · Y every statement · J the selected row as JSON",
-        "  ^C cancel a running request (never quits) · ^Z suspend · ^L redraw · F1 or ? help",
-        "",
-        "Commands",
-        "  :help · :tables · :schema T · :associations T · :load FILE",
-        "  :copy FILE   write the last copied text (or every SQL statement) to FILE",
-        "  :quit or :q  leave",
-    ]
+    static let lines: [String] = {
+        let width = KeyTable.sections.flatMap(\.entries).map(\.keys.count).max() ?? 0
+        var lines = ["Type a GRDB request and press ↵:  Author.including(all: Author.books)"]
+        for section in KeyTable.sections {
+            lines += ["", section.title]
+            lines += section.entries.map { entry in
+                "  " + entry.keys + String(repeating: " ", count: width - entry.keys.count) + "  " + entry.action
+            }
+        }
+        return lines + [
+            "",
+            "Commands",
+            "  :help · :tables · :schema T · :associations T · :load FILE",
+            "  :copy FILE   write the last copied text (or every SQL statement) to FILE",
+            "  :quit or :q  leave",
+        ]
+    }()
 
     static var overlay: Overlay {
         Overlay(

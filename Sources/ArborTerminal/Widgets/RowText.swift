@@ -49,7 +49,7 @@ enum RowText {
             }
             return [
                 Span(key, Theme.key), Span("  "),
-                Span(count.map(TreeFormat.countText) ?? "… rows", Theme.count),
+                Span(count.map(NumberText.rows) ?? "… rows", Theme.count),
             ]
         }
     }
@@ -82,7 +82,7 @@ enum RowText {
             case .toMany(let rows):
                 lines.append([
                     Span(child.key, Theme.key), Span(": "),
-                    Span(TreeFormat.countText(rows.count), Theme.count),
+                    Span(NumberText.rows(rows.count), Theme.count),
                 ])
             }
         }

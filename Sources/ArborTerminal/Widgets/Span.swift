@@ -55,3 +55,49 @@ enum SpanWrap {
         return lines
     }
 }
+
+extension SpanWrap {
+    /// Cuts lines of words into lines of at most `width` columns between spans,
+    /// never inside one (unless a span is wider than a line): each span is a word
+    /// or the space between two. A continued line starts under its line's indent,
+    /// four columns further.
+    static func wrapWords(_ spans: [Span], width: Int) -> [[Span]] {
+        guard width > 0 else { return [spans] }
+        let indent = spans.first.map { $0.text.allSatisfy { $0 == " " } ? $0.text.count : 0 } ?? 0
+        let continuation = min(indent + 4, width / 2)
+        var lines: [[Span]] = [[]]
+        var used = 0
+        for span in spans {
+            let w = TextFit.width(TerminalText.escaped(span.text))
+            let isSpace = !span.text.isEmpty && span.text.allSatisfy { $0 == " " }
+            if used + w > width, used > continuation || (lines.count == 1 && used > 0) {
+                if isSpace { continue }
+                while lines[lines.count - 1].last.map({ $0.text.allSatisfy { $0 == " " } }) == true {
+                    lines[lines.count - 1].removeLast()
+                }
+                lines.append([Span(String(repeating: " ", count: continuation))])
+                used = continuation
+            }
+            if used + w > width {
+                // A word wider than a line: cut by characters after all.
+                var piece = ""
+                for character in TerminalText.escaped(span.text) {
+                    let cw = TextFit.width(of: character)
+                    if used + cw > width, used > 0 {
+                        if !piece.isEmpty { lines[lines.count - 1].append(Span(piece, span.style)) }
+                        piece = ""
+                        lines.append([])
+                        used = 0
+                    }
+                    piece.append(character)
+                    used += cw
+                }
+                if !piece.isEmpty { lines[lines.count - 1].append(Span(piece, span.style)) }
+                continue
+            }
+            lines[lines.count - 1].append(span)
+            used += w
+        }
+        return lines
+    }
+}

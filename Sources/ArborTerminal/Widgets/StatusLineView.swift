@@ -45,15 +45,18 @@ enum StatusLineView {
         if state.find != nil { return "↵ find the next line containing the text · Esc cancel" }
         switch state.focus {
         case .input:
+            if state.input.isSelected {
+                return "type to replace · → edit · ↵ run again · Esc/Tab walk the result · PgUp/PgDn scroll · F1 help"
+            }
             return "F1 help · ↵ run · Tab complete · ^R history · Esc panes · ^D quit"
         case .results:
-            return "␣ expand · → children · e/c all · v detail · / find · y SQL · J JSON · Tab pane · q input"
+            return "␣ expand · → children · e/c all · v detail · / find · y SQL · J JSON · i edit · Tab pane"
         case .children:
             return "→ into · ← back · v detail · J JSON · q input"
         case .schema:
             return "␣ open · ↵ insert · Tab pane · q input"
         case .sql:
-            return "y copy · Y copy all · ↵ full text · Tab pane · q input"
+            return "y copy · Y the app's statements · R all that ran · ↵ full text · i edit"
         }
     }
 }

@@ -1,0 +1,142 @@
+import ArborCore
+
+/// A `static let` (or static getter) of a loaded declaration, evaluated when
+/// first named: `Author.books` may use `Book.author`, declared in a later file.
+public struct PendingMember: Sendable {
+    public enum Definition: Sendable {
+        case initializer(Expr)
+        case getter([BodyStatement])
+    }
+
+    /// The declaring type's full path (`Author`, `Author.Columns`).
+    public var typePath: String
+    /// The table of that type, or of its enclosing record type.
+    public var table: String?
+    public var name: String
+    public var nameRange: SourceRange
+    public var definition: Definition
+    /// Where it was declared: an index the loader understands (its source unit).
+    public var origin: Int
+
+    public init(
+        typePath: String, table: String?, name: String, nameRange: SourceRange, definition: Definition, origin: Int
+    ) {
+        self.typePath = typePath
+        self.table = table
+        self.name = name
+        self.nameRange = nameRange
+        self.definition = definition
+        self.origin = origin
+    }
+
+    var range: SourceRange {
+        switch definition {
+        case .initializer(let e): e.range
+        case .getter(let body): body.first.map { $0.range.union(body[body.count - 1].range) } ?? nameRange
+        }
+    }
+}
+
+extension Evaluator {
+    /// `path` with type aliases followed (`Author.Columns` → `Author.CodingKeys`).
+    func canonicalTypePath(_ path: String) -> String {
+        var path = path
+        var seen: Set<String> = []
+        while let target = environment.typeAliases[path], seen.insert(path).inserted { path = target }
+        return path
+    }
+
+    /// Evaluates the pending member `name` of `typePath`, if there is one, and installs it.
+    /// Errors name the member; a member that refers back to itself is an error too.
+    func forceMember(_ typePath: String, _ name: String, range: SourceRange?) throws {
+        let path = canonicalTypePath(typePath)
+        let key = "\(path).\(name)"
+        if let error = environment.memberErrors[key] {
+            throw ArborError(
+                "`\(key)` could not be declared: \(error.message)", at: range ?? error.range)
+        }
+        guard let member = environment.pendingMembers[path]?[name] else {
+            if environment.membersInProgress.contains(key) {
+                throw ArborError("`\(key)` refers to itself", at: range)
+            }
+            return
+        }
+        environment.pendingMembers[path]?[name] = nil
+        environment.membersInProgress.insert(key)
+        defer { environment.membersInProgress.remove(key) }
+        do {
+            try install(member)
+        } catch var error as ArborError {
+            if error.range == nil { error.range = member.range }
+            environment.memberErrors[key] = error
+            throw ArborError("`\(key)` could not be declared: \(error.message)", at: range ?? error.range)
+        }
+    }
+
+    /// Evaluates every pending member of the types mapped to `table` named `name`.
+    func forceMembers(ofTable table: String, named name: String, range: SourceRange?) throws {
+        guard !environment.pendingMembers.isEmpty else { return }
+        for type in environment.typeNames.types(forTable: table) {
+            try forceMember(type, name, range: range)
+        }
+    }
+
+    /// Evaluates every pending member; returns the errors, keyed by `Type.member`.
+    public func forceAllMembers() -> [String: ArborError] {
+        let paths = environment.pendingMembers.keys.sorted()
+        for path in paths {
+            let names = (environment.pendingMembers[path] ?? [:]).values.sorted {
+                $0.nameRange.lowerBound < $1.nameRange.lowerBound
+            }
+            for member in names {
+                try? forceMember(path, member.name, range: nil)
+            }
+        }
+        return environment.memberErrors
+    }
+
+    private func install(_ member: PendingMember) throws {
+        let value = try withScope(
+            {
+                $0 = Scope()
+                $0.selfType = member.typePath
+                $0.selfTable = member.table
+                $0.associationTable = member.table
+                if let table = member.table { $0.implicitSelf = .table(table) }
+            },
+            {
+                switch member.definition {
+                case .initializer(let expr): return try evaluate(expr)
+                case .getter(let body): return try run(body, range: member.nameRange)
+                }
+            })
+        switch value {
+        case .association(var association):
+            guard let table = member.table else {
+                throw ArborError("`\(member.typePath)` is not a table's record type", at: member.nameRange)
+            }
+            association.displayName = "\(member.typePath).\(member.name)"
+            // GRDB stops on a foreign key it can not resolve when the association is first
+            // used; arbor says so where it is declared.
+            try checkForeignKeys(association, range: member.range)
+            environment.catalog.add(.init(name: member.name, plan: association, isDeclared: true), to: table)
+        default:
+            environment.statics[member.typePath, default: [:]][member.name] = value
+        }
+    }
+
+    private func checkForeignKeys(_ association: AssociationPlan, range: SourceRange) throws {
+        switch association.base {
+        case .direct(let kind, let origin, let destination, _, let foreignKey):
+            try ForeignKeyResolver(schema: environment.schema).resolve(
+                kind: kind, origin: origin, destination: destination, foreignKey: foreignKey,
+                displayName: association.displayName, range: range)
+        case .through(_, _, let pivot, let target, _):
+            try checkForeignKeys(pivot, range: range)
+            try checkForeignKeys(target, range: range)
+        case .commonTable:
+            // Joined on its `on:` condition, not on a foreign key.
+            break
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import ArborCore
+
+/// Record values: `Author(id: 1, name: "x")` built with the record type's
+/// memberwise initializer, and `record.request(for: association)`.
+extension Evaluator {
+    /// A label of a record type's memberwise initializer.
+    struct MemberwiseParameter {
+        var label: String
+        /// The column its value encodes into.
+        var column: String
+        var isRequired: Bool
+        /// The literal the argument gives, or an error saying what the property takes.
+        var check: (Value, SourceRange) throws -> SQLValue
+    }
+
+    /// The memberwise initializer of `typeName`: the stored properties the app
+    /// declared (their `CodingKeys` name the columns), or, for a type arbor names
+    /// after a table, the table's columns as `--format swift` declares them.
+    func memberwiseParameters(table info: TableInfo, typeName: String) -> [MemberwiseParameter] {
+        if let stored = storedProperties(of: typeName) {
+            return stored.map { property in
+                MemberwiseParameter(
+                    label: property.name, column: column(of: property, in: typeName),
+                    isRequired: property.isRequired,
+                    check: { value, range in
+                        let converted =
+                            try property.type.map {
+                                try self.convert(value, to: $0, in: typeName, range: range)
+                            } ?? value
+                        guard case .expression(.value(let literal)) = converted else {
+                            throw ArborError(
+                                "`\(property.name)` takes a value (a literal such as `1` or `\"x\"`), got \(value.kindName)",
+                                at: range)
+                        }
+                        return literal
+                    })
+            }
+        }
+        return RecordProperty.of(info).map { property in
+            MemberwiseParameter(
+                label: property.column, column: property.column, isRequired: property.isRequired,
+                check: { value, range in
+                    guard case .expression(.value(let literal)) = value else {
+                        throw ArborError(
+                            "`\(property.column)` takes a value (a literal such as `1` or `\"x\"`), got \(value.kindName)",
+                            at: range)
+                    }
+                    guard property.accepts(literal) else {
+                        let expected = property.swiftType + (property.isRequired ? "" : "?")
+                        throw ArborError(
+                            literal == .null
+                                ? "`\(property.column)` is not optional: column `\(property.column)` is never NULL"
+                                : "`\(property.column)` is \(Self.article(expected)) `\(expected)`, got \(literal)",
+                            at: range)
+                    }
+                    return literal
+                })
+        }
+    }
+
+    /// `Author(id: 1, name: "x")`: the labels are the record type's properties, in
+    /// declaration order as Swift requires; an optional property may be left out (nil).
+    func memberwiseRecord(_ table: String, typeName: String, arguments: [Argument], range: SourceRange) throws
+        -> Value
+    {
+        guard let info = environment.schema.table(named: table) else {
+            throw ArborError("no table or view named \(SQLValue.swiftQuoted(table))", at: range)
+        }
+        let parameters = memberwiseParameters(table: info, typeName: typeName)
+        let names = parameters.map(\.label)
+        var values: [String: SQLValue] = [:]
+        var given: Set<String> = []
+        var labels: [String] = []
+        var lastIndex = -1
+        for argument in arguments {
+            guard let label = argument.label, let labelRange = argument.labelRange else {
+                throw ArborError(
+                    "`\(typeName)(…)` takes its properties as labelled arguments, as in `\(typeName)(\(names.first ?? "id"): …)`",
+                    at: argument.value.range)
+            }
+            guard let index = parameters.firstIndex(where: { $0.label == label }) else {
+                throw ArborError(
+                    "`\(typeName)` has no property `\(label)`", at: labelRange,
+                    suggestion: Suggestions.didYouMean(label, in: names)
+                        ?? "its properties: " + names.joined(separator: ", "))
+            }
+            let parameter = parameters[index]
+            guard given.insert(label).inserted else {
+                throw ArborError("`\(label)` is given twice", at: labelRange)
+            }
+            guard index > lastIndex else {
+                throw ArborError(
+                    "`\(label)` must come before `\(parameters[lastIndex].label)`: the memberwise initializer takes the properties in declaration order",
+                    at: labelRange, suggestion: "the order: " + names.joined(separator: ", "))
+            }
+            lastIndex = index
+            let value = try withScope({ $0.columnTable = nil }) { try evaluate(argument.value) }
+            values[parameter.column] = try parameter.check(value, argument.value.range)
+            labels.append(label)
+        }
+        let missing = parameters.filter { $0.isRequired && !given.contains($0.label) }.map(\.label)
+        if !missing.isEmpty {
+            throw ArborError(
+                "`\(typeName)(…)` is missing \(missing.map { "`\($0):`" }.joined(separator: ", ")): "
+                    + (missing.count == 1 ? "this property is" : "these properties are") + " not optional",
+                at: range)
+        }
+        return .record(RecordValue(table: info.name, values: values, source: .memberwise(labels: labels)))
+    }
+
+    static func article(_ type: String) -> String {
+        ["A", "E", "I", "O", "U"].contains(type.first.map(String.init) ?? "") ? "an" : "a"
+    }
+
+    /// Methods of a record: `request(for:)`, which GRDB offers on `EncodableRecord & TableRecord`.
+    func recordMethod(_ name: String, on base: Value, arguments: [Argument], range: SourceRange, nameRange: SourceRange)
+        throws -> Value
+    {
+        guard name == "request", arguments.labels == ["for"] else {
+            // The app's instance methods of this record type, by signature.
+            let table: String? = if case .record(let record) = base { record.table } else { nil }
+            let own = environment.requestMethods.all.filter { method in
+                method.receiver == .recordInstance && !method.isProperty
+                    && method.table.map { $0.sqlFolded == table?.sqlFolded } == true
+            }.map(\.function.signature)
+            throw ArborError(
+                "\(base.kindName) has no method `\(name)\(arguments.labels.signature)`", at: nameRange,
+                suggestion: "a record offers " + (["request(for:)"] + own).map { "`\($0)`" }.joined(separator: ", "))
+        }
+        switch base {
+        case .record(let record):
+            let association = try associationArgument(arguments[0], of: record.table)
+            return .request(RequestPlan(root: .associated(record, association)))
+        case .absentRecord(let table, let binding):
+            throw ArborError(
+                "`\(binding)` is nil: no `\(environment.displayName(ofTable: table))` was found", at: range,
+                suggestion: "`\(binding)?.request(for:)` is nil in Swift, and `\(binding)!` stops the program")
+        default:
+            throw ArborError("\(base.kindName) has no method `\(name)`", at: nameRange)
+        }
+    }
+
+    /// The column of the property `name` of a record of `table`: a stored property of
+    /// the app's record type, else a column (as `--format swift` declares them).
+    func propertyColumn(_ name: String, ofTable table: String) -> String? {
+        for type in environment.typeNames.types(forTable: table) {
+            guard let stored = storedProperties(of: type) else { continue }
+            return stored.first { $0.name == name }.map { column(of: $0, in: type) }
+        }
+        let properties = environment.schema.table(named: table).map(RecordProperty.of) ?? []
+        return properties.first { $0.column == name }?.column
+    }
+
+    /// `author.name`: the value of a property of a record.
+    func recordProperty(_ name: String, of record: RecordValue, nameRange: SourceRange) throws -> Value {
+        guard let column = propertyColumn(name, ofTable: record.table) else {
+            let properties = environment.schema.table(named: record.table).map(RecordProperty.of) ?? []
+            throw ArborError(
+                "`\(environment.displayName(ofTable: record.table))` has no property `\(name)`", at: nameRange,
+                suggestion: Suggestions.didYouMean(name, in: properties.map(\.column) + ["request"]))
+        }
+        return .expression(.value(record.value(of: column)))
+    }
+}

@@ -1,0 +1,266 @@
+import ArborCore
+
+/// A request method of the app: a function or computed property in an
+/// extension of `DerivableRequest` or `QueryInterfaceRequest`, or a static one
+/// of a record type. Called by evaluating its body, with its parameters bound.
+public struct RequestMethod: Sendable {
+    public enum Receiver: String, Sendable {
+        /// `extension DerivableRequest<Book>`: requests and associations.
+        case derivable
+        /// `extension QueryInterfaceRequest<Book>`: requests only.
+        case queryInterface
+        /// `extension Book { static func … }`: the record type.
+        case typeStatic
+        /// `extension Author { var books: QueryInterfaceRequest<Book> { request(for: Author.books) } }`:
+        /// a record value (`author.books`).
+        case recordInstance
+    }
+
+    public var receiver: Receiver
+    /// The table the extension is constrained to (`RowDecoder == Book`); nil for any.
+    public var table: String?
+    /// The record type of a static method, or the type the method was declared in.
+    public var typePath: String?
+    public var function: FunctionDeclaration
+    /// A computed property (`var orderedByName: Self { … }`), used without a call.
+    public var isProperty: Bool
+    /// The source unit it was read from.
+    public var origin: Int
+
+    public init(
+        receiver: Receiver, table: String?, typePath: String?, function: FunctionDeclaration, isProperty: Bool,
+        origin: Int
+    ) {
+        self.receiver = receiver
+        self.table = table
+        self.typePath = typePath
+        self.function = function
+        self.isProperty = isProperty
+        self.origin = origin
+    }
+}
+
+/// The request methods of a session, by name.
+public struct RequestMethods: Sendable {
+    private var byName: [String: [RequestMethod]] = [:]
+
+    public init() {}
+
+    public mutating func add(_ method: RequestMethod) {
+        byName[method.function.name, default: []].append(method)
+    }
+
+    public func named(_ name: String) -> [RequestMethod] { byName[name] ?? [] }
+
+    public var all: [RequestMethod] { byName.keys.sorted().flatMap { byName[$0] ?? [] } }
+
+    public var count: Int { byName.values.reduce(0) { $0 + $1.count } }
+}
+
+extension Evaluator {
+    /// The app's method `name` that applies to `receiver` with these argument labels, if any.
+    /// Throws when the name exists but GRDB would not offer it on this receiver.
+    func appMethod(
+        _ name: String, on receiver: Value, labels: [String?]?, nameRange: SourceRange
+    ) throws -> RequestMethod? {
+        let candidates = environment.requestMethods.named(name)
+        guard !candidates.isEmpty else { return nil }
+        let table: String
+        let kind: String
+        switch receiver {
+        case .table(let t): (table, kind) = (t, "table")
+        case .request(let p): (table, kind) = (p.table, "request")
+        case .association(let a): (table, kind) = (a.destination, "association")
+        case .record(let r): (table, kind) = (r.table, "record")
+        default: return nil
+        }
+        let applicable = candidates.filter { method in
+            // A record's instance members are for records only, and records have only those.
+            guard (method.receiver == .recordInstance) == (kind == "record") else { return false }
+            guard method.isProperty == (labels == nil) else { return false }
+            guard let labels, !method.isProperty else { return true }
+            return Self.matches(labels, method.function.parameters)
+        }
+        let sameTable = applicable.filter { method in
+            if method.receiver == .typeStatic || method.receiver == .recordInstance {
+                return method.table.map { $0.sqlFolded == table.sqlFolded } ?? false
+            }
+            return method.table.map { $0.sqlFolded == table.sqlFolded } ?? true
+        }
+        if let method = sameTable.first(where: { offered($0.receiver, on: kind) }) { return method }
+        guard let method = sameTable.first else { return nil }
+        let display = environment.displayName(ofTable: table)
+        switch (method.receiver, kind) {
+        case (.derivable, "table"), (.queryInterface, "table"):
+            throw ArborError(
+                "`\(method.function.name)` is a method of requests: call it on `\(display).all()`, as in `\(display).all().\(name)(…)`",
+                at: nameRange)
+        case (.queryInterface, _):
+            throw ArborError(
+                "`\(method.function.name)` is declared on `QueryInterfaceRequest`: associations do not have it",
+                at: nameRange)
+        default:
+            throw ArborError(
+                "`\(method.function.name)` is a static method of `\(method.typePath ?? display)`: call it on the type",
+                at: nameRange)
+        }
+    }
+
+    private func offered(_ receiver: RequestMethod.Receiver, on kind: String) -> Bool {
+        switch receiver {
+        case .derivable: kind == "request" || kind == "association"
+        case .queryInterface: kind == "request"
+        case .typeStatic: kind == "table"
+        case .recordInstance: kind == "record"
+        }
+    }
+
+    /// Whether call labels fit parameters as Swift matches them: in order, a
+    /// parameter with a default value may be left out.
+    static func matches(_ labels: [String?], _ parameters: [FunctionDeclaration.Parameter]) -> Bool {
+        var index = 0
+        for parameter in parameters {
+            if index < labels.count, labels[index] == parameter.label {
+                index += 1
+            } else if parameter.defaultValue == nil {
+                return false
+            }
+        }
+        return index == labels.count
+    }
+
+    /// Calls `method` on `receiver`: arguments are evaluated where the call is,
+    /// the body in a scope holding the parameters, with `receiver` as `self`.
+    func invoke(
+        _ method: RequestMethod, on receiver: Value, arguments: [Argument], range: SourceRange
+    ) throws -> Value {
+        var locals: [String: Value] = [:]
+        var localTypes: [String: String] = [:]
+        var index = 0
+        let selfTable: String? =
+            switch receiver {
+            case .table(let t): t
+            case .request(let p): p.table
+            case .association(let a): a.destination
+            case .record(let r): r.table
+            default: nil
+            }
+        func inMethod(_ update: (inout Scope) -> Void = { _ in }, _ body: () throws -> Value) throws -> Value {
+            try withScope(
+                {
+                    $0 = Scope()
+                    $0.selfType = method.typePath
+                    $0.selfTable = selfTable
+                    $0.implicitSelf = receiver
+                    $0.closureParameters = locals
+                    $0.localTypes = localTypes
+                    update(&$0)
+                }, body)
+        }
+        for parameter in method.function.parameters {
+            let value: Value
+            if index < arguments.count, arguments[index].label == parameter.label {
+                let argument = arguments[index]
+                index += 1
+                value = try convert(
+                    try evaluate(argument.value), to: parameter.type, in: method.typePath, range: argument.value.range)
+            } else if let defaultValue = parameter.defaultValue {
+                value = try inMethod {
+                    try convert(try evaluate(defaultValue), to: parameter.type, in: method.typePath, range: range)
+                }
+            } else {
+                throw ArborError("missing argument for `\(parameter.label ?? parameter.name)`", at: range)
+            }
+            locals[parameter.name] = value
+            localTypes[parameter.name] = parameter.type
+        }
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else {
+            throw ArborError("request methods call each other too deep (limit \(Self.maximumDepth))", at: range)
+        }
+        return try inMethod { try run(method.function.body, range: range) }
+    }
+
+    /// An argument as the parameter's type takes it: `.novel` for a `Book.Kind`
+    /// becomes its raw value; literals are checked against `String`, `Int`, `Bool`….
+    func convert(_ value: Value, to type: String, in typePath: String?, range: SourceRange) throws -> Value {
+        var type = type
+        var isOptional = false
+        while type.hasSuffix("?") || type.hasSuffix("!") {
+            type.removeLast()
+            isOptional = true
+        }
+        if case .expression(.value(.null)) = value {
+            if isOptional { return value }
+            throw ArborError("`nil` is not a `\(type)`", at: range)
+        }
+        if type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":") {
+            let element = String(type.dropFirst().dropLast())
+            guard case .array(let values) = value else {
+                throw ArborError("expected an array, as the parameter is `\(type)`", at: range)
+            }
+            return .array(try values.map { try convert($0, to: element, in: typePath, range: range) })
+        }
+        if type.hasPrefix("Set<"), type.hasSuffix(">") {
+            return try convert(value, to: "[" + type.dropFirst(4).dropLast() + "]", in: typePath, range: range)
+        }
+        if let cases = enumCases(named: type, from: typePath) {
+            switch value {
+            case .implicitMember(let name):
+                guard let raw = cases[name] else {
+                    throw ArborError(
+                        "`\(type)` has no case `\(name)`", at: range,
+                        suggestion: Suggestions.didYouMean(name, in: cases.keys.sorted()))
+                }
+                return .expression(.value(raw))
+            default:
+                return value
+            }
+        }
+        let expected: String? =
+            switch type {
+            case "String", "Substring": "a string"
+            case "Int", "Int64", "Int32", "Int16", "Int8", "UInt", "UInt64", "UInt32": "an integer"
+            case "Double", "Float", "CGFloat": "a number"
+            case "Bool": "a Boolean"
+            default: nil
+            }
+        guard let expected else {
+            if type == "Date" || type == "Data" || type == "UUID" || type == "URL" {
+                if case .expression(.value) = value { return value }
+                throw ArborError("`\(type)` arguments are not supported yet: pass a literal value", at: range)
+            }
+            return value
+        }
+        guard case .expression(.value(let literal)) = value else {
+            throw ArborError("expected \(expected), as the parameter is `\(type)`", at: range)
+        }
+        let fits: Bool =
+            switch (expected, literal) {
+            case ("a string", .text), ("an integer", .integer), ("a number", .integer), ("a number", .real),
+                ("a Boolean", .bool):
+                true
+            default: false
+            }
+        guard fits else { throw ArborError("expected \(expected), as the parameter is `\(type)`", at: range) }
+        return value
+    }
+
+    /// The raw values of the enum `name` as seen from `typePath` (nested types first).
+    func enumCases(named name: String, from typePath: String?) -> [String: SQLValue]? {
+        var scopes: [String] = []
+        if var path = typePath {
+            while true {
+                scopes.append(path + "." + name)
+                guard let dot = path.lastIndex(of: ".") else { break }
+                path = String(path[..<dot])
+            }
+        }
+        scopes.append(name)
+        for candidate in scopes {
+            if let cases = environment.enums[canonicalTypePath(candidate)] { return cases }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,38 @@
+import ArborCore
+
+/// A stored property of a record type the app declared (`var name: String?`):
+/// a label of the type's memberwise initializer, and the column its value
+/// encodes into (the property's `CodingKeys` case, or its name).
+public struct StoredProperty: Sendable, Hashable {
+    public var name: String
+    /// As written (`String?`, `Book.Kind`); nil when only an initial value says it.
+    public var type: String?
+    /// `var x: Int = 0`: the memberwise initializer may leave it out.
+    public var hasDefault: Bool
+
+    public init(name: String, type: String?, hasDefault: Bool) {
+        self.name = name
+        self.type = type
+        self.hasDefault = hasDefault
+    }
+
+    /// Optional properties may be left out of the memberwise initializer (nil).
+    public var isRequired: Bool {
+        guard !hasDefault, let type else { return false }
+        return !(type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("Optional<"))
+    }
+}
+
+extension Evaluator {
+    /// The stored properties `typePath` declares, if it declares any.
+    func storedProperties(of typePath: String) -> [StoredProperty]? {
+        environment.storedProperties[canonicalTypePath(typePath)]
+    }
+
+    /// The column a stored property encodes into: its `CodingKeys` raw value, or its name.
+    func column(of property: StoredProperty, in typePath: String) -> String {
+        let keys = environment.enums[canonicalTypePath("\(canonicalTypePath(typePath)).CodingKeys")]
+        if case .text(let column)? = keys?[property.name] { return column }
+        return property.name
+    }
+}

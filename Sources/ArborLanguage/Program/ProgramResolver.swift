@@ -1,0 +1,550 @@
+import ArborCore
+
+/// What resolving a program gave: counts for the summary line, what was
+/// skipped or rejected, and where each declaration came from.
+public struct ProgramResolution: Sendable {
+    public var recordTypes = 0
+    public var associations = 0
+    public var columnSets = 0
+    public var requestMethods = 0
+    public var diagnostics: [ProgramDiagnostic] = []
+    public var entries: [DeclarationEntry] = []
+
+    public init() {}
+}
+
+/// One declaration the session holds, for `:declarations`.
+public struct DeclarationEntry: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case recordType = "record type"
+        case association
+        case columns = "column"
+        case requestMethod = "request method"
+        case value
+    }
+
+    public var kind: Kind
+    /// `Author.books`, `Author` (→ `author`), `DerivableRequest<Book>.filter(kind:)`.
+    public var name: String
+    public var detail: String
+    public var unit: String
+    public var range: SourceRange
+}
+
+/// Resolves every loaded text together, as the Swift compiler would: table
+/// names first, then enums and column sets, then members, evaluated when
+/// first named whatever their order; request methods are kept to be called.
+public enum ProgramResolver {
+    public static func resolve(_ program: Program, into evaluator: Evaluator) -> ProgramResolution {
+        var resolver = Resolution(program: program, evaluator: evaluator)
+        resolver.run()
+        return resolver.result
+    }
+}
+
+private struct Resolution {
+    let program: Program
+    let evaluator: Evaluator
+    let index: DeclarationIndex
+    var result = ProgramResolution()
+    /// The table of each type path that has one.
+    var tables: [String: String] = [:]
+    /// Members by `Type.member`, to report one declared twice.
+    var declaredAt: [String: (unit: Int, range: SourceRange)] = [:]
+
+    init(program: Program, evaluator: Evaluator) {
+        self.program = program
+        self.evaluator = evaluator
+        self.index = DeclarationIndex(program.units)
+    }
+
+    mutating func run() {
+        for unit in program.units { result.diagnostics += unit.diagnostics }
+        resolveAliases()
+        resolveTableNames()
+        for path in index.order { declareEnum(path) }
+        for path in index.order { declareMembers(path) }
+        declareRequestExtensions()
+        let errors = evaluator.forceAllMembers()
+        report(errors)
+        count()
+    }
+
+    // MARK: Names
+
+    private mutating func resolveAliases() {
+        for path in index.order {
+            guard let type = index.types[path] else { continue }
+            for (member, _) in type.members {
+                guard case .typeAlias(let name, _, let target, _) = member else { continue }
+                let aliasPath = "\(path).\(name)"
+                let resolved =
+                    index.resolve(target, from: path, aliases: evaluator.environment.typeAliases) ?? target
+                if resolved != aliasPath { evaluator.environment.typeAliases[aliasPath] = resolved }
+            }
+        }
+    }
+
+    /// `databaseTableName` as a stored or computed static property, a string or
+    /// another type's; GRDB's default name for record types without one.
+    private mutating func resolveTableNames() {
+        var visiting: Set<String> = []
+        for path in index.order {
+            _ = tableName(of: path, visiting: &visiting)
+        }
+        // The app's own type names a table in generated code: the first by name when several
+        // share one (order never matters). The demo's prelude keeps the convention's names.
+        var preferred: [String: String] = [:]
+        for path in index.order {
+            evaluator.environment.statics[path, default: [:]] = evaluator.environment.statics[path] ?? [:]
+            guard let table = tables[path] else { continue }
+            evaluator.environment.typeNames.declare(type: path, table: table)
+            let isApp =
+                index.types[path]?.fragments.contains {
+                    $0.declaration.keyword != .extension && !program.units[$0.unit].name.hasPrefix("<")
+                } ?? false
+            if isApp, !path.contains("."), preferred[table.sqlFolded].map({ path < $0 }) ?? true {
+                preferred[table.sqlFolded] = path
+            }
+            // A nested record type is also named without its parents, as code inside them does.
+            if let dot = path.lastIndex(of: ".") {
+                let short = String(path[path.index(after: dot)...])
+                if evaluator.environment.typeNames.table(forType: short) == nil, index.types[short] == nil {
+                    evaluator.environment.typeNames.declare(type: short, table: table)
+                }
+            }
+        }
+        for (table, type) in preferred { evaluator.environment.typeNames.prefer(type: type, forTable: table) }
+    }
+
+    private mutating func tableName(of path: String, visiting: inout Set<String>) -> String? {
+        if let table = tables[path] { return table }
+        guard let type = index.types[path], visiting.insert(path).inserted else { return nil }
+        defer { visiting.remove(path) }
+        let schema = evaluator.environment.schema
+        for (member, unit) in type.members {
+            guard case .property(let property) = member, property.isStatic, property.name == "databaseTableName"
+            else { continue }
+            let expr: Expr? =
+                switch property.value {
+                case .initializer(let e): e
+                case .getter(let body):
+                    switch body.first {
+                    case .expression(let e) where body.count == 1: e
+                    case .returnValue(let e?, _) where body.count == 1: e
+                    default: nil
+                    }
+                case nil: nil
+                }
+            guard let expr, let name = tableNameValue(expr, in: path, visiting: &visiting) else {
+                note(
+                    "`\(path).databaseTableName` is not a string arbor can read (a literal, or another type's `databaseTableName`)",
+                    at: property.range, unit: unit)
+                return nil
+            }
+            guard let table = schema.table(named: name) else {
+                error(
+                    "`\(path).databaseTableName` is \(SQLValue.swiftQuoted(name)): no table or view has this name",
+                    at: expr.range, unit: unit,
+                    suggestion: Suggestions.didYouMean(name, in: schema.tables.map(\.name)))
+                return nil
+            }
+            tables[path] = table.name
+            return table.name
+        }
+        // GRDB's default: the type's name with its initial capitals lowered.
+        let isRecord = !type.conformances.isDisjoint(with: Self.tableRecordProtocols)
+        let hasAssociations = type.members.contains { member, _ in
+            if case .property(let p) = member, p.isStatic, case .initializer(let e) = p.value {
+                return Evaluator.looksLikeAssociation(e)
+            }
+            return false
+        }
+        guard isRecord || hasAssociations || type.isDeclared else { return nil }
+        let shortName = path.split(separator: ".").last.map(String.init) ?? path
+        let defaultName = Self.defaultTableName(shortName)
+        if let table = schema.table(named: defaultName) {
+            tables[path] = table.name
+            return table.name
+        }
+        if isRecord || hasAssociations, let fragment = type.fragments.first {
+            // The convention's type name may still name a table (`Author` for `author`).
+            if let table = evaluator.environment.typeNames.table(forType: path) {
+                tables[path] = table
+                return table
+            }
+            note(
+                "`\(path)` has no `databaseTableName`: GRDB uses \(SQLValue.swiftQuoted(defaultName)), which is not a table of this database",
+                at: fragment.declaration.nameRange, unit: fragment.unit)
+        }
+        return nil
+    }
+
+    /// Whether a static function builds a request (rather than writing with a `db`, or
+    /// computing something else): no `Database` parameter, and a request type returned.
+    static func buildsRequest(_ function: FunctionDeclaration) -> Bool {
+        guard !function.parameters.contains(where: { $0.type.contains("Database") }) else { return false }
+        guard let type = function.returnType else { return false }
+        return isRequestType(type)
+    }
+
+    static func isRequestType(_ type: String) -> Bool {
+        type.contains("Request") || type.contains("Association") || type == "Self"
+    }
+
+    static let tableRecordProtocols: Set<String> = [
+        "TableRecord", "PersistableRecord", "MutablePersistableRecord", "Record", "FetchableRecord & TableRecord",
+    ]
+
+    /// `"Player"` → `player`, `"HTTPRequest"` → `httpRequest`, `"URL"` → `url`, as GRDB's
+    /// `TableRecord.databaseTableName` default does.
+    static func defaultTableName(_ typeName: String) -> String {
+        let name = typeName.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        let initial = name.prefix { $0.isUppercase && $0.isASCII }
+        switch initial.count {
+        case name.count: return name.lowercased()
+        case 0: return String(name)
+        case 1: return initial.lowercased() + name.dropFirst()
+        default: return initial.dropLast().lowercased() + name.dropFirst(initial.count - 1)
+        }
+    }
+
+    private mutating func tableNameValue(_ expr: Expr, in path: String, visiting: inout Set<String>) -> String? {
+        switch expr.kind {
+        case .string(let s): return s
+        case .parenthesized(let inner): return tableNameValue(inner, in: path, visiting: &visiting)
+        case .member(let base, "databaseTableName", _):
+            guard let typeName = Self.typeName(base) else { return nil }
+            let written = typeName == "Self" ? path : typeName
+            if let other = index.resolve(written, from: path, aliases: evaluator.environment.typeAliases) {
+                return tableName(of: other, visiting: &visiting)
+            }
+            return evaluator.environment.typeNames.table(forType: written)
+        default: return nil
+        }
+    }
+
+    /// `Book`, `Book.Draft` as a dotted name.
+    static func typeName(_ expr: Expr) -> String? {
+        switch expr.kind {
+        case .identifier(let name): return name
+        case .member(let base, let name, _): return typeName(base).map { "\($0).\(name)" }
+        default: return nil
+        }
+    }
+
+    /// The table of `path` or of the closest type enclosing it.
+    private func enclosingTable(_ path: String) -> String? {
+        var path = path
+        while true {
+            if let table = tables[path] ?? evaluator.environment.typeNames.table(forType: path) { return table }
+            guard let dot = path.lastIndex(of: ".") else { return nil }
+            path = String(path[..<dot])
+        }
+    }
+
+    // MARK: Enums and column sets
+
+    /// `enum Columns: String, ColumnExpression { case id, name }` gives columns;
+    /// `enum Kind: String { case novel }` gives raw values (`CodingKeys` too).
+    private mutating func declareEnum(_ path: String) {
+        guard let type = index.types[path] else { return }
+        let cases = type.members.compactMap { member, _ -> EnumCase? in
+            if case .enumCase(let c) = member { return c }
+            return nil
+        }
+        guard !cases.isEmpty else { return }
+        let conformances = type.conformances
+        let isColumns = conformances.contains("ColumnExpression")
+        let isInteger = conformances.contains { ["Int", "Int64", "Int32", "Int16", "Int8", "UInt8"].contains($0) }
+        var values: [String: SQLValue] = [:]
+        var next: Int64 = 0
+        for enumCase in cases {
+            var raw: SQLValue = isInteger ? .integer(next) : .text(enumCase.name)
+            switch enumCase.rawValue?.kind {
+            case .string(let s)?: raw = .text(s)
+            case .integer(let i)?: raw = .integer(i)
+            case .double(let d)?: raw = .real(d)
+            case .bool(let b)?: raw = .bool(b)
+            default: break
+            }
+            if case .integer(let i) = raw { next = i + 1 }
+            values[enumCase.name] = raw
+            let value: Value
+            if isColumns, case .text(let name) = raw {
+                value = .expression(.column(name, alias: nil))
+            } else {
+                value = .expression(.value(raw))
+            }
+            evaluator.environment.statics[path, default: [:]][enumCase.name] = value
+        }
+        if !isColumns { evaluator.environment.enums[path] = values }
+    }
+
+    // MARK: Members
+
+    private mutating func declareMembers(_ path: String) {
+        guard let type = index.types[path] else { return }
+        let table = tables[path] ?? evaluator.environment.typeNames.table(forType: path)
+        let memberTable = table ?? enclosingTable(path)
+        if table != nil {
+            // The memberwise initializer's labels: the struct's stored properties.
+            var stored: [StoredProperty] = []
+            for fragment in type.fragments where fragment.declaration.keyword == .struct {
+                for case .property(let property) in fragment.declaration.members where !property.isStatic {
+                    if case .getter? = property.value { continue }
+                    stored.append(
+                        StoredProperty(name: property.name, type: property.type, hasDefault: property.value != nil))
+                }
+            }
+            if !stored.isEmpty { evaluator.environment.storedProperties[path] = stored }
+        }
+        for (member, unit) in type.members {
+            if case .property(let property) = member, property.isStatic, property.name == "databaseSelection" {
+                note(
+                    "`\(path).databaseSelection` is not supported yet: arbor's requests select all columns, as `.allColumns` does",
+                    at: property.nameRange, unit: unit)
+                continue
+            }
+            switch member {
+            case .property(let property)
+            where property.isStatic && property.name != "databaseTableName"
+                && !Self.persistenceMembers.contains(property.name):
+                let definition: PendingMember.Definition
+                switch property.value {
+                case .initializer(let e)?: definition = .initializer(e)
+                case .getter(let body)?: definition = .getter(body)
+                case nil: continue
+                }
+                guard checkUnique("\(path).\(property.name)", range: property.nameRange, unit: unit) else { continue }
+                evaluator.environment.pendingMembers[path, default: [:]][property.name] = PendingMember(
+                    typePath: path, table: memberTable, name: property.name, nameRange: property.nameRange,
+                    definition: definition, origin: unit)
+            case .function(let function) where function.isStatic && Self.buildsRequest(function):
+                guard let table = memberTable else { continue }
+                evaluator.environment.requestMethods.add(
+                    RequestMethod(
+                        receiver: .typeStatic, table: table, typePath: path, function: function, isProperty: false,
+                        origin: unit))
+                entry(.requestMethod, "\(path).\(function.signature)", "", range: function.nameRange, unit: unit)
+            case .function(let function) where !function.isStatic:
+                // Called on a record value (`author.books(…)`); `self` is the record. A
+                // function declared to return something else (`-> String`) is the app's business.
+                guard let table = memberTable, function.returnType.map(Self.isRequestType) ?? false else { continue }
+                evaluator.environment.requestMethods.add(
+                    RequestMethod(
+                        receiver: .recordInstance, table: table, typePath: path, function: function,
+                        isProperty: false, origin: unit))
+                entry(.requestMethod, "\(path).\(function.signature)", "", range: function.nameRange, unit: unit)
+            case .property(let property) where !property.isStatic:
+                guard let table = memberTable, case .getter(let body)? = property.value,
+                    property.type.map(Self.isRequestType) ?? true
+                else { continue }
+                let function = FunctionDeclaration(
+                    isStatic: false, name: property.name, nameRange: property.nameRange, parameters: [],
+                    returnType: property.type, body: body, range: property.range)
+                evaluator.environment.requestMethods.add(
+                    RequestMethod(
+                        receiver: .recordInstance, table: table, typePath: path, function: function,
+                        isProperty: true, origin: unit))
+                entry(.requestMethod, "\(path).\(property.name)", "", range: property.nameRange, unit: unit)
+            case .unreadable(let name, true, let reason, let range):
+                // Instance members are the app's business, unless a record value calls them.
+                note("skipped `\(path).\(name)`: \(reason)", at: range, unit: unit)
+            default:
+                break
+            }
+        }
+    }
+
+    /// Request methods of `extension DerivableRequest<Book>` and `extension QueryInterfaceRequest<Book>`.
+    private mutating func declareRequestExtensions() {
+        for ext in index.requestExtensions {
+            var table: String?
+            if let recordType = ext.recordType {
+                let path =
+                    index.resolve(recordType, from: nil, aliases: evaluator.environment.typeAliases) ?? recordType
+                table = tables[path] ?? evaluator.environment.typeNames.table(forType: path)
+                if table == nil {
+                    note(
+                        "skipped the request methods of `\(ext.declaration.name)<\(recordType)>`: `\(recordType)` is not a record type of this database",
+                        at: ext.declaration.nameRange, unit: ext.unit)
+                    continue
+                }
+            }
+            let receiverName = ext.declaration.name + (ext.recordType.map { "<\($0)>" } ?? "")
+            for member in ext.declaration.members {
+                switch member {
+                case .function(let function) where !function.isStatic:
+                    evaluator.environment.requestMethods.add(
+                        RequestMethod(
+                            receiver: ext.receiver, table: table, typePath: nil, function: function,
+                            isProperty: false, origin: ext.unit))
+                    entry(
+                        .requestMethod, "\(receiverName).\(function.signature)", "", range: function.nameRange,
+                        unit: ext.unit)
+                case .property(let property) where !property.isStatic:
+                    guard case .getter(let body)? = property.value else { continue }
+                    let function = FunctionDeclaration(
+                        isStatic: false, name: property.name, nameRange: property.nameRange, parameters: [],
+                        returnType: property.type, body: body, range: property.range)
+                    evaluator.environment.requestMethods.add(
+                        RequestMethod(
+                            receiver: ext.receiver, table: table, typePath: nil, function: function,
+                            isProperty: true, origin: ext.unit))
+                    entry(
+                        .requestMethod, "\(receiverName).\(property.name)", "", range: property.nameRange,
+                        unit: ext.unit)
+                case .unreadable(let name, _, let reason, let range):
+                    note("skipped `\(receiverName).\(name)`: \(reason)", at: range, unit: ext.unit)
+                default:
+                    note(
+                        "skipped `\(member.name)`: only functions and computed properties are request methods",
+                        at: ext.declaration.nameRange, unit: ext.unit)
+                }
+            }
+        }
+    }
+
+    private mutating func checkUnique(_ key: String, range: SourceRange, unit: Int) -> Bool {
+        if let earlier = declaredAt[key] {
+            let earlierName = program.units[earlier.unit].name
+            let location = SourceLocation(offset: earlier.range.lowerBound, in: program.units[earlier.unit].text)
+            note(
+                "`\(key)` is declared again: this declaration replaces the one at \(earlierName):\(location.line):\(location.column)",
+                at: range, unit: unit)
+        }
+        declaredAt[key] = (unit, range)
+        return true
+    }
+
+    // MARK: Report
+
+    private mutating func report(_ errors: [String: ArborError]) {
+        for key in errors.keys.sorted() {
+            guard let error = errors[key], let place = declaredAt[key] else { continue }
+            let member = place.unit
+            let isGRDB = isGRDBDeclaration(key)
+            if isGRDB {
+                result.diagnostics.append(ProgramDiagnostic(.error, error, unit: program.units[member].name))
+            } else {
+                var skipped = error
+                skipped.message = "skipped `\(key)`: \(error.message)"
+                result.diagnostics.append(ProgramDiagnostic(.note, skipped, unit: program.units[member].name))
+            }
+        }
+    }
+
+    /// Whether the member `Type.name` is GRDB's business (an association, a foreign key, a column).
+    private func isGRDBDeclaration(_ key: String) -> Bool {
+        guard let dot = key.lastIndex(of: ".") else { return false }
+        let path = String(key[..<dot])
+        let name = String(key[key.index(after: dot)...])
+        for (member, _) in index.types[path]?.members ?? [] {
+            guard case .property(let property) = member, property.name == name,
+                case .initializer(let e)? = property.value
+            else { continue }
+            return Evaluator.looksLikeAssociation(e)
+        }
+        return false
+    }
+
+    /// Static members GRDB reads only to write or decode records: requests never depend on them.
+    static let persistenceMembers: Set<String> = [
+        "persistenceConflictPolicy", "databaseUUIDEncodingStrategy", "databaseDateEncodingStrategy",
+        "databaseDateDecodingStrategy", "databaseDataEncodingStrategy", "databaseDataDecodingStrategy",
+        "databaseColumnEncodingStrategy", "databaseColumnDecodingStrategy", "databaseJSONEncoder",
+        "databaseJSONDecoder", "databaseDecodingUserInfo", "databaseEncodingUserInfo",
+    ]
+
+    private mutating func count() {
+        let environment = evaluator.environment
+        for path in index.order {
+            guard let type = index.types[path] else { continue }
+            if let table = tables[path] ?? environment.typeNames.table(forType: path),
+                type.isDeclared || !type.conformances.isDisjoint(with: Self.tableRecordProtocols)
+            {
+                result.recordTypes += 1
+                if let fragment = type.fragments.first(where: { $0.declaration.keyword != .extension })
+                    ?? type.fragments.first
+                {
+                    entry(
+                        .recordType, path, "table \(SchemaText.name(table))", range: fragment.declaration.nameRange,
+                        unit: fragment.unit)
+                }
+            }
+            var hasColumns = false
+            for (member, unit) in type.members {
+                let name = member.name
+                guard case .property(let p) = member, p.isStatic, name != "databaseTableName" else {
+                    if case .enumCase(let c) = member, case .expression(.column)? = environment.statics[path]?[name] {
+                        hasColumns = true
+                        entry(.columns, "\(path).\(name)", "", range: c.nameRange, unit: unit)
+                    }
+                    continue
+                }
+                let key = "\(path).\(name)"
+                guard environment.memberErrors[key] == nil else { continue }
+                if let table = tables[path] ?? enclosingTable(path),
+                    let association = environment.catalog.association(named: name, of: table), association.isDeclared,
+                    association.plan.displayName == key
+                {
+                    result.associations += 1
+                    entry(.association, key, "\(association.plan.base.kind)", range: p.nameRange, unit: unit)
+                } else if case .expression(.column)? = environment.statics[path]?[name] {
+                    hasColumns = true
+                    entry(.columns, key, "", range: p.nameRange, unit: unit)
+                } else if case .getter? = p.value, Self.isRequestType(p.type ?? "") {
+                    result.requestMethods += 1
+                    entry(.requestMethod, key, "", range: p.nameRange, unit: unit)
+                } else {
+                    entry(.value, key, "", range: p.nameRange, unit: unit)
+                }
+            }
+            if hasColumns { result.columnSets += 1 }
+        }
+        result.requestMethods += environment.requestMethods.count
+    }
+
+    private mutating func entry(
+        _ kind: DeclarationEntry.Kind, _ name: String, _ detail: String, range: SourceRange, unit: Int
+    ) {
+        result.entries.append(
+            DeclarationEntry(kind: kind, name: name, detail: detail, unit: program.units[unit].name, range: range))
+    }
+
+    private mutating func note(_ message: String, at range: SourceRange, unit: Int) {
+        result.diagnostics.append(
+            ProgramDiagnostic(.note, ArborError(message, at: range), unit: program.units[unit].name))
+    }
+
+    private mutating func error(_ message: String, at range: SourceRange, unit: Int, suggestion: String? = nil) {
+        result.diagnostics.append(
+            ProgramDiagnostic(
+                .error, ArborError(message, at: range, suggestion: suggestion), unit: program.units[unit].name))
+    }
+}
+
+/// A line and column (1-based, columns in characters) of a UTF-8 offset in a text.
+public struct SourceLocation: Sendable, Equatable {
+    public var line: Int
+    public var column: Int
+
+    public init(offset: Int, in text: String) {
+        var line = 1
+        var lineStart = 0
+        let bytes = text.utf8
+        var position = 0
+        for byte in bytes {
+            if position >= offset { break }
+            if byte == 0x0A {
+                line += 1
+                lineStart = position + 1
+            }
+            position += 1
+        }
+        let prefix = bytes.dropFirst(lineStart).prefix(max(0, min(offset, bytes.count) - lineStart))
+        self.line = line
+        self.column = String(decoding: prefix, as: UTF8.self).count + 1
+    }
+}

@@ -1,0 +1,122 @@
+import ArborCore
+
+/// One text of the app's code: a file, a paste at the prompt, or the demo's prelude.
+public struct SourceUnit: Sendable {
+    /// The file's path as given, or `<input 3>` for a paste.
+    public var name: String
+    public var text: String
+    public var declarations: [TypeDeclaration]
+    /// What parsing found: errors of broken declarations, notes (`#if` branches taken).
+    public var diagnostics: [ProgramDiagnostic]
+
+    public init(name: String, text: String, declarations: [TypeDeclaration], diagnostics: [ProgramDiagnostic] = []) {
+        self.name = name
+        self.text = text
+        self.declarations = declarations
+        self.diagnostics = diagnostics
+    }
+
+    /// Reads the type declarations of a Swift file, `#if` branches chosen by `flags`.
+    public static func parse(
+        name: String, text: String, flags: Set<String> = ConditionalCompilation.defaultFlags
+    ) -> SourceUnit {
+        let result = Parser.parseSourceFile(text, flags: flags)
+        let declarations = result.statements.flatMap { statement -> [TypeDeclaration] in
+            if case .declarations(let declarations) = statement { return declarations }
+            return []
+        }
+        return SourceUnit(
+            name: name, text: text, declarations: declarations,
+            diagnostics: (result.errors.map { ProgramDiagnostic(.error, $0, unit: name) }
+                + result.notes.map { ProgramDiagnostic(.note, $0, unit: name) }).sorted {
+                    ($0.error.range?.lowerBound ?? 0) < ($1.error.range?.lowerBound ?? 0)
+                })
+    }
+}
+
+/// An error or a note about loaded code, located in its unit.
+public struct ProgramDiagnostic: Sendable, Equatable {
+    public enum Severity: String, Sendable { case error, note }
+
+    public var severity: Severity
+    public var error: ArborError
+    /// The unit's name (a file path, `<input 3>`).
+    public var unit: String
+
+    public init(_ severity: Severity, _ error: ArborError, unit: String) {
+        self.severity = severity
+        self.error = error
+        self.unit = unit
+    }
+}
+
+/// Every text of the app's code a session holds, in the order it came. A file
+/// loaded again replaces its earlier text; so does a member pasted again.
+public struct Program: Sendable {
+    public private(set) var units: [SourceUnit] = []
+
+    public init() {}
+
+    /// Adds `unit`, or replaces the unit of the same name (a file loaded again).
+    public mutating func load(_ unit: SourceUnit) {
+        if let index = units.firstIndex(where: { $0.name == unit.name }) {
+            units[index] = unit
+        } else {
+            units.append(unit)
+        }
+    }
+
+    /// Adds a paste: the members it declares again leave the earlier pastes, so that a
+    /// session that pastes one declaration many times holds it once.
+    public mutating func paste(_ unit: SourceUnit) {
+        var keys: Set<String> = []
+        for declaration in unit.declarations { Self.collectKeys(declaration, path: declaration.name, into: &keys) }
+        units = units.compactMap { old in
+            guard old.name.hasPrefix("<input") else { return old }
+            var kept = old
+            kept.declarations = old.declarations.compactMap { Self.without(keys, in: $0, path: $0.name) }
+            return kept.declarations.isEmpty ? nil : kept
+        }
+        units.append(unit)
+    }
+
+    private static func collectKeys(_ declaration: TypeDeclaration, path: String, into keys: inout Set<String>) {
+        let path = constrained(path, declaration)
+        keys.insert(path)
+        for member in declaration.members {
+            if case .nested(let nested) = member {
+                collectKeys(nested, path: "\(path).\(nested.name)", into: &keys)
+            } else {
+                keys.insert("\(path)#\(key(of: member))")
+            }
+        }
+    }
+
+    private static func without(_ keys: Set<String>, in declaration: TypeDeclaration, path: String)
+        -> TypeDeclaration?
+    {
+        let path = constrained(path, declaration)
+        var kept = declaration
+        kept.members = declaration.members.compactMap { member in
+            if case .nested(let nested) = member {
+                return without(keys, in: nested, path: "\(path).\(nested.name)").map { .nested($0) }
+            }
+            return keys.contains("\(path)#\(key(of: member))") ? nil : member
+        }
+        if kept.members.isEmpty, keys.contains(path) { return nil }
+        return kept
+    }
+
+    /// `DerivableRequest<Book>` and `DerivableRequest<Author>` extend different things.
+    private static func constrained(_ path: String, _ declaration: TypeDeclaration) -> String {
+        let constraints =
+            declaration.genericArguments + declaration.sameTypeRequirements.map { "\($0.left)==\($0.right)" }
+        return constraints.isEmpty ? path : path + "<" + constraints.joined(separator: ",") + ">"
+    }
+
+    /// Functions overload by their labels, as in Swift.
+    private static func key(of member: TypeDeclaration.Member) -> String {
+        if case .function(let function) = member { return function.signature }
+        return member.name
+    }
+}

@@ -1,0 +1,90 @@
+import ArborCore
+import Foundation
+import GRDB
+import GRDBSQLite
+
+extension Session {
+    /// The statements an app would run for `plan` as typed (`fetchAll`, or
+    /// `fetchOne` when `single`): GRDB's main statement, then each prefetch in the
+    /// order GRDB runs them, arguments inlined, labelled `main` and `prefetch KEY.PATH`.
+    ///
+    /// A prefetch lists its parents' keys (`WHERE "authorId" IN (1, 2, 3)`), so a
+    /// request with `including(all:)` is run to know them: GRDB's `dumpRequest` runs
+    /// it and hands over each statement with its key path (GRDB keeps the prefetch
+    /// requests to itself otherwise). Without `including(all:)` nothing
+    /// is fetched. `parentLimit` refuses requests whose root rows are more than that
+    /// (every key would be bound into the prefetch statement).
+    public func appStatements(_ plan: RequestPlan, single: Bool, parentLimit: Int? = nil) throws
+        -> [CapturedStatement]
+    {
+        try Validator(schema: environment.schema, range: nil).validate(plan)
+        return try database.read { db in
+            let request = try Lowering().request(plan)
+            let main = try Self.expandedSQL(request, db, single: single)
+            guard plan.hasPrefetch else { return [CapturedStatement(sql: main, duration: 0, label: "main")] }
+            if let parentLimit {
+                let parents = try request.fetchCount(db)
+                guard parents <= parentLimit else { throw AppStatementsTooLarge(parents: parents, limit: parentLimit) }
+            }
+            if single {
+                // `fetchOne` prefetches for its one row; `dumpRequest` knows only `fetchAll`.
+                let recorder = StatementRecorder()
+                db.trace(options: .profile) { recorder.record($0) }
+                defer { db.trace(options: [], nil) }
+                _ = try Row.fetchOne(db, request)
+                return recorder.statements.enumerated().map { i, statement in
+                    CapturedStatement(sql: statement.sql, duration: 0, label: i == 0 ? "main" : "prefetch")
+                }
+            }
+            let capture = DumpCapture()
+            try db.dumpRequest(request, format: StatementCapture(capture: capture), to: KeyPathStream(capture: capture))
+            return capture.statements.map { captured in
+                CapturedStatement(
+                    sql: captured.sql, duration: 0,
+                    label: captured.heading.isEmpty ? "main" : "prefetch " + captured.heading)
+            }
+        }
+    }
+}
+
+/// A request with more parents than the app's statements are worked out for.
+public struct AppStatementsTooLarge: Error, CustomStringConvertible {
+    public var parents: Int
+    public var limit: Int
+    public var description: String {
+        "not worked out: the prefetch would list the keys of \(parents) rows (the limit is \(limit))"
+    }
+}
+
+/// Shared by the stream `dumpRequest` writes to and the format it calls: the text
+/// written since the last statement (a prefetch's key path), and the statements.
+private final class DumpCapture {
+    var text = ""
+    var statements: [(sql: String, heading: String)] = []
+}
+
+/// What `dumpRequest` writes between statements: the key path of the next prefetch.
+private struct KeyPathStream: TextOutputStream {
+    let capture: DumpCapture
+    mutating func write(_ string: String) { capture.text += string }
+}
+
+/// A `DumpFormat` that prints nothing and keeps each statement's SQL, with the
+/// key path `dumpRequest` wrote before it.
+private struct StatementCapture: DumpFormat {
+    let capture: DumpCapture
+
+    func writeRow(_ db: Database, statement: Statement, to stream: inout DumpStream) throws {}
+
+    mutating func finalize(_ db: Database, statement: Statement, to stream: inout DumpStream) {
+        var sql = statement.sql
+        if let expanded = sqlite3_expanded_sql(statement.sqliteStatement) {
+            sql = String(cString: expanded)
+            sqlite3_free(expanded)
+        }
+        // `dumpRequest` writes "\n" and the key path's line before each prefetch.
+        let heading = capture.text.trimmingCharacters(in: .newlines)
+        capture.text = ""
+        capture.statements.append((sql, heading))
+    }
+}

@@ -1,0 +1,139 @@
+import ArborCore
+import ArborLanguage
+import Foundation
+
+/// The app's code in a session: files loaded with `--load` and `:load`, and
+/// declarations pasted at the prompt, resolved together whatever their order.
+extension Session {
+    /// Pasted declarations: resolved with everything loaded; returns the errors of this paste.
+    func declare(_ declarations: [TypeDeclaration], text: String) -> [ArborError] {
+        pasteCount += 1
+        let name = "<input \(pasteCount)>"
+        program.paste(SourceUnit(name: name, text: text, declarations: declarations))
+        resolveProgram()
+        return resolution.diagnostics.filter { $0.unit == name && $0.severity == .error }.map { $0.error }
+    }
+
+    /// Reads Swift files, and every `*.swift` file below folders, as the app's code.
+    /// A file read again replaces what it declared.
+    public func load(paths: [String]) throws -> LoadReport {
+        var files: [String] = []
+        for path in paths {
+            files += try Self.swiftFiles(at: path.trimmingCharacters(in: .whitespaces))
+        }
+        var units: [String] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw ArborError("cannot read \(file)")
+            }
+            let unit = SourceUnit.parse(name: file, text: String(decoding: data, as: UTF8.self), flags: flags)
+            program.load(unit)
+            units.append(file)
+        }
+        resolveProgram()
+        let loaded = Set(units)
+        let order = Dictionary(
+            program.units.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let diagnostics = resolution.diagnostics.filter { loaded.contains($0.unit) }.sorted {
+            (order[$0.unit] ?? 0, $0.error.range?.lowerBound ?? 0) < (
+                order[$1.unit] ?? 0, $1.error.range?.lowerBound ?? 0
+            )
+        }
+        return LoadReport(
+            files: files.count, entries: resolution.entries.filter { loaded.contains($0.unit) },
+            diagnostics: diagnostics, texts: unitTexts)
+    }
+
+    /// `path` itself, or the `*.swift` files below it, sorted.
+    static func swiftFiles(at path: String) throws -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ArborError("\(path): no such file or folder")
+        }
+        guard isDirectory.boolValue else { return [path] }
+        guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+            throw ArborError("\(path): cannot read the folder")
+        }
+        var files: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            // Build products and checkouts are not the app's models.
+            if relative.hasPrefix(".") || relative.contains("/.") { continue }
+            if relative.hasSuffix(".swift") { files.append((path as NSString).appendingPathComponent(relative)) }
+        }
+        guard !files.isEmpty else { throw ArborError("\(path): no .swift file in this folder") }
+        return files.sorted()
+    }
+
+    var unitTexts: [String: String] {
+        Dictionary(program.units.map { ($0.name, $0.text) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Resolves the whole program again on the schema, keeping `let` bindings and aliases.
+    func resolveProgram() {
+        var environment = baseEnvironment
+        environment.bindings = self.environment.bindings
+        // Aliases keep their numbers and tables: GRDB traps on one alias for two tables (T2).
+        environment.nextAliasID = self.environment.nextAliasID
+        environment.aliasTables = self.environment.aliasTables
+        let evaluator = Evaluator(environment: environment)
+        installBinder(on: evaluator)
+        resolution = ProgramResolver.resolve(program, into: evaluator)
+        self.evaluator = evaluator
+    }
+}
+
+/// What loading files said: the summary line, then each note and error located.
+public struct LoadReport: Sendable {
+    public var files: Int
+    /// What the files declared.
+    public var entries: [DeclarationEntry]
+    public var diagnostics: [ProgramDiagnostic]
+    var texts: [String: String]
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// `read 17 files: 24 record types, 46 associations, 31 column sets, 12 request methods`.
+    public var summary: String {
+        func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        func count(_ kind: DeclarationEntry.Kind) -> Int { entries.filter { $0.kind == kind }.count }
+        // A column set is a type holding columns: `Author.Columns`.
+        let columnSets = Set(
+            entries.filter { $0.kind == .columns }.map {
+                $0.name.split(separator: ".").dropLast().joined(separator: ".")
+            })
+        var line =
+            "read \(counted(files, "file")): \(counted(count(.recordType), "record type")), "
+            + "\(counted(count(.association), "association")), \(counted(columnSets.count, "column set")), "
+            + "\(counted(count(.requestMethod), "request method"))"
+        let notes = diagnostics.filter { $0.severity == .note }.count
+        let errors = diagnostics.count - notes
+        if notes > 0 { line += "; \(counted(notes, "note"))" }
+        if errors > 0 { line += "; \(counted(errors, "error"))" }
+        return line
+    }
+
+    /// Each diagnostic as `file:line:column: note: message`, with the line underlined.
+    public var renderedDiagnostics: [String] {
+        diagnostics.map { Self.render($0, text: texts[$0.unit] ?? "") }
+    }
+
+    /// `file:line:column` of a diagnostic.
+    public func place(of diagnostic: ProgramDiagnostic) -> String {
+        Self.place(of: diagnostic, text: texts[diagnostic.unit] ?? "")
+    }
+
+    static func place(of diagnostic: ProgramDiagnostic, text: String) -> String {
+        guard let range = diagnostic.error.range else { return diagnostic.unit }
+        let location = SourceLocation(offset: range.lowerBound, in: text)
+        return "\(diagnostic.unit):\(location.line):\(location.column)"
+    }
+
+    public static func render(_ diagnostic: ProgramDiagnostic, text: String) -> String {
+        let error = diagnostic.error
+        let place = place(of: diagnostic, text: text)
+        let rendered = DiagnosticRenderer.render(error, in: text)
+        // The renderer starts with "error: "; a note says so instead.
+        let body = rendered.hasPrefix("error: ") ? String(rendered.dropFirst(7)) : rendered
+        return "\(TerminalText.escaped(place)): \(diagnostic.severity.rawValue): \(body)"
+    }
+}

@@ -1,0 +1,27 @@
+import XCTest
+
+@testable import ArborCore
+
+/// The `sql` format prints the SQL GRDB runs: newline and tab stay as they are
+/// (valid SQL, harmless on a terminal); other control characters in a string
+/// literal are spelled with `char()`, elsewhere escaped.
+final class SQLTextTests: XCTestCase {
+    func testNewlineAndTabAreKeptAsTheyAre() {
+        let sql = "SELECT * FROM \"book\" WHERE \"title\" = 'a\nb\tc'"
+        XCTAssertTrue(SQLText.terminalSafe(sql) == (sql, true))
+        let name = "SELECT * FROM \"odd\tname\nhere\""
+        XCTAssertTrue(SQLText.terminalSafe(name) == (name, true))
+    }
+
+    func testOtherControlCharactersInAStringAreCharCalls() {
+        let (text, isExact) = SQLText.terminalSafe("SELECT 'a\n\u{1B}[2J\tb\r'")
+        XCTAssertEqual(text, "SELECT 'a\n'||char(27)||'[2J\tb'||char(13)||''")
+        XCTAssertTrue(isExact)
+    }
+
+    func testOtherControlCharactersInANameAreEscaped() {
+        let (text, isExact) = SQLText.terminalSafe("SELECT * FROM \"a\u{1B}b\tc\"")
+        XCTAssertEqual(text, "SELECT * FROM \"a\\eb\tc\"")
+        XCTAssertFalse(isExact)
+    }
+}

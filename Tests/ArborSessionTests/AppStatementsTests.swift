@@ -1,0 +1,128 @@
+import ArborCore
+import GRDB
+import XCTest
+
+@testable import ArborSession
+
+// Record types as an app would declare them for the demo library.
+private struct Author: TableRecord {
+    static let databaseTableName = "author"
+    static let books = hasMany(Book.self, using: ForeignKey(["authorId"]))
+}
+private struct Book: TableRecord {
+    static let databaseTableName = "book"
+    static let author = belongsTo(Author.self, using: ForeignKey(["authorId"]))
+    static let prizes = hasMany(Prize.self)
+    static let bookTags = hasMany(BookTag.self)
+    static let tags = hasMany(Tag.self, through: bookTags, using: BookTag.tag)
+}
+private struct Prize: TableRecord { static let databaseTableName = "prize" }
+private struct Tag: TableRecord { static let databaseTableName = "tag" }
+private struct BookTag: TableRecord {
+    static let databaseTableName = "bookTag"
+    static let tag = belongsTo(Tag.self)
+}
+
+/// What the app would run for a request is what GRDB runs for the same Swift
+/// request: main statement, then each prefetch, in order, arguments inlined.
+final class AppStatementsTests: XCTestCase {
+    /// The SELECTs GRDB runs to fetch `request` (`fetchOne` when `single`), as traced.
+    func grdbStatements<T>(_ request: QueryInterfaceRequest<T>, single: Bool = false) throws -> [String] {
+        var statements: [String] = []
+        try ParityChecking.session().database.read { db in
+            _ = try Row.fetchAll(db, request.limit(0))  // the schema is read before tracing
+            db.trace(options: .profile) { event in
+                if case .profile(let statement, _) = event, statement.sql.hasPrefix("SELECT"),
+                    !statement.sql.contains("sqlite_master")
+                {
+                    statements.append(statement.expandedSQL)
+                }
+            }
+            defer { db.trace(options: [], nil) }
+            if single { _ = try Row.fetchOne(db, request) } else { _ = try Row.fetchAll(db, request) }
+        }
+        return statements
+    }
+
+    func appStatements(_ text: String, single: Bool = false) throws -> [CapturedStatement] {
+        let session = try ParityChecking.session()
+        guard case .rows(let result)? = session.run(text, fetch: false).last else {
+            XCTFail("no request: \(text)")
+            return []
+        }
+        return try session.appStatements(result.plan, single: single)
+    }
+
+    func testARequestWithoutPrefetchIsItsMainStatementAndFetchesNothing() throws {
+        let statements = try appStatements("Book.filter(Column(\"year\") < 1700)")
+        XCTAssertEqual(statements.map(\.label), ["main"])
+        XCTAssertEqual(statements.map(\.sql), try grdbStatements(Book.filter(Column("year") < 1700)))
+    }
+
+    func testPrefetchesAreGRDBsOwnInOrderWithTheirKeys() throws {
+        let statements = try appStatements("Author.including(all: Author.books).limit(3)")
+        XCTAssertEqual(statements.map(\.label), ["main", "prefetch books"])
+        XCTAssertEqual(statements.map(\.sql), try grdbStatements(Author.including(all: Author.books).limit(3)))
+
+        let nested = try appStatements(
+            "Author.filter(key: 10).including(all: Author.books.including(all: Book.prizes)).including(all: Author.books.forKey(\"again\"))"
+        )
+        XCTAssertEqual(nested.map(\.label), ["main", "prefetch books", "prefetch prizes", "prefetch again"])
+        XCTAssertEqual(
+            nested.map(\.sql),
+            try grdbStatements(
+                Author.filter(key: 10).including(all: Author.books.including(all: Book.prizes))
+                    .including(all: Author.books.forKey("again"))))
+
+        let through = try appStatements("Book.filter(key: 1).including(all: Book.tags)")
+        // GRDB names a through association by its path.
+        XCTAssertEqual(through.map(\.label), ["main", "prefetch bookTags.tags"])
+        XCTAssertEqual(through.map(\.sql), try grdbStatements(Book.filter(key: 1).including(all: Book.tags)))
+    }
+
+    func testFetchOnePrefetchesForItsOneRow() throws {
+        let statements = try appStatements("Author.including(all: Author.books).fetchOne()", single: true)
+        XCTAssertEqual(statements.map(\.label), ["main", "prefetch"])
+        XCTAssertEqual(
+            statements.map(\.sql), try grdbStatements(Author.including(all: Author.books), single: true))
+        XCTAssertTrue(statements[0].sql.hasSuffix("LIMIT 1"), statements[0].sql)
+    }
+
+    func testTooManyParentsAreRefusedBeforeFetching() throws {
+        let session = try ParityChecking.session()
+        guard case .rows(let result)? = session.run("Book.including(all: Book.prizes)", fetch: false).last else {
+            return XCTFail()
+        }
+        XCTAssertThrowsError(try session.appStatements(result.plan, single: false, parentLimit: 10)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("not worked out: the prefetch would list the keys of "), "\(error)")
+        }
+    }
+
+    /// A windowed result logs every statement it runs, labelled.
+    func testAWindowedResultLogsEachWindowLabelled() throws {
+        let session = try ParityChecking.session()
+        guard case .rows(let result)? = session.run("Book.all()", fetch: false).last else { return XCTFail() }
+        let window = try WindowedResult(session: session, plan: result.plan, windowSize: 100)
+        _ = try window.rows(in: 0..<100)
+        _ = try window.rows(in: 200..<300)
+        _ = try window.rowCount()
+        let log = window.log.snapshot
+        XCTAssertEqual(log.statements.map(\.label), ["window 1", "window 3", "row count"])
+        XCTAssertEqual(log.statements[1].sql, "SELECT * FROM \"book\" ORDER BY \"id\" ASC LIMIT 100 OFFSET 200")
+        XCTAssertEqual(log.total, 3)
+    }
+
+    func testTheLogKeepsTheLastStatementsAndCountsTheOthers() {
+        let log = StatementLog(capacity: 3)
+        for i in 1...5 {
+            log.append([CapturedStatement(sql: "SELECT \(i)", duration: 0)], label: "window \(i)")
+        }
+        log.append(
+            [CapturedStatement(sql: "SELECT 6", duration: 0), CapturedStatement(sql: "SELECT 7", duration: 0)],
+            label: "window 6")
+        let snapshot = log.snapshot
+        XCTAssertEqual(snapshot.statements.map(\.label), ["window 5", "window 6", "window 6 · prefetch"])
+        XCTAssertEqual(snapshot.dropped, 4)
+        XCTAssertEqual(snapshot.total, 7)
+    }
+}

@@ -1,0 +1,24 @@
+import ArborCore
+import XCTest
+
+@testable import ArborSession
+
+/// GRDB API arbor does not run yet is named as such, located, never "unknown".
+final class UnsupportedGRDBTests: XCTestCase {
+    func testUnsupportedConstructsAreNamed() throws {
+        let session = try Session(path: nil)
+        func error(_ text: String) -> ArborError? {
+            guard case .failure(let errors, _)? = session.run(text, fetch: false).last else { return nil }
+            return errors.first
+        }
+        let observation = error("ValueObservation.tracking { db in try Author.fetchAll(db) }")
+        XCTAssertEqual(observation?.message, "`ValueObservation` (database observation) is not supported yet")
+        XCTAssertEqual(observation?.range, SourceRange(0, 16))
+        let cursor = error("Author.all().fetchCursor(db)")
+        XCTAssertEqual(cursor?.message, "`fetchCursor` (cursors) is not supported yet")
+        XCTAssertEqual(cursor?.suggestion, "`fetchAll` shows the same rows")
+        XCTAssertEqual(cursor?.range, SourceRange(13, 24))
+        XCTAssertEqual(
+            error("SQLRequest(sql: \"SELECT 1\")")?.message, "`SQLRequest` (raw SQL requests) is not supported yet")
+    }
+}
