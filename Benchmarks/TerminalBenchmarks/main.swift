@@ -112,8 +112,7 @@ do {
         print(
             "frame of PgDn over 1M books (windowed, with fetches)".padding(toLength: 52, withPad: " ", startingAt: 0)
                 + String(
-                    format: "median %8.3f ms   p95 %8.3f ms   p99 %8.3f ms   (goal p95 ≤ 5 ms)",
-                    samples[samples.count / 2],
+                    format: "median %8.3f ms   p95 %8.3f ms   p99 %8.3f ms   (goal p95 ≤ 5 ms)", samples[samples.count / 2],
                     samples[Int(Double(samples.count - 1) * 0.95)], samples[Int(Double(samples.count - 1) * 0.99)]))
     }
 

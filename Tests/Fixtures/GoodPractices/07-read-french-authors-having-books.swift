@@ -1,7 +1,7 @@
 try dbQueue.read { db in
     let sortedFrenchAuthorsHavingBooks = try Author.all()
         .filter(country: "France")
-        .havingBooks()  // <-
+        .havingBooks() // <-
         .orderByName()
         .fetchAll(db)
 }

@@ -3,7 +3,6 @@ extension MySingletonRecord {
     static let shared = all().limit(1)
 }
 
-let singleton = try dbQueue.read {
-    db
+let singleton = try dbQueue.read { db
     try MySingletonRecord.shared.fetchOne(db)
 }

@@ -4,8 +4,7 @@ struct AuthorInfo: Codable, DecodableRecord {
 }
 let authorId = 123
 let authorInfo: AuthorInfo? = try dbQueue.read { db in
-    let request =
-        Author
+    let request = Author
         .filter(key: authorId)
         .including(all: Author.books)
     return try AuthorInfo.fetchOne(db, request)

@@ -4,8 +4,7 @@ struct BookInfo: Decodable, DecodableRecord {
 }
 let bookId = 123
 let bookInfo: BookInfo? = try dbQueue.read { db in
-    let request =
-        Book
+    let request = Book
         .filter(key: bookId)
         .including(required: Book.author)
     return try BookInfo.fetchOne(db, request)
