@@ -55,3 +55,14 @@ extension Team {
     static let playerRoles = hasMany(PlayerRole.self).order(Column("position"))
     static let players = hasMany(Player.self, through: playerRoles, using: PlayerRole.player)
 }
+
+// The guides' keys for the two tables whose names GRDB would inflect otherwise
+// (`demographics` → `demographic`, `postal_address`), so that the demo follows
+// the Good Practices guide and `:advise` has nothing to say about it.
+extension Country {
+    static let demographics = hasOne(Demographics.self, key: "demographics")
+}
+
+extension Author {
+    static let postalAddress = belongsTo(PostalAddress.self, key: "postalAddress")
+}

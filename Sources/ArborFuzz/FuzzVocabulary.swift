@@ -47,7 +47,10 @@ enum FuzzVocabulary {
         "9223372036854775808", "\"x\"", "\"\"", "\"%a%\"", "\"\\u{1F600}\"", "\"\\n\"", "#\"raw\"#", "'x'",
     ]
 
-    static let commands = [":help", ":tables", ":schema book", ":associations author", ":complete ", ":format json"]
+    static let commands = [
+        ":help", ":tables", ":schema book", ":associations author", ":graph author", ":graph", ":complete ",
+        ":format json",
+    ]
 
     /// Fragments that splice into requests.
     static let snippets = [

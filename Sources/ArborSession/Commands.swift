@@ -17,8 +17,10 @@ struct Commands {
           :tables             the tables and views, with their record types
           :schema T           the columns, keys and indexes of table T
           :associations T     the associations of table T (inferred and declared)
+          :graph [T]          the association graph around table T, or of the whole schema
           :load PATH          read the declarations of a Swift file, or of every .swift file in a folder
           :declarations [T]   the declarations the session holds (of type T), and where each comes from
+          :advise [T]         advice on the schema (or table T) from the GRDB guides, with the fixes
           :sql STATEMENT      run raw SQL (only reads, unless arbor was started with --write)
           :explain REQUEST    the request's SQL and SQLite's query plan for it
           :swift REQUEST      the request as Swift code for GRDB, whatever the format
@@ -52,27 +54,35 @@ struct Commands {
             }
             let text = lines.isEmpty ? ["\(SchemaText.name(table.name)) has no associations"] : lines
             return .commandOutput((text + unusable).joined(separator: "\n"))
+        case "graph":
+            let focus = argument.isEmpty ? nil : try self.table(argument, range: range).name
+            return .commandOutput(GraphText.lines(session.associationGraph(around: focus)).joined(separator: "\n"))
         case "load":
             return try session.load(file: argument, range: range)
         case "declarations":
             return .commandOutput(DeclarationListing.text(session: session, type: argument))
+        case "advise":
+            let table = argument.isEmpty ? nil : try self.table(argument, range: range).name
+            return .commandOutput(AdviceText.text(try session.advice(table: table)))
         case "sql":
             return try RawSQL(session: session).run(argument, range: range)
         case "explain":
             // Every statement the request runs: the main one, then each prefetch, as GRDB runs them.
             let (result, _) = try request(argument, range: range)
             guard result.plan.hasPrefetch else {
-                return .commandOutput(try QueryPlan.text(of: result.mainSQL, in: session.database))
+                return .commandOutput(
+                    try QueryPlan.text(of: result.mainSQL, in: session.database, schema: environment.schema))
             }
             let statements = try session.appStatements(result.plan, single: result.isSingleRow, parentLimit: 10_000)
             return .commandOutput(
                 try statements.map { statement in
                     "-- \(statement.label.isEmpty ? "statement" : statement.label)\n"
-                        + (try QueryPlan.text(of: statement.sql, in: session.database))
+                        + (try QueryPlan.text(of: statement.sql, in: session.database, schema: environment.schema))
                 }.joined(separator: "\n"))
         case "swift":
             let (result, environment) = try request(argument, range: range)
-            return .commandOutput(SwiftCode.generate(result.plan, environment: environment))
+            let app = AppCode(session: session, requestText: argument)
+            return .commandOutput(SwiftCode.generate(result.plan, environment: environment, app: app))
         case "complete":
             // The candidates at the end of the text, one per line with their kind: for scripts and tests.
             // Two columns two spaces apart, as `:tables` prints them (a tab would be shown escaped).
@@ -88,7 +98,9 @@ struct Commands {
                 suggestion: Suggestions.didYouMean(
                     name,
                     in: [
-                        "help", "tables", "schema", "associations", "load", "declarations", "sql", "explain", "swift",
+                        "help", "tables", "schema", "associations", "graph", "load", "declarations", "advise", "sql",
+                        "explain",
+                        "swift",
                         "complete",
                         "format", "quit",
                     ])

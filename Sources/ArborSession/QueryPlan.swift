@@ -1,9 +1,11 @@
+import ArborCore
 import GRDB
 
 /// `:explain`: SQLite's query plan for a statement, drawn as the `sqlite3` shell
-/// draws `EXPLAIN QUERY PLAN`, under the statement itself.
+/// draws `EXPLAIN QUERY PLAN`, under the statement itself; with `schema`, a note
+/// for each full scan of a table the statement filters, with the index to create.
 enum QueryPlan {
-    static func text(of sql: String, in database: DatabaseQueue) throws -> String {
+    static func text(of sql: String, in database: DatabaseQueue, schema: SchemaGraph? = nil) throws -> String {
         let steps = try database.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map {
                 row -> (id: Int64, parent: Int64, detail: String) in
@@ -20,6 +22,11 @@ enum QueryPlan {
             }
         }
         draw(parent: 0, prefix: "")
+        if let schema {
+            for warning in ScanWarning.warnings(sql: sql, planDetails: steps.map(\.detail), schema: schema) {
+                lines.append(warning.text)
+            }
+        }
         return lines.joined(separator: "\n")
     }
 }

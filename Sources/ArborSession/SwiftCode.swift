@@ -6,9 +6,13 @@ import ArborLanguage
 /// Decodable result type of a request with associations (`SwiftResultType`),
 /// the request, and how to fetch it.
 public enum SwiftCode {
-    public static func generate(_ plan: RequestPlan, environment: Environment) -> String {
+    /// With `app`, the app's own declarations are used, not written again: its record
+    /// types, and the request as the user typed it, with the app's request methods and
+    /// columns (`Member.all().admins()`). The code then goes where the app's code is.
+    public static func generate(_ plan: RequestPlan, environment: Environment, app: AppCode? = nil) -> String {
         let printer = SwiftPrinter(environment: environment)
-        let request = printer.request(plan)
+        let generated = printer.request(plan)
+        let request = app?.requestText ?? generated
         var resultType = SwiftResultType(printer: printer, environment: environment)
         let result = resultType.build(plan)
         // A declaration can name more tables and associations (a through
@@ -20,7 +24,16 @@ public enum SwiftCode {
             for table in printer.tables { records[table] = record(table, printer: printer, environment: environment) }
         }
         var lines: [String] = ["import Foundation", "import GRDB", ""]
-        for (_, record) in records.sorted(by: { $0.key < $1.key }) { lines += [record, ""] }
+        if let app {
+            let used = printer.tables.map(printer.type).filter(app.types.contains).sorted()
+            if !used.isEmpty {
+                lines += ["// With the app's declarations of " + used.map { "`\($0)`" }.joined(separator: ", "), ""]
+            }
+        }
+        for (table, record) in records.sorted(by: { $0.key < $1.key }) {
+            if let app, app.types.contains(printer.type(table)) { continue }
+            lines += [record, ""]
+        }
         for declaration in resultType.declarations { lines += [declaration, ""] }
         lines += printer.aliasDeclarations + printer.commonTableExpressionDeclarations + printer.fetchedRecords
         lines.append("let request = \(request)")

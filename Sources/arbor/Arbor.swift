@@ -21,6 +21,7 @@ struct Arbor: ParsableCommand {
             Examples:
               arbor -c 'Author.including(all: Author.books)' --format json
               arbor library.sqlite -c 'Book.including(required: Book.author)' --format sql
+              arbor library.sqlite --graph --format mermaid
             """,
         version: version)
 
@@ -30,8 +31,11 @@ struct Arbor: ParsableCommand {
     @Option(name: [.customShort("c"), .customLong("command")], help: "A statement to run; repeatable.")
     var commands: [String] = []
 
-    @Option(help: "Output format: tree, table, json, sql or swift.")
-    var format: OutputFormat = .tree
+    @Option(help: "Output format: tree, table, json, sql or swift; with --graph, mermaid or dot.")
+    var format: FormatOption?
+
+    @Flag(help: "Print the association graph of the database (as text, or --format mermaid|dot) and exit.")
+    var graph = false
 
     @Option(help: "A Swift file, or a folder of them, whose GRDB declarations to read first; repeatable.")
     var load: [String] = []
@@ -46,6 +50,32 @@ struct Arbor: ParsableCommand {
 
     @Flag(name: .customLong("no-tui"), help: "Never start the terminal interface.")
     var noTUI = false
+
+    @Flag(
+        help: """
+            Print advice on the schema from the GRDB guides, with the fixes, and exit: \
+            status 0 when there is none, 1 when there is some.
+            """)
+    var advise = false
+
+    /// Row formats print requests, graph formats print `--graph`: a mix is a usage error
+    /// (exit 2), so that `--format mermaid` never silently prints rows.
+    func validate() throws {
+        if let format, format.graphFormat != nil, !graph {
+            throw ValidationError(
+                "--format \(format.rawValue) draws the association graph: add --graph (arbor DATABASE --graph --format \(format.rawValue))"
+            )
+        }
+        if graph, let format, format.graphFormat == nil {
+            throw ValidationError(
+                "--graph prints the association graph: --format takes mermaid or dot with it (text without --format), not \(format.rawValue)"
+            )
+        }
+        if graph, !commands.isEmpty {
+            throw ValidationError(
+                "--graph prints the association graph and runs no statement: leave out -c, or use `:graph` in it")
+        }
+    }
 
     func runArbor() -> Int32 {
         if let position = ArgumentBytes.firstInvalidUTF8() {
@@ -78,7 +108,17 @@ struct Arbor: ParsableCommand {
                 return 2
             }
         }
-        var printer = OutcomePrinter(format: format, environment: session.environment)
+        if advise { return Self.printAdvice(session) }
+        if graph {
+            let drawing = session.associationGraph()
+            switch format?.graphFormat {
+            case .mermaid?: Output.line(MermaidGraph.text(drawing))
+            case .dot?: Output.line(DOTGraph.text(drawing))
+            case nil: Output.lines(GraphText.lines(drawing))
+            }
+            return 0
+        }
+        var printer = OutcomePrinter(format: format?.rowFormat ?? .tree, environment: session.environment)
         if !commands.isEmpty {
             let interruption = Interruption(session: session)
             for command in commands {
@@ -106,6 +146,24 @@ struct Arbor: ParsableCommand {
 }
 
 extension Arbor {
+    /// `--advise`: the advice on standard output, as `:advise` prints it; exit status
+    /// 0 without advice (a note on standard error), 1 with some, 2 when the database
+    /// can not be read.
+    static func printAdvice(_ session: Session) -> Int32 {
+        do {
+            let advice = try session.advice()
+            guard !advice.isEmpty else {
+                Output.error("arbor: " + AdviceText.none)
+                return 0
+            }
+            Output.line(AdviceText.text(advice))
+            return 1
+        } catch {
+            Output.error("arbor: \(error)")
+            return 2
+        }
+    }
+
     /// Seconds to wait for another process's lock: `ARBOR_BUSY_TIMEOUT`, else 5.
     /// (An environment variable rather than an option: tests need it, users rarely.)
     static func busyTimeout(environment: [String: String] = ProcessInfo.processInfo.environment) -> TimeInterval {
@@ -116,6 +174,20 @@ extension Arbor {
     }
 }
 
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+/// How results print (`--format`, `:format`).
+enum OutputFormat: String, CaseIterable {
     case tree, table, json, sql, swift
+}
+
+/// How `--graph` writes the association graph, besides the text of `:graph`.
+enum GraphFormat: String {
+    case mermaid, dot
+}
+
+/// What `--format` accepts: a row format, or a graph format (only with `--graph`).
+enum FormatOption: String, ExpressibleByArgument, CaseIterable {
+    case tree, table, json, sql, swift, mermaid, dot
+
+    var rowFormat: OutputFormat? { OutputFormat(rawValue: rawValue) }
+    var graphFormat: GraphFormat? { GraphFormat(rawValue: rawValue) }
 }

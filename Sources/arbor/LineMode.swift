@@ -41,6 +41,11 @@ struct LineMode {
                 let name = trimmed.dropFirst(7).trimmingCharacters(in: .whitespaces)
                 if let format = OutputFormat(rawValue: name) {
                     printer.format = format
+                } else if GraphFormat(rawValue: name) != nil {
+                    Output.error(
+                        "arbor: `\(name)` is a format of the association graph: `arbor DATABASE --graph --format \(name)`"
+                    )
+                    failed = true
                 } else {
                     Output.error("arbor: unknown format `\(name)`: use tree, table, json, sql or swift")
                     failed = true

@@ -7,6 +7,8 @@ import Foundation
 struct OutcomePrinter {
     var format: OutputFormat
     var environment: Environment
+    /// The app's code loaded in the session, which `--format swift` uses rather than repeats.
+    var app: AppCode?
 
     /// Runs the statements of `text`, streaming the rows of requests as they come.
     mutating func run(_ text: String, in session: Session) -> Bool {
@@ -14,6 +16,7 @@ struct OutcomePrinter {
         let outcomes = session.run(text, fetch: false)
         // `--format swift` names the declarations read so far, this text's included.
         environment = session.environment
+        app = format == .swift ? AppCode(session: session, requestText: text) : nil
         for outcome in outcomes {
             if case .rows(let result) = outcome, format != .sql, format != .swift {
                 succeeded = stream(result, from: session) && succeeded
@@ -111,7 +114,7 @@ struct OutcomePrinter {
             let columns = result.rows.first?.names ?? []
             Output.lines(TableFormat.lines(columns: columns, rows: result.rows))
         case .swift:
-            Output.line(SwiftCode.generate(result.plan, environment: environment))
+            Output.line(SwiftCode.generate(result.plan, environment: environment, app: app))
         }
     }
 }

@@ -279,12 +279,14 @@ final class CompletionTests: XCTestCase {
         XCTAssertEqual(
             texts(":"),
             [
-                "associations", "complete", "explain", "format", "help", "load", "quit", "schema", "sql", "swift",
-                "tables",
+                "advise", "associations", "complete", "declarations", "explain", "format", "graph", "help", "load",
+                "quit", "schema", "sql", "swift", "tables",
             ])
         XCTAssertEqual(texts(":sc"), ["schema"])
         XCTAssertEqual(texts(":schema B"), ["Book"])
-        XCTAssertEqual(texts("Author.books\n:a"), ["associations"])
+        XCTAssertEqual(texts(":graph B"), ["Book"])
+        XCTAssertEqual(texts("Author.books\n:a"), ["advise", "associations"])
+        XCTAssertEqual(texts(":advise B"), ["Book"])
     }
 
     func testCursorInsideTheText() {

@@ -203,9 +203,44 @@ final class AppModelTests: XCTestCase {
         guard case .commandOutput(let code)? = session.run(":swift Member.including(all: Member.threads)").last else {
             return XCTFail()
         }
-        XCTAssertTrue(code.contains("struct ForumThread: Codable, FetchableRecord, TableRecord {"), code)
+        XCTAssertFalse(code.contains("struct ForumThread"), "the app declares it: \(code)")
         XCTAssertTrue(code.contains("    var forum_threads: [ForumThread]"), code)
         XCTAssertTrue(code.contains("let request = Member.including(all: Member.threads)"), code)
+    }
+
+    /// With the app's code loaded, `:swift` uses it rather than repeats it: the app's
+    /// types and the request as typed, with its request methods. The same code,
+    /// compiled here with the app's models, decodes the rows.
+    func testGeneratedSwiftUsesTheAppsCodeAndCompilesWithIt() throws {
+        let session = try session()
+        _ = try session.load(paths: [Self.folder])
+        let text = "Member.all().admins().including(all: Member.threads.kind(.announcement))"
+        guard case .commandOutput(let code)? = session.run(":swift " + text).last else { return XCTFail() }
+        XCTAssertEqual(
+            code,
+            """
+            import Foundation
+            import GRDB
+
+            // With the app's declarations of `ForumThread`, `Member`
+
+            struct MemberInfo: Decodable, FetchableRecord {
+                var member: Member
+                var forum_threads: [ForumThread]
+            }
+
+            let request = Member.all().admins().including(all: Member.threads.kind(.announcement))
+            let rows = try dbQueue.read { db in try MemberInfo.fetchAll(db, request) }
+            """)
+        let dbQueue = session.database
+        struct MemberInfo: Decodable, FetchableRecord {
+            var member: Member
+            var forum_threads: [ForumThread]
+        }
+        let request = Member.all().admins().including(all: Member.threads.kind(.announcement))
+        let rows = try dbQueue.read { db in try MemberInfo.fetchAll(db, request) }
+        XCTAssertEqual(rows.map(\.member.name), ["Ada"])
+        XCTAssertEqual(rows.first?.forum_threads.map(\.title), ["Welcome", "Rules"])
     }
 
     /// A request method offered where GRDB offers it, and errors that say why not.

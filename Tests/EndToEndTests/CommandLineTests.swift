@@ -38,6 +38,37 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.stdout, "SELECT COUNT(*) FROM \"author\";\n")
     }
 
+    /// `--advise`: the advice on standard output, status 1 when there is some, 0 when none.
+    func testAdviseExitsWithItsStatus() throws {
+        let advised = try ArborProcess.run([
+            try Fixture.database(
+                "CREATE TABLE author (id INTEGER PRIMARY KEY); CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER NOT NULL REFERENCES author(id));"
+            ), "--advise",
+        ])
+        XCTAssertEqual(advised.status, 1, advised.stderr)
+        XCTAssertEqual(
+            advised.stdout,
+            """
+            book: the foreign key book(authorId) → author has no index: each join or prefetch from author reads the whole book table
+              why: "The `book.authorId` column is indexed in order to ease the selection of an author's books." (Good Practices for Designing Record Types, "Trust SQLite More Than Yourself")
+              migration:
+                migrator.registerMigration("Index book.authorId") { db in
+                    try db.create(indexOn: "book", columns: ["authorId"])
+                }
+
+            """)
+        let clean = try ArborProcess.run([
+            try Fixture.database(
+                "CREATE TABLE author (id INTEGER PRIMARY KEY); CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER NOT NULL REFERENCES author(id)); CREATE INDEX i ON book(authorId);"
+            ), "--advise",
+        ])
+        XCTAssertEqual(clean.status, 0, clean.stderr)
+        XCTAssertEqual(clean.stdout, "")
+        XCTAssertEqual(clean.stderr, "arbor: no advice: the schema follows the GRDB guides\n")
+        let missing = try ArborProcess.run(["/nonexistent/file.sqlite", "--advise"])
+        XCTAssertEqual(missing.status, 2)
+    }
+
     func testCompleteCommandPrintsItsColumnsWithoutEscapes() throws {
         let result = try ArborProcess.run(["-c", ":complete Book.filter(Column(\"ti"])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -106,6 +137,48 @@ final class CommandLineTests: XCTestCase {
         try Data("this is not a database, not at all, but long enough to look like one".utf8).write(to: garbage)
         let notADatabase = try ArborProcess.run([garbage.path, "-c", "Book"])
         XCTAssertEqual(notADatabase.status, 2, notADatabase.stderr)
+    }
+
+    /// `--graph` prints the association graph: as `:graph` prints it, or as Mermaid or DOT.
+    /// `mermaid` and `dot` are graph formats only, and `--graph` takes no row format: usage errors.
+    func testGraphAndItsFormats() throws {
+        let text = try ArborProcess.run(["--graph"])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertEqual(text.stdout, try ArborProcess.run(["-c", ":graph"]).stdout)
+        XCTAssertTrue(text.stdout.hasPrefix("Country\n├─ Demographics\n"), text.stdout)
+        let mermaid = try ArborProcess.run(["--graph", "--format", "mermaid"])
+        XCTAssertEqual(mermaid.status, 0, mermaid.stderr)
+        XCTAssertTrue(mermaid.stdout.hasPrefix("flowchart LR\n    t_country[\"Country\"]\n"), mermaid.stdout)
+        XCTAssertTrue(
+            mermaid.stdout.contains(
+                "    t_author -->|\"booksAsAuthor (hasMany) authorId → id, ambiguous pair\"| t_book\n"),
+            mermaid.stdout)
+        let dot = try ArborProcess.run(["--graph", "--format", "dot"])
+        XCTAssertEqual(dot.status, 0, dot.stderr)
+        XCTAssertTrue(dot.stdout.hasPrefix("digraph associations {\n"), dot.stdout)
+        XCTAssertTrue(dot.stdout.hasSuffix("\n}\n"), dot.stdout)
+
+        let cases: [([String], String)] = [
+            (["--format", "mermaid", "-c", "Book"], "--format mermaid draws the association graph: add --graph"),
+            (["--format", "dot"], "--format dot draws the association graph: add --graph"),
+            (
+                ["--graph", "--format", "json"],
+                "--format takes mermaid or dot with it (text without --format), not json"
+            ),
+            (["--graph", "-c", "Book"], "--graph prints the association graph and runs no statement"),
+        ]
+        for (arguments, message) in cases {
+            let result = try ArborProcess.run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stdout, "", "\(arguments)")
+        }
+        // In line mode, `:format` takes row formats only.
+        let lineMode = try ArborProcess.run(
+            ["--no-tui"], stdin: ":format mermaid\nBook.filter(key: 1).select(Column(\"id\"))\n")
+        XCTAssertEqual(lineMode.status, 1)
+        XCTAssertTrue(lineMode.stderr.contains("`mermaid` is a format of the association graph"), lineMode.stderr)
+        XCTAssertEqual(lineMode.stdout, "book id:1\n")
     }
 
     func testHelpAndVersion() throws {

@@ -363,6 +363,20 @@ final class TerminalTests: XCTestCase {
         try tmux.waitUntil("the shell prompt") { !$0.contains("arbor>") && $0.contains("$") }
     }
 
+    /// `:graph` draws in the overlay; Escape closes it.
+    func testGraphOverlay() throws {
+        let tmux = try TmuxSession(command: command(), width: 100, height: 30)
+        defer { tmux.kill() }
+        try tmux.waitFor("arbor>")
+        try tmux.type(":graph Tag")
+        try tmux.press("Enter")
+        try tmux.waitFor(
+            "├─ BookTag", "│  ├─▶ bookTags     hasMany         tagId → id",
+            "   └─◀ Book.tags    hasManyThrough  through Book.bookTags using BookTag.tag")
+        try tmux.press("Escape")
+        try tmux.waitUntil("the overlay to close") { !$0.contains("├─ BookTag") }
+    }
+
     func testNoTUIKeepsLineMode() throws {
         let tmux = try TmuxSession(command: command("--no-tui"), width: 80, height: 20)
         defer { tmux.kill() }

@@ -56,6 +56,9 @@ public struct AssociationCatalog: Sendable {
         convention?.unusableForeignKeys(of: table) ?? []
     }
 
+    /// The tables (folded as `sqlFolded`) that have declared associations.
+    public var tablesWithDeclarations: Set<String> { Set(declaredByTable.keys) }
+
     /// Adds a declared association, replacing one of the same name.
     public mutating func add(_ entry: Entry, to table: String) {
         var entries = declaredByTable[table.sqlFolded] ?? []

@@ -225,7 +225,7 @@ public final class Convention: @unchecked Sendable {
     }
 
     /// Rule 1: the BelongsTo name.
-    static func belongsToName(_ fk: ForeignKeyInfo, parent: TableInfo) -> String {
+    public static func belongsToName(_ fk: ForeignKeyInfo, parent: TableInfo) -> String {
         if fk.originColumns.count == 1, let column = fk.originColumns.first,
             let parentColumn = fk.destinationColumns.first
         {

@@ -98,4 +98,11 @@ public struct ForeignKeyInfo: Sendable, Hashable {
     /// The parent columns; resolved to the parent's primary key when the schema omits them.
     /// Empty when they cannot be resolved (missing parent table).
     public var destinationColumns: [String]
+
+    public init(id: Int, destinationTable: String, originColumns: [String], destinationColumns: [String]) {
+        self.id = id
+        self.destinationTable = destinationTable
+        self.originColumns = originColumns
+        self.destinationColumns = destinationColumns
+    }
 }

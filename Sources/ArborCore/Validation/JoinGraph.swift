@@ -33,6 +33,13 @@ struct JoinGraph {
 
     final class Node {
         var children: [(key: String, child: Child)] = []
+        /// The aliases given to this join; GRDB merges them when it merges the joins.
+        var aliasIDs: Set<Int> = []
+
+        /// The aliases of each join below, merged as GRDB merges them.
+        var mergedAliases: [Set<Int>] {
+            children.flatMap { [$0.child.node.aliasIDs] + $0.child.node.mergedAliases }
+        }
     }
 
     struct Child {
@@ -163,6 +170,7 @@ struct JoinGraph {
                 for a in e.aggregatedAssociations { try append(a, kind: .oneOptional, to: node, fail: fail) }
             case .aliased(let alias):
                 aliasName = alias.name
+                node.aliasIDs.insert(alias.id)
             default:
                 break
             }
@@ -190,6 +198,7 @@ struct JoinGraph {
         for (innerKey, innerChild) in child.node.children {
             try add(innerChild, key: innerKey, to: existing.node, fail: fail)
         }
+        existing.node.aliasIDs.formUnion(child.node.aliasIDs)
         node.children[index].child.kind = kind
         if node.children[index].child.aliasName == nil { node.children[index].child.aliasName = child.aliasName }
     }

@@ -455,6 +455,13 @@ public struct Validator {
 
     /// One alias per table, one name per alias, and every used alias attached (T2-T5).
     func checkAliases(table rootTable: String, operations rootOperations: [RequestOperation]) throws {
+        // Two aliases of one name are one alias when GRDB merges their joins (a join graph GRDB
+        // stops on is reported after this check).
+        let joins = JoinGraph.Node()
+        var rootAlias: String?
+        _ = try? JoinGraph.fill(joins, operations: rootOperations, aliasName: &rootAlias, fail: fail)
+        let mergedAliases = joins.mergedAliases
+        func merged(_ a: Int, _ b: Int) -> Bool { mergedAliases.contains { $0.contains(a) && $0.contains(b) } }
         var tableOfAlias: [Int: String] = [:]
         var idOfName: [String: Int] = [:]
         var used: Set<Int> = []
@@ -474,7 +481,7 @@ public struct Validator {
                     }
                     tableOfAlias[alias.id] = table
                     if let name = alias.name?.sqlFolded {
-                        if let other = idOfName[name], other != alias.id {
+                        if let other = idOfName[name], other != alias.id, !merged(other, alias.id) {
                             throw fail("two aliases are named \"\(alias.name ?? "")\" in one request")
                         }
                         idOfName[name] = alias.id

@@ -107,6 +107,8 @@ enum NameCandidates {
 
     /// `:commands` of the line mode and the terminal.
     static let commands = [
-        "help", "tables", "schema", "associations", "load", "sql", "explain", "swift", "format", "complete", "quit",
+        "help", "tables", "schema", "associations", "advise", "graph", "load", "declarations", "sql", "explain",
+        "swift", "format", "complete",
+        "quit",
     ]
 }

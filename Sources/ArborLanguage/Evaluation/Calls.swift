@@ -25,6 +25,13 @@ extension Evaluator {
                 return try globalFunction(name, arguments: arguments, range: range, nameRange: callee.range)
             }
             throw ArborError("`\(name)` is not a function", at: callee.range)
+        case .implicitMember("allColumns"):
+            // `select(.allColumns(excluding: ["id"]))`, GRDB's `SQLSelection.allColumns(excluding:)`.
+            guard arguments.count == 1, arguments[0].label == "excluding" else {
+                throw ArborError(
+                    "`.allColumns` takes `excluding:`, as in `.allColumns(excluding: [\"id\"])`", at: callee.range)
+            }
+            return .selection(.allColumnsExcluding(try columnNames(arguments[0].value)))
         default:
             throw ArborError("this can not be called", at: callee.range)
         }
@@ -65,7 +72,9 @@ extension Evaluator {
                 throw ArborError("an array offers `contains(_:)` here", at: nameRange)
             }
             let subject = try sqlExpression(evaluate(argument.value), range: argument.value.range)
+            try Self.refuseAggregate(subject, in: "contains", range: argument.value.range)
             let list = try elements.map { try sqlExpression($0, range: range) }
+            for element in list { try Self.refuseAggregate(element, in: "contains", range: range) }
             return .expression(.inList(list, subject))
         case .commonTableExpression(let cte):
             return try commonTableExpressionMethod(name, on: cte, arguments: arguments, nameRange: nameRange)
@@ -74,6 +83,8 @@ extension Evaluator {
                 throw ArborError("a range offers `contains(_:)` here", at: nameRange)
             }
             let subject = try sqlExpression(evaluate(argument.value), range: argument.value.range)
+            try Self.refuseAggregate(subject, in: "contains", range: argument.value.range)
+            for bound in [lower, upper] { try Self.refuseAggregate(bound, in: "contains", range: range) }
             return .expression(
                 closed
                     ? .closedRange(lower: lower, upper: upper, subject)
@@ -96,12 +107,26 @@ extension Evaluator {
         _ name: String, on e: SQLExpr, arguments: [Argument], range: SourceRange, nameRange: SourceRange
     ) throws -> Value {
         let labels = arguments.labels
+        if ["like", "collating", "between"].contains(name) {
+            try Self.refuseAggregate(e, in: name, range: nameRange)
+        }
+        func expressionArgument(_ expr: Expr) throws -> SQLExpr {
+            let value = try sqlExpression(evaluate(expr), range: expr.range)
+            try Self.refuseAggregate(value, in: name, range: expr.range)
+            return value
+        }
         switch (name, labels) {
-        case ("like", [nil]), ("like", [nil, "escape"]):
-            let pattern = try sqlExpression(evaluate(arguments[0].value), range: arguments[0].value.range)
-            let escape = try arguments.value(labelled: "escape").map {
-                try sqlExpression(evaluate($0), range: $0.range)
+        // Swift's own methods of a string (`Parent.databaseTableName.uppercased()`), not SQL.
+        case ("uppercased", []), ("lowercased", []):
+            guard case .value(.text(let text)) = e else {
+                throw ArborError(
+                    "`\(name)()` is a method of a Swift string; the SQL function is the property `.\(name)`",
+                    at: nameRange)
             }
+            return .expression(.value(.text(name == "uppercased" ? text.uppercased() : text.lowercased())))
+        case ("like", [nil]), ("like", [nil, "escape"]):
+            let pattern = try expressionArgument(arguments[0].value)
+            let escape = try arguments.value(labelled: "escape").map(expressionArgument)
             return .expression(.like(e, pattern: pattern, escape: escape))
         case ("collating", [nil]):
             let argument = arguments[0].value
@@ -129,13 +154,19 @@ extension Evaluator {
             }
             return .expression(.match(column: column, try fullTextPattern(arguments[0].value)))
         case ("between", [nil, nil]):
-            let lower = try sqlExpression(evaluate(arguments[0].value), range: arguments[0].value.range)
-            let upper = try sqlExpression(evaluate(arguments[1].value), range: arguments[1].value.range)
+            let lower = try expressionArgument(arguments[0].value)
+            let upper = try expressionArgument(arguments[1].value)
             return .expression(.closedRange(lower: lower, upper: upper, e))
         default:
+            if let forms = Self.expressionMethodForms[name] {
+                throw Self.callMismatch(name, arguments: arguments, forms: forms, nameRange: nameRange)
+            }
+            // Swift's string methods, which GRDB spells as SQL `LIKE` patterns.
+            let patterns = ["contains": "%…%", "hasPrefix": "…%", "hasSuffix": "%…"]
             throw ArborError(
                 "an expression has no method `\(name)\(labels.signature)`", at: nameRange,
-                suggestion: Suggestions.didYouMean(name, in: ["like", "collating", "forKey", "between"]))
+                suggestion: patterns[name].map { "match a pattern with `like(\"\($0)\")`" }
+                    ?? Suggestions.didYouMean(name, in: ["like", "collating", "forKey", "between"]))
         }
     }
 
@@ -160,7 +191,7 @@ extension Evaluator {
             guard arguments.count == 1, let argument = arguments.first else {
                 throw ArborError("`\(name)` takes one argument", at: range)
             }
-            return try sqlExpression(evaluate(argument.value), range: argument.value.range)
+            return try sqlFunctionArgument(argument.value, of: name)
         }
         switch (name, labels) {
         case ("Column", [nil]):
@@ -178,7 +209,8 @@ extension Evaluator {
                     GRDBQuoting.problem("table", table.name), at: arguments[0].value.range,
                     suggestion: "`:sql SELECT …` reads it")
             }
-            return .table(table.name)
+            // As written: GRDB writes `Table("CHILDREN")` so, whatever the schema's spelling.
+            return .table(name)
         case ("TableAlias", []), ("TableAlias", ["name"]):
             let aliasName = try arguments.first.map { try string($0.value) }
             defer { environment.nextAliasID += 1 }
@@ -217,18 +249,21 @@ extension Evaluator {
             guard case .array(let values) = try evaluate(arguments[0].value) else {
                 throw ArborError("`coalesce` takes an array of expressions", at: arguments[0].value.range)
             }
-            return .expression(
-                .function(.coalesce, try values.map { try sqlExpression($0, range: arguments[0].value.range) }))
+            let expressions = try values.map { try sqlExpression($0, range: arguments[0].value.range) }
+            for e in expressions { try Self.refuseAggregate(e, in: "coalesce", range: arguments[0].value.range) }
+            return .expression(.function(.coalesce, expressions))
         case ("abs", [nil]), ("length", [nil]), ("count", [nil]), ("sum", [nil]), ("total", [nil]), ("average", [nil]):
             guard let function = SQLFunction(rawValue: name) else { break }
             return .expression(.function(function, [try single()]))
         case ("min", _), ("max", _):
             guard arguments.allUnlabelled, (1...4).contains(arguments.count), let function = SQLFunction(rawValue: name)
             else { break }
-            return .expression(
-                .function(function, try arguments.map { try sqlExpression(evaluate($0.value), range: $0.value.range) }))
+            return .expression(.function(function, try arguments.map { try sqlFunctionArgument($0.value, of: name) }))
         default:
             break
+        }
+        if let forms = Self.globalFunctionForms[name] {
+            throw Self.callMismatch(name, arguments: arguments, forms: forms, nameRange: nameRange)
         }
         if Self.globalFunctionNames.contains(name) {
             throw ArborError("`\(name)` does not take the arguments \(labels.signature)", at: range)
@@ -237,6 +272,18 @@ extension Evaluator {
         throw ArborError(
             "unknown function `\(name)`", at: nameRange,
             suggestion: Suggestions.didYouMean(name, in: Self.globalFunctionNames + environment.typeNames.allTypeNames))
+    }
+
+    /// An argument of an SQL function: GRDB applies only `abs`, `length` and `cast` to an
+    /// association aggregate; the others take expressions.
+    func sqlFunctionArgument(_ expr: Expr, of function: String) throws -> SQLExpr {
+        let e = try sqlExpression(evaluate(expr), range: expr.range)
+        if e.containsAggregate, !["abs", "length"].contains(function) {
+            throw ArborError(
+                "GRDB's `\(function)` does not take an association aggregate", at: expr.range,
+                suggestion: "GRDB offers `abs`, `length` and `cast` on aggregates, and their operators")
+        }
+        return e
     }
 
     /// The argument of `Column(…)`: a name, or a coding key (`Column(CodingKeys.name)`) whose

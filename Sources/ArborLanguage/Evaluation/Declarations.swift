@@ -6,15 +6,21 @@ extension Evaluator {
         -> AssociationPlan
     {
         guard let first = arguments.first, first.label == nil else {
-            throw ArborError("`\(name)` takes the destination first, as in `\(name)(Author.self)`", at: range)
+            throw ArborError(
+                "`\(name)` takes the destination first, as in `\(name)(Author.self)`",
+                at: arguments.first.map { $0.labelRange ?? $0.range } ?? range)
         }
         let rest = Array(arguments.dropFirst())
         let allowed: Set<String> =
             rest.contains { $0.label == "through" } ? ["through", "using", "key"] : ["key", "using"]
         for argument in rest where argument.label.map({ !allowed.contains($0) }) ?? true {
+            let valid = name == "belongsTo" ? ["key", "using"] : ["key", "using", "through"]
             throw ArborError(
-                "`\(name)` takes \(allowed.sorted().map { "`\($0):`" }.joined(separator: ", ")) after the destination",
-                at: argument.range)
+                "`\(name)` takes \(valid.map { "`\($0):`" }.joined(separator: ", ", last: " or ")) after the destination",
+                at: argument.labelRange ?? argument.range,
+                suggestion: argument.label.flatMap { Suggestions.closest(to: $0, in: valid).first }.map {
+                    "did you mean `\($0):`?"
+                })
         }
         let destinationValue = try withScope({ $0.associationTable = nil }) { try evaluate(first.value) }
         guard case .table(let destination) = destinationValue else {
@@ -31,10 +37,17 @@ extension Evaluator {
         let display =
             "\(environment.displayName(ofTable: origin)).\(name)(\(environment.displayName(ofTable: destination)).self)"
 
-        if let throughExpr = arguments.value(labelled: "through") {
-            guard kind != .belongsTo else { throw ArborError("`belongsTo` has no `through:` form", at: range) }
+        if let through = arguments.first(where: { $0.label == "through" }) {
+            let throughExpr = through.value
+            guard kind != .belongsTo else {
+                throw ArborError(
+                    "`belongsTo` has no `through:` form", at: through.labelRange ?? through.range,
+                    suggestion: "`hasOne(_:through:using:)` reaches one record through another")
+            }
             guard let usingExpr = arguments.value(labelled: "using") else {
-                throw ArborError("a through association needs `using:`", at: range)
+                throw ArborError(
+                    "a through association needs `using:`, the association from the pivot to the destination",
+                    at: through.range)
             }
             let pivot = try associationValue(throughExpr, from: origin)
             let target = try associationValue(usingExpr, from: pivot.destination)
@@ -44,7 +57,10 @@ extension Evaluator {
                     at: usingExpr.range)
             }
             if kind == .hasOne && (pivot.isToMany || target.isToMany) {
-                throw ArborError("`hasOne(_:through:using:)` needs to-one pivot and target associations", at: range)
+                throw ArborError(
+                    "`hasOne(_:through:using:)` needs to-one pivot and target associations",
+                    at: pivot.isToMany ? throughExpr.range : usingExpr.range,
+                    suggestion: "`hasMany(_:through:using:)` reaches many")
             }
             return AssociationPlan(
                 base: .through(

@@ -33,6 +33,11 @@ extension Evaluator {
             }
         }
 
+        var isTable: Bool {
+            if case .table = self { return true }
+            return false
+        }
+
         var isAssociation: Bool {
             if case .association = self { return true }
             return false
@@ -67,6 +72,7 @@ extension Evaluator {
                 {
                     $0.columnTable = table
                     $0.extraColumns = namedColumns
+                    $0.selectedNamesAreQualified = !receiver.isAssociation && Self.joinsOtherTables(receiver.operations)
                     $0.associationTable = table
                 }, body)
         }
@@ -103,10 +109,13 @@ extension Evaluator {
                 )
             }
             return receiver.appending(.filter(predicate))
-        case ("filter", ["key"]), ("filter", ["id"]):
-            return receiver.appending(try keyFilter(arguments[0].value, single: true))
-        case ("filter", ["keys"]), ("filter", ["ids"]):
-            return receiver.appending(try keyFilter(arguments[0].value, single: false))
+        case ("filter", ["key"]), ("filter", ["id"]), ("filter", ["keys"]), ("filter", ["ids"]):
+            let operation = try keyFilter(arguments[0].value, single: labels[0] == "key" || labels[0] == "id")
+            if case .filterKeyDictionaries(let dictionaries) = operation {
+                try Validator(schema: environment.schema, range: arguments[0].value.range)
+                    .validateKeyDictionaries(dictionaries, of: table)
+            }
+            return receiver.appending(operation)
         case ("filter", ["sql"]), ("filter", ["sql", "arguments"]):
             return receiver.appending(
                 .filterSQL(
@@ -192,11 +201,25 @@ extension Evaluator {
             try notOnTable()
             let expressions = try inTable {
                 try arguments.flatMap { argument -> [SQLExpr] in
-                    if case .array(let values) = try evaluate(argument.value) {
+                    // `group { $0.name }` and `group { [$0.a, $0.b] }`, as `group(Column("name"))`.
+                    let value: Value
+                    if case .closure(let closure) = argument.value.kind {
+                        value = try withClosure(closure, table: table) { try closureValue(closure) }
+                    } else {
+                        value = try evaluate(argument.value)
+                    }
+                    if case .array(let values) = value {
                         return try values.map { try sqlExpression($0, range: argument.value.range) }
                     }
-                    return [try closureOrExpression(argument, table: table)]
+                    return [try sqlExpression(value, range: argument.value.range)]
                 }
+            }
+            if let index = expressions.firstIndex(where: \.containsAggregate) {
+                // `index` counts expressions, which arrays spread: underline the argument holding it.
+                let argument = arguments.count == expressions.count ? arguments[index] : arguments[0]
+                throw ArborError(
+                    "GRDB does not group by an association aggregate", at: argument.value.range,
+                    suggestion: "`group` takes columns and expressions of the request's table")
             }
             return receiver.appending(.group(expressions))
         case ("limit", [nil]), ("limit", [nil, "offset"]):
@@ -216,6 +239,11 @@ extension Evaluator {
                     "this TableAlias already refers to `\(other)`: one alias can not refer to two tables",
                     at: arguments[0].value.range, suggestion: "create another `TableAlias()` for `\(table)`")
             }
+            if receiver.operations.contains(where: { if case .aliased = $0 { true } else { false } }) {
+                throw ArborError(
+                    "a request or association takes one `aliased(_:)`", at: nameRange,
+                    suggestion: "one `TableAlias` names the table: give it once")
+            }
             environment.aliasTables[alias.id] = table
             return receiver.appending(.aliased(alias))
         case ("including", ["required"]), ("including", ["optional"]), ("including", ["all"]),
@@ -227,6 +255,8 @@ extension Evaluator {
                     "`including(all:)` needs a to-many association; `\(association.displayName)` is to-one: use `including(required:)` or `including(optional:)`",
                     at: arguments[0].value.range)
             }
+            try Validator(schema: environment.schema, range: arguments[0].value.range)
+                .validateJoinArgument(association, from: table, kind: kind)
             return receiver.appending(name == "including" ? .including(kind, association) : .joining(kind, association))
         case ("asRequest", ["of"]):
             try notOnAssociation()
@@ -240,11 +270,20 @@ extension Evaluator {
                 arguments.isEmpty
                     || (arguments.count == 1 && arguments[0].label == nil
                         && Self.isDatabaseArgument(arguments[0].value))
-            else { throw ArborError("`\(name)` takes no argument here (or `db`)", at: range) }
+            else {
+                // The first argument that is not the leading `db`.
+                let extra = arguments.enumerated().first { position, argument in
+                    position > 0 || argument.label != nil || !Self.isDatabaseArgument(argument.value)
+                }
+                throw ArborError(
+                    "`\(name)` takes no argument here (or `db`)", at: extra.map(\.element.range) ?? nameRange)
+            }
             let kind = Value.FetchKind(rawValue: name) ?? .all
             return .fetch(receiver.plan, kind)
         case ("forKey", [nil]):
-            let association = try onAssociationOnly()
+            guard case .association(let association) = receiver else {
+                throw misplacedForKey(on: receiver, nameRange: nameRange)
+            }
             return .association(association.appending(.forKey(try string(arguments[0].value))))
         case ("min", [nil]), ("max", [nil]), ("average", [nil]), ("sum", [nil]), ("total", [nil]):
             let association = try onAssociationOnly()
@@ -277,6 +316,9 @@ extension Evaluator {
         default:
             let known =
                 Self.requestMethodNames.contains(name) || ["min", "max", "average", "sum", "total"].contains(name)
+            if let forms = Self.requestMethodForms[name] {
+                throw Self.callMismatch(name, arguments: arguments, forms: forms, nameRange: nameRange)
+            }
             if known {
                 throw ArborError(
                     "`\(name)` does not take the arguments \(labels.signature) on \(base.kindName)", at: range)
@@ -366,7 +408,10 @@ extension Evaluator {
                 case .expression(let e) where !e.containsAggregate: terms.append(OrderingTerm(e, .none))
                 case .sqlLiteral(let fragment):
                     terms.append(OrderingTerm(.literal(fragment), .none))
+                case .expression(let e):
+                    throw aggregateInOrder(e, range: argument.value.range)
                 default:
+                    if let error = Self.misplacedForKey(value, range: argument.value.range) { throw error }
                     throw ArborError(
                         "`order` takes columns or orderings such as `Column(\"name\").desc`, got \(value.kindName)",
                         at: argument.value.range)
@@ -390,6 +435,8 @@ extension Evaluator {
             for item in items {
                 switch item {
                 case .selection(let s): result.append(s)
+                case .implicitMember("allColumns"): result.append(.allColumns(alias: nil))
+                case .implicitMember("rowID"): result.append(.expression(.column("rowid", alias: nil)))
                 case .expression(let e):
                     if e.containsAggregate && !allowAggregates {
                         throw ArborError(

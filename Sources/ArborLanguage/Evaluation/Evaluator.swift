@@ -19,6 +19,9 @@ public final class Evaluator {
         var closureParameters: [String: Value] = [:]
         /// Names (such as `forKey` names of annotations) that count as columns of `columnTable`.
         var extraColumns: Set<String> = []
+        /// True when the request joins other tables: GRDB then writes `Column("x")` qualified
+        /// by the table (`"author"."x"`), which no longer reaches a name the request selects.
+        var selectedNamesAreQualified = false
         /// Inside a request method: `self`, the request or type it was called on.
         var implicitSelf: Value?
         /// The declared types of a method's parameters and locals (`Book.Kind`), for `switch`.
@@ -98,7 +101,17 @@ public final class Evaluator {
                 })
         case .member(let base, let name, let nameRange):
             if base.kind == .identifier("Column"), name == "rowID" { return .expression(.column("rowid", alias: nil)) }
-            return try member(name, of: evaluate(base), range: expr.range, nameRange: nameRange)
+            let baseValue: Value
+            do {
+                // `Column("total").detached` names a selected value on purpose: no joined-column check.
+                baseValue =
+                    name == "detached"
+                    ? try withScope({ $0.selectedNamesAreQualified = false }) { try evaluate(base) }
+                    : try evaluate(base)
+            } catch let error as ArborError {
+                throw undeclaredColumns(base, column: name, nameRange: nameRange) ?? error
+            }
+            return try member(name, of: baseValue, range: expr.range, nameRange: nameRange)
         case .implicitMember(let name):
             return .implicitMember(name)
         case .call(let callee, let arguments):
@@ -210,6 +223,11 @@ public final class Evaluator {
             let known =
                 table.column(named: name) != nil || scope.extraColumns.contains(lowered)
                 || (table.hasRowID && ["rowid", "oid", "_rowid_"].contains(lowered))
+            if known, table.column(named: name) == nil, scope.selectedNamesAreQualified,
+                scope.extraColumns.contains(lowered)
+            {
+                throw Self.selectedNameAsColumn(name, table: table.name, range: range)
+            }
             if !known {
                 throw ArborError(
                     "table `\(table.name)` has no column `\(name)`", at: range,
@@ -244,6 +262,12 @@ public final class Evaluator {
         }
         let left = try sqlExpression(l, range: lhs.range)
         let right = try sqlExpression(r, range: rhs.range)
+        // GRDB's `??` is `aggregate ?? value`: an aggregate on the right does not compile.
+        if sqlOp == .nilCoalescing, right.containsAggregate {
+            throw ArborError(
+                "GRDB's `??` takes an association aggregate on its left and a value on its right", at: rhs.range,
+                suggestion: left.containsAggregate ? nil : "as in `Author.books.max(Column(\"year\")) ?? 0`")
+        }
         if case .value(let a) = left, case .value(let b) = right,
             let folded = try ConstantFolding.fold(sqlOp, a, b, range: range)
         {
@@ -273,7 +297,9 @@ public final class Evaluator {
         case .expression(let e): return e
         case .sqlLiteral(let fragment): return .literal(fragment)
         case .request(let plan): return .subquery(plan)
-        default: throw ArborError("expected an expression, got \(value.kindName)", at: range)
+        default:
+            throw Self.misplacedForKey(value, range: range)
+                ?? ArborError("expected an expression, got \(value.kindName)", at: range)
         }
     }
 

@@ -36,9 +36,23 @@ extension Evaluator {
                 throw ArborError(
                     "`\(environment.displayName(ofTable: table))` has no association `\(name)`: \(why)", at: nameRange)
             }
+            if name == "Columns" || name == "CodingKeys" {
+                throw ArborError(
+                    "`\(environment.displayName(ofTable: table))` declares no `\(name)`", at: nameRange,
+                    suggestion: "write a column of `\(table)` as `Column(\"name\")`")
+            }
+            if let column = environment.schema.table(named: table)?.column(named: name) {
+                throw ArborError(
+                    "`\(environment.displayName(ofTable: table))` has no association `\(name)`: `\(column.name)` is a column of `\(table)`",
+                    at: nameRange,
+                    suggestion: "write `Column(\(SQLValue.swiftQuoted(column.name)))`"
+                        + (names.isEmpty ? "" : "; its associations: " + names.joined(separator: ", ")))
+            }
+            // Only what a member access can name: associations and the app's own statics, never
+            // request methods (`none`, `all`), which must be called.
             throw ArborError(
                 "`\(environment.displayName(ofTable: table))` has no association `\(name)`", at: nameRange,
-                suggestion: Suggestions.didYouMean(name, in: names + Array(Self.requestMethodNames))
+                suggestion: Suggestions.didYouMean(name, in: names + staticNames(ofTable: table))
                     ?? (names.isEmpty ? "it has no associations" : "its associations: " + names.joined(separator: ", "))
             )
         case .association(let association):
@@ -54,11 +68,17 @@ extension Evaluator {
                 }
                 return .expression(.aggregate(name == "count" ? .count(association) : .isEmpty(association)))
             default:
+                if Self.requestMethodNames.contains(name) || Self.aggregateMethodNames.contains(name) {
+                    throw ArborError("`\(name)` is a method: call it, as in `\(name)(…)`", at: nameRange)
+                }
                 throw ArborError(
                     "an association has no property `\(name)`", at: nameRange,
-                    suggestion: Suggestions.didYouMean(name, in: ["count", "isEmpty"] + Array(Self.requestMethodNames)))
+                    suggestion: Suggestions.didYouMean(name, in: ["count", "isEmpty"]))
             }
         case .expression(let e):
+            if e.containsAggregate, ["asc", "desc", "ascNullsLast", "descNullsFirst"].contains(name) {
+                throw aggregateInOrder(e, range: range)
+            }
             switch name {
             case "asc": return .ordering(OrderingTerm(e, .asc))
             case "desc": return .ordering(OrderingTerm(e, .desc))
@@ -75,16 +95,25 @@ extension Evaluator {
             case "rawValue":
                 guard case .value = e else { break }
                 return .expression(e)
+            // `1.databaseValue`: GRDB's `DatabaseValueConvertible.databaseValue` of a Swift value.
+            case "databaseValue":
+                guard case .value = e else { break }
+                return .expression(e)
             default:
                 break
             }
             if let function = SQLFunction(rawValue: name), function.isSwiftDefined {
+                if e.containsAggregate {
+                    throw ArborError("GRDB's `\(name)` does not apply to an association aggregate", at: nameRange)
+                }
                 return .expression(.function(function, [e]))
             }
+            let swiftOrderings = ["ascending": "asc", "descending": "desc"]
             throw ArborError(
                 "an expression has no property `\(name)`", at: nameRange,
-                suggestion: Suggestions.didYouMean(
-                    name, in: ["asc", "desc", "ascNullsLast", "descNullsFirst", "lowercased", "uppercased"]))
+                suggestion: swiftOrderings[name].map { "did you mean `\($0)`?" }
+                    ?? Suggestions.didYouMean(
+                        name, in: ["asc", "desc", "ascNullsLast", "descNullsFirst", "lowercased", "uppercased"]))
         case .sqlLiteral(let fragment):
             if name == "sqlExpression" { return .expression(.literal(fragment)) }
             throw ArborError("an SQL literal has no property `\(name)`", at: nameRange)
@@ -104,10 +133,21 @@ extension Evaluator {
             let nested = canonicalTypePath("\(path).\(name)")
             if let nestedTable = environment.typeNames.table(forType: nested) { return .table(nestedTable) }
             if environment.statics[nested] != nil { return .namespace(nested) }
-            throw ArborError("`\(path)` has no static member `\(name)`", at: nameRange)
-        case .request:
+            let statics = (environment.statics[canonicalTypePath(path)] ?? [:]).keys.sorted()
+            throw ArborError(
+                "`\(path)` has no static member `\(name)`", at: nameRange,
+                suggestion: Suggestions.didYouMean(name, in: statics))
+        case .request(let plan):
             if let method = try appMethod(name, on: base, labels: nil, nameRange: nameRange) {
                 return try invoke(method, on: base, arguments: [], range: range)
+            }
+            // `Author.all().books`: associations are members of the type, joined with a method.
+            if let entry = environment.catalog.association(named: name, of: plan.table) {
+                let type = environment.displayName(ofTable: plan.table)
+                let method = entry.plan.isToMany ? "including(all:" : "including(required:"
+                throw ArborError(
+                    "a request has no property `\(name)`: `\(name)` is an association of `\(type)`", at: nameRange,
+                    suggestion: "include it with `\(method) \(type).\(name))`")
             }
             throw ArborError(
                 "a request has no property `\(name)`", at: nameRange,
@@ -119,6 +159,41 @@ extension Evaluator {
                 throw ArborError("`\(name)` is not a member here", at: nameRange)
             }
             throw ArborError("\(base.kindName) has no member `\(name)`", at: nameRange)
+        }
+    }
+
+    /// `Album.Columns.title` where the app declares no `Columns` for the table (the
+    /// database was opened without its code): the column, as `Column("title")`.
+    func undeclaredColumns(_ base: Expr, column name: String, nameRange: SourceRange) -> ArborError? {
+        // Only `Type.Columns.name`: the type is a bare name, so evaluating it again costs
+        // nothing (a chain `A.Columns.Columns…` evaluated again at each level is exponential).
+        guard case .member(let inner, let namespace, let namespaceRange) = base.kind,
+            namespace == "Columns" || namespace == "CodingKeys", case .identifier = inner.kind,
+            case .table(let table)? = try? evaluate(inner),
+            let schemaTable = environment.schema.table(named: table)
+        else { return nil }
+        let range = namespaceRange.union(nameRange)
+        let type = environment.displayName(ofTable: table)
+        if let column = schemaTable.column(named: name) {
+            return ArborError(
+                "`\(type)` declares no `\(namespace)`; `\(column.name)` is a column of `\(table)`", at: range,
+                suggestion: "write `Column(\(SQLValue.swiftQuoted(column.name)))`")
+        }
+        let columns = schemaTable.columns.map(\.name)
+        return ArborError(
+            "`\(type)` declares no `\(namespace)`, and `\(table)` has no column `\(name)`", at: range,
+            suggestion: Suggestions.closest(to: name, in: columns).first.map {
+                "did you mean `Column(\(SQLValue.swiftQuoted($0)))`?"
+            } ?? "its columns: " + columns.joined(separator: ", "))
+    }
+
+    /// The association aggregates that take an argument (`Author.books.max(Column("year"))`).
+    static let aggregateMethodNames: Set<String> = ["min", "max", "average", "sum", "total"]
+
+    /// The static members the app declares on the types of `table`, for suggestions.
+    func staticNames(ofTable table: String) -> [String] {
+        environment.typeNames.types(forTable: table).flatMap { type in
+            (environment.statics[canonicalTypePath(type)] ?? [:]).keys
         }
     }
 

@@ -68,6 +68,14 @@ private struct Resolution {
         let errors = evaluator.forceAllMembers()
         report(errors)
         count()
+        // A problem met from two places (a cycle) is said once.
+        var seen: Set<String> = []
+        result.diagnostics = result.diagnostics.filter { diagnostic in
+            seen.insert(
+                "\(diagnostic.unit)|\(diagnostic.error.range.map { "\($0)" } ?? "")|\(diagnostic.error.message)"
+            )
+            .inserted
+        }
     }
 
     // MARK: Names
@@ -142,15 +150,16 @@ private struct Resolution {
                     at: property.range, unit: unit)
                 return nil
             }
-            guard let table = schema.table(named: name) else {
+            guard schema.table(named: name) != nil else {
                 error(
                     "`\(path).databaseTableName` is \(SQLValue.swiftQuoted(name)): no table or view has this name",
                     at: expr.range, unit: unit,
                     suggestion: Suggestions.didYouMean(name, in: schema.tables.map(\.name)))
                 return nil
             }
-            tables[path] = table.name
-            return table.name
+            // GRDB writes the declared spelling (`"CHILDREN"` for a table created as `children`).
+            tables[path] = name
+            return name
         }
         // GRDB's default: the type's name with its initial capitals lowered.
         let isRecord = !type.conformances.isDisjoint(with: Self.tableRecordProtocols)
@@ -163,9 +172,9 @@ private struct Resolution {
         guard isRecord || hasAssociations || type.isDeclared else { return nil }
         let shortName = path.split(separator: ".").last.map(String.init) ?? path
         let defaultName = Self.defaultTableName(shortName)
-        if let table = schema.table(named: defaultName) {
-            tables[path] = table.name
-            return table.name
+        if schema.table(named: defaultName) != nil {
+            tables[path] = defaultName
+            return defaultName
         }
         if isRecord || hasAssociations, let fragment = type.fragments.first {
             // The convention's type name may still name a table (`Author` for `author`).
@@ -348,7 +357,7 @@ private struct Resolution {
                         receiver: .recordInstance, table: table, typePath: path, function: function,
                         isProperty: true, origin: unit))
                 entry(.requestMethod, "\(path).\(property.name)", "", range: property.nameRange, unit: unit)
-            case .unreadable(let name, true, let reason, let range):
+            case .unreadable(let name, true, true, let reason, let range):
                 // Instance members are the app's business, unless a record value calls them.
                 note("skipped `\(path).\(name)`: \(reason)", at: range, unit: unit)
             default:
@@ -395,7 +404,7 @@ private struct Resolution {
                     entry(
                         .requestMethod, "\(receiverName).\(property.name)", "", range: property.nameRange,
                         unit: ext.unit)
-                case .unreadable(let name, _, let reason, let range):
+                case .unreadable(let name, _, _, let reason, let range):
                     note("skipped `\(receiverName).\(name)`: \(reason)", at: range, unit: ext.unit)
                 default:
                     note(

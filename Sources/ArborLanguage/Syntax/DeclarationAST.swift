@@ -49,7 +49,8 @@ public struct TypeDeclaration: Hashable, Sendable {
         /// `case id, name`, `case isApproved = "is_approved"`.
         case enumCase(EnumCase)
         /// A member that looks like GRDB code but could not be read: kept so that loading says so.
-        case unreadable(name: String, isStatic: Bool, reason: String, range: SourceRange)
+        /// `mentionsGRDB`: its text names GRDB API (`belongsTo`, `Column`, `filter`…).
+        case unreadable(name: String, isStatic: Bool, mentionsGRDB: Bool, reason: String, range: SourceRange)
 
         public var name: String {
             switch self {
@@ -58,7 +59,7 @@ public struct TypeDeclaration: Hashable, Sendable {
             case .nested(let t): t.name
             case .typeAlias(let name, _, _, _): name
             case .enumCase(let c): c.name
-            case .unreadable(let name, _, _, _): name
+            case .unreadable(let name, _, _, _, _): name
             }
         }
     }

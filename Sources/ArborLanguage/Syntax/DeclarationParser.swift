@@ -273,7 +273,10 @@ extension Parser {
         }
         let message = errors.count > savedErrorCount ? errors[savedErrorCount].message : "not understood"
         // A value cut short by the end of the member (`= 1 + }`) is not Swift: an error, kept.
-        var kept = errors[savedErrorCount...].filter { definiteErrors.contains($0) }
+        // So is code nested deeper than the parser goes.
+        var kept = errors[savedErrorCount...].filter {
+            definiteErrors.contains($0) || $0.message.hasPrefix("nesting too deep")
+        }
         if kept.isEmpty, let first = errors[savedErrorCount...].first, let range = first.range,
             tokens[savedPosition..<min(position + 1, tokens.count)].contains(where: {
                 $0.range == range && ($0.isPunctuation(.rightBrace) || $0.isPunctuation(.semicolon))
@@ -288,8 +291,10 @@ extension Parser {
         isAborted = false
         skipToken()
         skipRestOfItem()
-        guard kept.isEmpty, mentionsGRDB(from: savedPosition, to: position) else { return nil }
-        return .unreadable(name: name, isStatic: isStatic, reason: message, range: SourceRange(start, lastConsumedEnd))
+        guard kept.isEmpty else { return nil }
+        return .unreadable(
+            name: name, isStatic: isStatic, mentionsGRDB: mentionsGRDB(from: savedPosition, to: position),
+            reason: message, range: SourceRange(start, lastConsumedEnd))
     }
 
     /// Names that make a member GRDB code worth reporting when arbor cannot read it.

@@ -490,7 +490,14 @@ public struct Parser {
         if errors.count > errorCount {
             skipToListBoundary()
         } else if !at(.comma), !at(closer), !atEnd, !atClosingBracket {
-            failExpectedHere("`,` or `\(closer.rawValue)` after \(elementName)")
+            if atOperator(.assign) {
+                // `filter(Column("name") = "x")`: a comparison written as an assignment.
+                failHere(
+                    "expected `,` or `\(closer.rawValue)` after \(elementName), found `=`",
+                    suggestion: "to compare, write `==`")
+            } else {
+                failExpectedHere("`,` or `\(closer.rawValue)` after \(elementName)")
+            }
             skipToListBoundary()
         }
         if at(.comma) { consume() }
@@ -526,6 +533,25 @@ public struct Parser {
         }
     }
 
+    static let genericTypeNames: Set<String> = ["TableAlias", "Table"]
+
+    /// After `<Type>` or `<Outer.Type>` that a `(` follows, the index of that `(`.
+    func endOfGenericArgument() -> Int? {
+        var i = position
+        guard tokens[i].isOperator(.less) else { return nil }
+        i += 1
+        while true {
+            guard i < tokens.count, case .identifier = tokens[i].kind else { return nil }
+            i += 1
+            guard i < tokens.count, tokens[i].isPunctuation(.dot) else { break }
+            i += 1
+        }
+        guard i + 1 < tokens.count, tokens[i].isOperator(.greater), tokens[i + 1].isPunctuation(.leftParen) else {
+            return nil
+        }
+        return i + 1
+    }
+
     /// Names, literals, key paths and implicit members: the primaries without sub-expressions.
     mutating func parseSimplePrimary() -> Expr {
         let token = current
@@ -539,6 +565,8 @@ public struct Parser {
                 case "nil": return Expr(.nilLiteral, token.range)
                 default: break
                 }
+                // `TableAlias<Book>()`, `Table<Book>("book")`: the record type changes no SQL.
+                if Self.genericTypeNames.contains(name), let end = endOfGenericArgument() { position = end }
             }
             skipExplicitGenericArguments(after: name)
             return Expr(.identifier(name), token.range)

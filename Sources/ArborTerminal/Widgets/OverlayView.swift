@@ -33,7 +33,7 @@ enum HelpText {
         return lines + [
             "",
             "Commands",
-            "  :help · :tables · :schema T · :associations T · :load FILE",
+            "  :help · :tables · :schema T · :associations T · :graph [T] · :load FILE",
             "  :copy FILE   write the last copied text (or every SQL statement) to FILE",
             "  :quit or :q  leave",
         ]

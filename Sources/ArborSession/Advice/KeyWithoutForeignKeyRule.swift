@@ -1,0 +1,77 @@
+import ArborCore
+
+/// A column named like a key of another table (`authorId`, `author_id`) that no
+/// foreign key backs: GRDB infers no association from it, and SQLite lets it point
+/// at rows that do not exist. The declaration makes the association work now; the
+/// migration adds the foreign key (and its index).
+enum KeyWithoutForeignKeyRule {
+    static func advice(_ table: TableInfo, _ context: AdviceContext) throws -> [Advice] {
+        guard table.kind == .table else { return [] }
+        let keyed = Set(table.foreignKeys.flatMap(\.originColumns).map(\.sqlFolded))
+        var result: [Advice] = []
+        for column in table.columns where !keyed.contains(column.name.sqlFolded) && !column.isGenerated {
+            var words = Naming.words(column.name)
+            guard words.count >= 2, words.last?.lowercased() == "id" else { continue }
+            words.removeLast()
+            guard let parent = parentTable(named: Naming.lowerCamel(words), context),
+                parent.primaryKey.count == 1, parent.primaryKey != ["rowid"],
+                !(parent.name.sqlFolded == table.name.sqlFolded && column.primaryKeyIndex > 0),
+                !context.declaresForeignKey([column.name], child: table.name, parent: parent.name)
+            else { continue }
+            result.append(try advice(table, column: column.name, parent: parent, context))
+        }
+        return result
+    }
+
+    /// The table a key's words name: `author` for `author_id`, whether the table is
+    /// `author`, `authors` or `Author`.
+    static func parentTable(named name: String, _ context: AdviceContext) -> TableInfo? {
+        context.tableByKeyName[name.lowercased()]
+    }
+
+    private static func advice(
+        _ table: TableInfo, column: String, parent: TableInfo, _ context: AdviceContext
+    ) throws -> Advice {
+        let destination = parent.primaryKey
+        let belongsTo = AssociationDeclarations.belongsToName([column], parent: parent)
+        let inverse = AssociationDeclarations.inverseName(
+            child: table, columns: [column], belongsTo: belongsTo,
+            isOneOfSeveral: context.environment.catalog.associations(of: parent.name).contains {
+                $0.name == Naming.pluralize(Naming.lowerCamel(Naming.words(table.name)))
+            })
+        let isOne = table.isUniqueKey([column])
+        var declaration: String?
+        if let child = context.typeName(table.name), let parentType = context.typeName(parent.name),
+            AssociationDeclarations.areIdentifiers([belongsTo, inverse])
+        {
+            let key = belongsTo + "ForeignKey"
+            declaration = [
+                AssociationDeclarations.extensionBlock(
+                    child,
+                    [
+                        "static let \(key) = "
+                            + AssociationDeclarations.foreignKey([column], to: destination, parent: parent),
+                        "static let \(belongsTo) = belongsTo(\(parentType).self, using: \(key))",
+                    ]),
+                AssociationDeclarations.extensionBlock(
+                    parentType,
+                    ["static let \(inverse) = \(isOne ? "hasOne" : "hasMany")(\(child).self, using: \(child).\(key))"]),
+            ].joined(separator: "\n\n")
+        }
+        let constraint =
+            "FOREIGN KEY (\(MigrationCode.sqlName(column))) REFERENCES \(MigrationCode.sqlName(parent.name))(\(MigrationCode.sqlNames(destination)))"
+        var migration: String?
+        if var lines = try context.rebuild(table, .tableConstraint(constraint)) {
+            if !UnindexedForeignKeyRule.isIndexed([column], in: table) {
+                lines.append(MigrationCode.createIndex(on: table.name, columns: [column]))
+            }
+            migration = MigrationCode.migration("Add the foreign key \(table.name).\(column)", lines)
+        }
+        return Advice(
+            rule: .keyWithoutForeignKey, table: table.name,
+            what:
+                "\(SchemaText.name(table.name)).\(SchemaText.name(column)) looks like a key of \(SchemaText.name(parent.name)), but no foreign key says so: "
+                + "GRDB infers no association from it, and SQLite lets it name \(SchemaText.name(parent.name)) rows that do not exist",
+            why: GuideWords.foreignKey, migration: migration, declaration: declaration)
+    }
+}

@@ -1,0 +1,48 @@
+import ArborCore
+import ArborLanguage
+import GRDB
+
+/// Schema advice as its own stage: the schema and the session's declarations in,
+/// a list of `Advice` out, each rule in its own file. Reads the database only to
+/// count (does a column hold NULL) and, when asked, to run `PRAGMA foreign_key_check`.
+public struct SchemaAdvisor {
+    public var schema: SchemaGraph
+    public var environment: Environment
+    /// `PRAGMA foreign_key_check` reads every row of every table with a foreign key.
+    public var checksForeignKeys: Bool
+
+    public init(schema: SchemaGraph, environment: Environment, checksForeignKeys: Bool = true) {
+        self.schema = schema
+        self.environment = environment
+        self.checksForeignKeys = checksForeignKeys
+    }
+
+    /// The advice on every table and view (`table` nil), or on one: in the schema's
+    /// order, a table's advice in the order of the rules.
+    public func advice(_ db: Database, table: String? = nil) throws -> [Advice] {
+        let context = AdviceContext(schema: schema, environment: environment, db: db)
+        let tables = context.userTables.filter { table == nil || $0.name.sqlFolded == table?.sqlFolded }
+        var result: [Advice] = []
+        for table in tables {
+            result += try MissingPrimaryKeyRule.advice(table, context)
+            result += TableNameRule.advice(table, context)
+            result += try KeyWithoutForeignKeyRule.advice(table, context)
+            result += SeveralForeignKeysRule.advice(table, context)
+            result += UnindexedForeignKeyRule.advice(table, context)
+            result += try NullableForeignKeyRule.advice(table, context)
+        }
+        if checksForeignKeys {
+            result += try ForeignKeyViolationRule.advice(tables: table == nil ? nil : tables, context)
+        }
+        return result
+    }
+}
+
+extension Session {
+    /// The advice on the open schema (or one table), with the session's declarations.
+    public func advice(table: String? = nil, checksForeignKeys: Bool = true) throws -> [Advice] {
+        let advisor = SchemaAdvisor(
+            schema: environment.schema, environment: environment, checksForeignKeys: checksForeignKeys)
+        return try database.read { db in try advisor.advice(db, table: table) }
+    }
+}

@@ -1,0 +1,94 @@
+import ArborCore
+import ArborLanguage
+import Foundation
+import XCTest
+
+@testable import ArborSession
+
+/// App code is input too: cycles, endless recursion and sheer size end in
+/// located errors or notes, never in a crash or a hang.
+final class HostileProgramTests: XCTestCase {
+    func load(_ text: String, into session: Session) throws -> LoadReport {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString).swift")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try session.load(paths: [url.path])
+    }
+
+    func message(_ text: String, in session: Session) -> String? {
+        guard case .failure(let errors, _)? = session.run(text, fetch: false).last else { return nil }
+        return errors.first?.message
+    }
+
+    func testCyclesAreErrors() throws {
+        let session = try Session(path: nil)
+        let report = try load(
+            """
+            extension Book {
+                static let a = b
+                static let b = a
+            }
+            struct Left: TableRecord { static let databaseTableName = Right.databaseTableName }
+            struct Right: TableRecord { static let databaseTableName = Left.databaseTableName }
+            extension Author {
+                typealias Columns = Names
+                typealias Names = Columns
+            }
+            """, into: session)
+        XCTAssertEqual(
+            report.diagnostics.map(\.error.message).sorted(),
+            [
+                "`Left.databaseTableName` is not a string arbor can read (a literal, or another type's `databaseTableName`)",
+                "`Right.databaseTableName` is not a string arbor can read (a literal, or another type's `databaseTableName`)",
+                "skipped `Book.a`: `Book.b` could not be declared: `Book.a` refers to itself",
+                "skipped `Book.b`: `Book.a` refers to itself",
+            ])
+        XCTAssertNotNil(message("Author.Columns.name", in: session))
+        guard case .rows? = session.run("Book.limit(1)", fetch: false).last else { return XCTFail("the rest works") }
+    }
+
+    func testEndlessRecursionIsAnError() throws {
+        let session = try Session(path: nil)
+        _ = try load(
+            """
+            extension DerivableRequest<Author> {
+                func again() -> Self { again() }
+                func ping() -> Self { pong() }
+                func pong() -> Self { ping() }
+            }
+            """, into: session)
+        XCTAssertEqual(message("Author.all().again()", in: session), "expression nested too deep (limit 200)")
+        XCTAssertEqual(message("Author.all().ping()", in: session), "expression nested too deep (limit 200)")
+    }
+
+    func testDeepAndLargeCodeLoads() throws {
+        let session = try Session(path: nil)
+        let nested =
+            String(repeating: "if true {\n", count: 150) + "return self\n"
+            + String(repeating: "}\n", count: 150)
+        var text = "extension DerivableRequest<Author> {\n func deep() -> Self {\n\(nested) }\n}\n"
+        text += "extension Book {\n"
+        for i in 0..<5_000 { text += "    static let value\(i) = \(i)\n" }
+        text += "}\n"
+        let report = try load(text, into: session)
+        XCTAssertFalse(report.hasErrors, "\(report.diagnostics.prefix(3))")
+        guard case .rows(let result)? = session.run("Author.all().deep()", fetch: false).last else {
+            return XCTFail()
+        }
+        XCTAssertEqual(result.mainSQL, "SELECT * FROM \"author\"")
+        guard case .description(let value)? = session.run("Book.value4999", fetch: false).last else {
+            return XCTFail()
+        }
+        XCTAssertEqual(value, "4999")
+    }
+
+    /// A body deeper than the parser's nesting limit is an error located in the file, not a crash.
+    func testTooDeepABodyIsLocated() throws {
+        let session = try Session(path: nil)
+        let nested = String(repeating: "if true {\n", count: 5_000) + String(repeating: "}\n", count: 5_000)
+        let report = try load(
+            "extension DerivableRequest<Author> {\n func deep() -> Self {\n\(nested) }\n}\n", into: session)
+        XCTAssertTrue(report.hasErrors)
+        XCTAssertEqual(report.diagnostics.first?.error.message, "nesting too deep (limit 200)")
+    }
+}
