@@ -12,7 +12,7 @@ enum FuzzVocabulary {
 
     static let functions = [
         "Column", "Table", "TableAlias", "ForeignKey", "AllColumns", "SQL", "abs", "length", "count", "min", "max",
-        "sum", "total", "average", "cast", "coalesce",
+        "sum", "total", "average", "cast", "coalesce", "StatementArguments", "FTS5Pattern", "CommonTableExpression",
     ]
 
     static let methods = [
@@ -20,13 +20,15 @@ enum FuzzVocabulary {
         "having", "group", "limit", "distinct", "aliased", "including", "joining", "asRequest", "fetchAll",
         "fetchOne", "fetchCount", "belongsTo", "hasMany", "hasOne", "forKey", "isEmpty", "like", "collating",
         "between", "asc", "desc", "ascNullsLast", "descNullsFirst", "lowercased", "uppercased", "capitalized",
-        "contains", "exists", "sqlExpression", "matching", "groupByPrimaryKey", "withStableOrder", "request",
+        "contains", "exists", "sqlExpression", "matching", "groupByPrimaryKey", "withStableOrder", "request", "with",
+        "association", "match", "detached", "find",
     ]
 
     static let labels = [
         "all:", "required:", "optional:", "with:", "withRequired:", "withOptional:", "key:", "keys:", "id:", "ids:",
         "sql:", "arguments:", "offset:", "through:", "using:", "to:", "of:", "as:", "distinct:", "name:", "escape:",
-        "for:",
+        "for:", "literal:", "identifier:", "named:", "columns:", "recursive:", "request:", "on:",
+        "matchingAllTokensIn:", "matchingAnyTokenIn:", "matchingPhrase:", "matchingAllPrefixesIn:", "rawPattern:",
     ]
 
     static let implicitMembers = [
@@ -37,7 +39,7 @@ enum FuzzVocabulary {
     static let symbols = [
         "(", ")", "[", "]", "{", "}", ",", ":", ".", ";", "\\.", "\\.$", "$0", "$0.", "$1", "...", "..<", "??", "||",
         "&&", "==", "!=", "===", "!==", "<", "<=", ">", ">=", "+", "-", "*", "/", "%", "!", "=", "->", "?", "\"",
-        "#\"", "\"\"\"", "`", "@", "#", "//", "/*", "*/", "\n", " in ", "[:]", "()", "{ $0 }",
+        "#\"", "\"\"\"", "`", "@", "#", "//", "/*", "*/", "\n", " in ", "[:]", "()", "{ $0 }", "\\(", "\"\\(x)\"",
     ]
 
     static let literals = [

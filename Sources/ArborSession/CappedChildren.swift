@@ -80,7 +80,15 @@ struct CappedChildren {
         var targets: [Target] = []
         var kept: [RequestOperation] = []
         let selectsAll = !plan.operations.contains {
-            if case .select = $0 { true } else if case .selectSQL = $0 { true } else { false }
+            if case .select = $0 {
+                true
+            } else if case .selectSQL = $0 {
+                true
+            } else if case .selectLiteral = $0 {
+                true
+            } else {
+                false
+            }
         }
         for operation in plan.operations {
             guard selectsAll, case .including(.all, let association) = operation,
@@ -147,6 +155,8 @@ struct CappedChildren {
                 return tables.insert(destination.lowercased()).inserted
             case .through(_, _, let pivot, let target, _):
                 return visit(pivot) && visit(target)
+            case .commonTable:
+                return false
             }
         }
         return visit(association)
@@ -319,14 +329,14 @@ struct CappedChildren {
 
     private static func isOrdering(_ operation: RequestOperation) -> Bool {
         switch operation {
-        case .order, .orderSQL, .orderByPrimaryKey: true
+        case .order, .orderSQL, .orderLiteral, .orderByPrimaryKey: true
         default: false
         }
     }
 
     private static func isFilter(_ operation: RequestOperation) -> Bool {
         switch operation {
-        case .filter, .filterSQL, .filterKeys, .filterKeyDictionaries, .none: true
+        case .filter, .filterSQL, .filterLiteral, .filterKeys, .filterKeyDictionaries, .matching, .none: true
         default: false
         }
     }

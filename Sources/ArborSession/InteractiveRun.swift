@@ -12,11 +12,13 @@ extension Session {
             guard case .rows(var result) = outcome, !result.isSingleRow else {
                 if case .rows(let result) = outcome {
                     // `fetchOne()`: one row, fetched as is.
-                    return
-                        (try? .rows(
-                            request(
-                                result.plan, range: nil, single: true, fetch: true, valueLimit: ValueCut.displayLimit)))
-                        ?? outcome
+                    do {
+                        return .rows(try singleRow(of: result, valueLimit: ValueCut.displayLimit))
+                    } catch let error as ArborError {
+                        return .failure([error], text: text)
+                    } catch {
+                        return outcome
+                    }
                 }
                 return outcome
             }

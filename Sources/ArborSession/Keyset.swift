@@ -24,8 +24,8 @@ struct Keyset: Equatable {
             case .order(let ordering):
                 // GRDB: a later `order` replaces an earlier one.
                 terms = ordering
-            case .orderSQL, .orderByPrimaryKey, .reversed, .limit, .group, .distinct, .select, .selectSQL, .aliased,
-                .having:
+            case .orderSQL, .orderLiteral, .orderByPrimaryKey, .reversed, .limit, .group, .groupLiteral, .distinct,
+                .select, .selectSQL, .selectLiteral, .aliased, .having, .havingLiteral, .matching:
                 return nil
             case .annotated(let selection)
             where selection.contains(where: {

@@ -42,6 +42,8 @@ public struct RequestResult: Sendable {
     /// Every statement run, main and prefetch, in order.
     public var statements: [CapturedStatement]
     public var isSingleRow: Bool
+    /// `find(_:key:)`: no row is GRDB's `RecordError.recordNotFound`, not an empty result.
+    public var requiresRow = false
     /// For an interactive view: the whole result, a window at a time (`rows` holds
     /// the first window).
     public var window: WindowedResult?

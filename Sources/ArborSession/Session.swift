@@ -160,6 +160,11 @@ public final class Session {
             return try .rows(request(plan, range: range, single: false, fetch: fetch))
         case .fetch(let plan, .one):
             return try .rows(request(plan, range: range, single: true, fetch: fetch))
+        case .fetch(let plan, .find):
+            var result = try request(plan, range: range, single: true, fetch: fetch)
+            result.requiresRow = true
+            if fetch, result.rows.isEmpty { throw RecordNotFound.error(plan, schema: environment.schema, at: range) }
+            return .rows(result)
         case .fetch(let plan, .count):
             try Validator(schema: environment.schema, range: range).validate(plan)
             return try database.read { db in

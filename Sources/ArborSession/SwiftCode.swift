@@ -35,7 +35,7 @@ public enum SwiftCode {
             lines += [record, ""]
         }
         for declaration in resultType.declarations { lines += [declaration, ""] }
-        lines += printer.fetchedRecords
+        lines += printer.aliasDeclarations + printer.commonTableExpressionDeclarations + printer.fetchedRecords
         lines.append("let request = \(request)")
         let fetched = result.map { "try \($0).fetchAll(db, request)" } ?? "try request.fetchAll(db)"
         lines.append("let rows = try dbQueue.read { db in \(fetched) }")
@@ -73,6 +73,28 @@ final class SwiftPrinter {
     init(environment: Environment) { self.environment = environment }
     var tables: Set<String> = []
     var associations: [(String, AssociationPlan)] = []
+    /// The `TableAlias`es the request uses, by id: declared before the request.
+    var aliases: [Int: AliasID] = [:]
+    /// The common table expressions the request uses, in order, and their definitions.
+    var commonTableExpressions: [CommonTableExpressionPlan] = []
+    var commonTableExpressionTexts: [String: String] = [:]
+    /// The closure parameters of an `association(to:on:)` condition being printed.
+    var conditionAliases: [Int: String] = [:]
+
+    /// `alias1`: the variable of a `TableAlias`, declared by `aliasDeclarations`.
+    func alias(_ alias: AliasID) -> String {
+        aliases[alias.id] = alias
+        return "alias\(alias.id)"
+    }
+
+    /// `let alias1 = TableAlias(name: "a")`, one per alias used, a named alias keeping its name.
+    var aliasDeclarations: [String] {
+        aliases.keys.sorted().compactMap { id in
+            aliases[id].map { alias in
+                "let alias\(id) = TableAlias(\(alias.name.map { "name: \(SQLValue.swiftQuoted($0))" } ?? ""))"
+            }
+        }
+    }
 
     func type(_ table: String) -> String {
         tables.insert(table)
@@ -86,6 +108,9 @@ final class SwiftPrinter {
     private var fetchedNames: [String: String] = [:]
 
     func request(_ plan: RequestPlan) -> String {
+        if let cte = plan.commonTableExpression {
+            return commonTableExpression(cte) + ".all()" + plan.operations.map { "." + operation($0) }.joined()
+        }
         let methods = plan.operations.map { "." + operation($0) }.joined()
         switch plan.root {
         case .table(let table):
@@ -143,6 +168,8 @@ final class SwiftPrinter {
 
     func declaration(_ plan: AssociationPlan) -> String {
         switch plan.base {
+        case .commonTable(_, let cte, let condition):
+            return "association(to: \(commonTableExpression(cte))\(condition.map(joinCondition) ?? ""))"
         case .direct(let kind, _, let destination, let key, let fk):
             var args = ["\(type(destination)).self"]
             if let key { args.append("key: \(SQLValue.swiftQuoted(key))") }
@@ -170,13 +197,19 @@ final class SwiftPrinter {
         case .filterKeys(let keys): return keys.count == 1 ? "filter(key: \(keys[0]))" : "filter(keys: \(keys))"
         case .filterKeyDictionaries(let d): return "filter(keys: \(d))"
         case .filterSQL(let sql, let args): return "filter(sql: \(SQLValue.swiftQuoted(sql))\(arguments(args)))"
+        case .filterLiteral(let f): return "filter(literal: \(literal(f)))"
+        case .matching(let pattern): return "matching(\(fullTextPattern(pattern)))"
         case .order(let terms): return "order(" + terms.map(ordering).joined(separator: ", ") + ")"
         case .orderSQL(let sql, let args): return "order(sql: \(SQLValue.swiftQuoted(sql))\(arguments(args)))"
+        case .orderLiteral(let f): return "order(literal: \(literal(f)))"
         case .orderByPrimaryKey: return "orderByPrimaryKey()"
         case .reversed: return "reversed()"
         case .unordered: return "unordered()"
         case .select(let s): return "select(" + s.map(selectable).joined(separator: ", ") + ")"
         case .selectSQL(let sql, let args): return "select(sql: \(SQLValue.swiftQuoted(sql))\(arguments(args)))"
+        case .selectLiteral(let f): return "select(literal: \(literal(f)))"
+        case .havingLiteral(let f): return "having(literal: \(literal(f)))"
+        case .groupLiteral(let f): return "group(literal: \(literal(f)))"
         case .annotated(let s): return "annotated(with: " + s.map(selectable).joined(separator: ", ") + ")"
         case .annotatedWithRequired(let a): return "annotated(withRequired: \(association(a)))"
         case .annotatedWithOptional(let a): return "annotated(withOptional: \(association(a)))"
@@ -185,15 +218,29 @@ final class SwiftPrinter {
         case .distinct: return "distinct()"
         case .none: return "none()"
         case .limit(let l, let o): return o.map { "limit(\(l), offset: \($0))" } ?? "limit(\(l))"
-        case .aliased(let alias): return "aliased(alias\(alias.id))"
+        case .aliased(let alias): return "aliased(\(self.alias(alias)))"
+        case .with(let cte): return "with(\(commonTableExpression(cte)))"
         case .including(let kind, let a): return "including(\(kind.rawValue): \(association(a)))"
         case .joining(let kind, let a): return "joining(\(kind.rawValue): \(association(a)))"
         case .forKey(let key): return "forKey(\(SQLValue.swiftQuoted(key)))"
         }
     }
 
-    func arguments(_ args: [SQLValue]) -> String {
-        args.isEmpty ? "" : ", arguments: [" + args.map(\.description).joined(separator: ", ") + "]"
+    func arguments(_ args: SQLArguments) -> String {
+        args.isEmpty ? "" : ", arguments: " + SwiftLiterals.arguments(args)
+    }
+
+    func literal(_ fragment: SQLFragment) -> String {
+        SwiftLiterals.sql(fragment, printer: self)
+    }
+
+    func fullTextPattern(_ pattern: FullTextPattern) -> String {
+        let columns =
+            pattern.allowedColumns.isEmpty
+            ? ""
+            : ", allowedColumns: [" + pattern.allowedColumns.map(SQLValue.swiftQuoted).joined(separator: ", ") + "]"
+        let call = "FTS5Pattern(\(pattern.kind.rawValue): \(SQLValue.swiftQuoted(pattern.text))\(columns))"
+        return pattern.kind == .rawPattern ? "try \(call)" : call
     }
 
     func ordering(_ term: OrderingTerm) -> String {
@@ -203,7 +250,7 @@ final class SwiftPrinter {
 
     func selectable(_ s: Selectable) -> String {
         switch s {
-        case .allColumns(let alias): return alias.map { "alias\($0.id)[AllColumns()]" } ?? "AllColumns()"
+        case .allColumns(let alias): return alias.map { "\(self.alias($0))[AllColumns()]" } ?? "AllColumns()"
         case .allColumnsExcluding(let names): return ".allColumns(excluding: \(names))"
         case .expression(let e): return expression(e)
         }
@@ -211,9 +258,21 @@ final class SwiftPrinter {
 
     func expression(_ e: SQLExpr) -> String {
         switch e {
+        case .detached(let name): return "Column(\(SQLValue.swiftQuoted(name))).detached"
+        case .subquery(let plan): return request(plan)
+        case .match(let name, let pattern):
+            // The failable initializers give an optional; `rawPattern:` throws instead.
+            let unwrap = pattern.kind == .rawPattern ? "" : "!"
+            return "Column(\(SQLValue.swiftQuoted(name))).match(\(fullTextPattern(pattern))\(unwrap))"
+        case .inSubquery(let plan, let x):
+            if plan.operations.isEmpty, let cte = plan.commonTableExpression {
+                return "\(commonTableExpression(cte)).contains(\(expression(x)))"
+            }
+            return "\(request(plan)).contains(\(expression(x)))"
         case .column(let name, let alias):
             let column = "Column(\(SQLValue.swiftQuoted(name)))"
-            return alias.map { "alias\($0.id)[\(column)]" } ?? column
+            if let alias, let name = conditionAliases[alias.id] { return "\(name)[\(column)]" }
+            return alias.map { "\(self.alias($0))[\(column)]" } ?? column
         case .value(let v): return v.description
         case .binary(let op, let l, let r): return "\(operand(l)) \(op.rawValue) \(operand(r))"
         case .not(let x): return "!\(operand(x))"
@@ -233,8 +292,8 @@ final class SwiftPrinter {
             if f == .coalesce { return "coalesce([" + args.map(expression).joined(separator: ", ") + "])" }
             return "\(f.rawValue)(" + args.map(expression).joined(separator: ", ") + ")"
         case .cast(let x, let storage): return "cast(\(expression(x)), as: .\(storage.lowercased()))"
-        case .literal(let sql, let args):
-            return "SQL(sql: \(SQLValue.swiftQuoted(sql))\(arguments(args))).sqlExpression"
+        case .literal(let fragment):
+            return "\(literal(fragment)).sqlExpression"
         case .aggregate(let a):
             let base = association(a.association)
             switch a {
@@ -246,7 +305,7 @@ final class SwiftPrinter {
             case .sum(_, let c): return "\(base).sum(\(expression(c)))"
             case .total(_, let c): return "\(base).total(\(expression(c)))"
             }
-        case .aliasExists(let alias): return "alias\(alias.id).exists"
+        case .aliasExists(let alias): return "\(self.alias(alias)).exists"
         case .named(let x, let name): return "\(operand(x)).forKey(\(SQLValue.swiftQuoted(name)))"
         }
     }

@@ -39,8 +39,7 @@ struct OutcomePrinter {
             // The text formats show 200 bytes of a value: they read no more than a KiB of it.
             let valueLimit = format == .json ? nil : ValueCut.printLimit
             if result.isSingleRow {
-                let fetched = try session.request(
-                    result.plan, range: nil, single: true, fetch: true, valueLimit: valueLimit)
+                let fetched = try session.singleRow(of: result, valueLimit: valueLimit)
                 for row in fetched.rows { output.write(row) }
             } else {
                 try session.stream(result.plan, range: nil, valueLimit: valueLimit) { output.write($0) }

@@ -54,17 +54,18 @@ final class CompletionTests: XCTestCase {
     ]
     static let types = ["Author", "Book", "Country", "Prize"]
     static let tableMethods = [
-        "aliased", "all", "annotated", "belongsTo", "fetchAll", "fetchCount", "fetchOne", "filter", "hasMany", "hasOne",
-        "having", "including", "joining", "limit", "none", "order", "orderByPrimaryKey", "select",
+        "aliased", "all", "annotated", "association", "belongsTo", "fetchAll", "fetchCount", "fetchOne", "filter",
+        "find", "hasMany", "hasOne", "having", "including", "joining", "limit", "matching", "none", "order",
+        "orderByPrimaryKey", "select", "with",
     ]
     static let requestMethods = [
-        "aliased", "annotated", "asRequest", "distinct", "fetchAll", "fetchCount", "fetchOne", "filter", "group",
-        "having", "including", "joining", "limit", "none", "order", "orderByPrimaryKey", "reversed", "select",
-        "unordered",
+        "aliased", "annotated", "asRequest", "contains", "distinct", "fetchAll", "fetchCount", "fetchOne", "filter",
+        "group", "having", "including", "joining", "limit", "matching", "none", "order", "orderByPrimaryKey",
+        "reversed", "select", "unordered", "with",
     ]
     static let associationMethods = [
-        "aliased", "annotated", "distinct", "filter", "forKey", "group", "having", "including", "joining", "none",
-        "order", "orderByPrimaryKey", "reversed", "select", "unordered",
+        "aliased", "annotated", "distinct", "filter", "forKey", "group", "having", "including", "joining", "matching",
+        "none", "order", "orderByPrimaryKey", "reversed", "select", "unordered", "with",
     ]
     static let aggregates = ["average", "count", "isEmpty", "max", "min", "sum", "total"]
 
@@ -152,7 +153,8 @@ final class CompletionTests: XCTestCase {
         XCTAssertEqual(
             texts("Book.order(Column(\"title\")."),
             [
-                "asc", "ascNullsLast", "between", "capitalized", "collating", "desc", "descNullsFirst", "forKey",
+                "asc", "ascNullsLast", "between", "capitalized", "collating", "desc", "descNullsFirst", "detached",
+                "forKey",
                 "like",
                 "localizedCapitalized", "localizedLowercased", "localizedUppercased", "lowercased", "uppercased",
             ])

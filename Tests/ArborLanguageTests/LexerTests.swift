@@ -123,13 +123,41 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(errors(#""a\u{D800}""#).first?.range, SourceRange(2, 10))
     }
 
-    func testStringInterpolationIsNotSupported() {
-        let tokens = Lexer.tokenize(#""name: \(author.name) \(a ? "x" : "y")!" + 1"#)
-        XCTAssertEqual(
-            tokens[0].errors.map(\.message), Array(repeating: "string interpolation is not supported", count: 2))
-        XCTAssertEqual(tokens[0].errors.first?.range, SourceRange(7, 21))
-        XCTAssertEqual(tokens[0].range, SourceRange(0, 40))
+    /// GRDB's `SQL("name = \(name)")` needs the interpolations: each `\(…)` keeps its
+    /// tokens, lexed with their offsets in the input.
+    func testStringInterpolationKeepsTextAndTokens() {
+        let tokens = Lexer.tokenize(#""name: \(author.name) \("x")!" + 1"#)
+        XCTAssertEqual(tokens[0].errors, [])
+        XCTAssertEqual(tokens[0].range, SourceRange(0, 30))
         XCTAssertEqual(tokens[1].kind, .operator(.plus))
+        guard case .interpolatedString(let segments) = tokens[0].kind, segments.count == 5 else {
+            return XCTFail("\(tokens[0].kind)")
+        }
+        XCTAssertEqual(segments[0], .text("name: "))
+        XCTAssertEqual(segments[2], .text(" "))
+        XCTAssertEqual(segments[4], .text("!"))
+        guard case .interpolation(let inner, let range) = segments[1] else { return XCTFail("\(segments[1])") }
+        XCTAssertEqual(range, SourceRange(7, 21))
+        XCTAssertEqual(
+            inner.map(\.kind),
+            [
+                .punctuation(.leftParen), .identifier("author", isQuoted: false), .punctuation(.dot),
+                .identifier("name", isQuoted: false), .punctuation(.rightParen), .endOfInput,
+            ])
+        XCTAssertEqual(inner[1].range, SourceRange(9, 15))
+        guard case .interpolation(let second, _) = segments[3] else { return XCTFail("\(segments[3])") }
+        XCTAssertEqual(second[1].kind, .string("x"))
+    }
+
+    func testInterpolationsNestDeeplyOnlyUpToALimit() {
+        // Each level is lexed by its own lexer, and parsed by its own parser, which reports its errors.
+        let deep = String(repeating: #""\("#, count: 12) + "1" + String(repeating: #")""#, count: 12)
+        XCTAssertEqual(
+            Parser.parse(deep).errors.map(\.message), ["string interpolations nested more than 8 levels deep"])
+        let eight = String(repeating: #""\("#, count: 8) + "1" + String(repeating: #")""#, count: 8)
+        XCTAssertEqual(Parser.parse(eight).errors, [])
+        XCTAssertEqual(
+            errors(#""a \(b"#).map(\.message), ["unterminated string interpolation", "unterminated string literal"])
     }
 
     func testUnterminatedString() {
@@ -168,7 +196,7 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(string(##"#"a\nb "quoted" \#n"#"##), "a\\nb \"quoted\" \n")
         XCTAssertEqual(string(###"##"a"#b"##"###), "a\"#b")
         XCTAssertEqual(string("#\"\"\"\n  raw \\n\n  \"\"\"#"), "raw \\n")
-        XCTAssertEqual(errors(##"#"\#(x)"#"##).map(\.message), ["string interpolation is not supported"])
+        XCTAssertEqual(errors(##"#"\#(x)"#"##), [])
         XCTAssertEqual(errors(##"#"\(x)"#"##), [])
     }
 

@@ -189,6 +189,9 @@ public struct AssociationGraph: Hashable, Sendable {
             edge.foreignKey = foreignKey(of: edge, spec: spec, schema: schema)
         case .through(_, _, let pivot, let target, _):
             edge.through = Through(pivot: pivot.displayName, target: target.displayName)
+        case .commonTable:
+            // Joined on its `on:` condition: no foreign key to draw.
+            break
         }
         return edge
     }

@@ -8,6 +8,8 @@ enum LoweredAssociation<Origin> {
     case hasOne(HasOneAssociation<Origin, Row>)
     case hasManyThrough(HasManyThroughAssociation<Origin, Row>)
     case hasOneThrough(HasOneThroughAssociation<Origin, Row>)
+    /// `association(to: cte, on:)`.
+    case join(JoinAssociation<Origin, Row>)
 
     /// Applies `body` to the association, whatever its type, and wraps the result back.
     func refined(_ body: RefineBody) throws -> LoweredAssociation {
@@ -17,6 +19,7 @@ enum LoweredAssociation<Origin> {
         case .hasOne(let a): .hasOne(try body.apply(a))
         case .hasManyThrough(let a): .hasManyThrough(try body.apply(a))
         case .hasOneThrough(let a): .hasOneThrough(try body.apply(a))
+        case .join(let a): .join(try body.apply(a))
         }
     }
 
@@ -28,6 +31,7 @@ enum LoweredAssociation<Origin> {
         case .hasOne(let a): .hasOne(a.forKey(key))
         case .hasManyThrough(let a): .hasManyThrough(a.forKey(key))
         case .hasOneThrough(let a): .hasOneThrough(a.forKey(key))
+        case .join(let a): .join(a.forKey(key))
         }
     }
 }
@@ -50,6 +54,7 @@ extension LoweredAssociation where Origin == Row {
         case .belongsTo(let a): return try Self.join(a, kind, including, request)
         case .hasOne(let a): return try Self.join(a, kind, including, request)
         case .hasOneThrough(let a): return try Self.join(a, kind, including, request)
+        case .join(let a): return try Self.join(a, kind, including, request)
         case .hasMany(let a):
             if kind == .all { return request.including(all: a) }
             return try Self.join(a, kind, including, request)
@@ -82,6 +87,7 @@ extension LoweredAssociation where Origin == Row {
         case .hasOne(let a): return apply(a)
         case .hasManyThrough(let a): return apply(a)
         case .hasOneThrough(let a): return apply(a)
+        case .join(let a): return apply(a)
         }
     }
 
@@ -117,8 +123,11 @@ extension LoweredAssociation where Origin == Row {
 
 extension LoweredAssociation where Origin: EncodableRecord & TableRecord {
     /// GRDB's `record.request(for: association)`.
-    func request(for record: Origin) -> QueryInterfaceRequest<Row> {
+    func request(for record: Origin) throws -> QueryInterfaceRequest<Row> {
         switch self {
+        case .join:
+            // GRDB: "Not implemented: request association without any foreign key" (a trap).
+            throw ArborError("`request(for:)` of an association to a common table expression is not supported by GRDB")
         case .belongsTo(let a): record.request(for: a)
         case .hasMany(let a): record.request(for: a)
         case .hasOne(let a): record.request(for: a)
@@ -131,6 +140,9 @@ extension LoweredAssociation where Origin: EncodableRecord & TableRecord {
 /// Builds `hasMany(_:through:using:)` / `hasOne(_:through:using:)` from two lowered
 /// associations, whatever their types.
 struct Through<Origin> {
+    static var joinInThrough: ArborError {
+        ArborError("an association to a common table expression in a through association is not supported yet")
+    }
     let origin: Table<Origin>
     let isToMany: Bool
     let key: String?
@@ -144,6 +156,7 @@ struct Through<Origin> {
         case .hasOne(let p): return try make(p, target)
         case .hasManyThrough(let p): return try make(p, target)
         case .hasOneThrough(let p): return try make(p, target)
+        case .join: throw Self.joinInThrough
         }
     }
 
@@ -156,6 +169,7 @@ struct Through<Origin> {
         case .hasOne(let t): return try make(pivot, t)
         case .hasManyThrough(let t): return try make(pivot, t)
         case .hasOneThrough(let t): return try make(pivot, t)
+        case .join: throw Self.joinInThrough
         }
     }
 

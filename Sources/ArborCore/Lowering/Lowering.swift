@@ -9,14 +9,20 @@ import GRDB
 /// and traps when one is reused for another table (docs/ARCHITECTURE.md §5).
 public final class Lowering {
     private var aliases: [Int: TableAlias<Void>] = [:]
+    /// The aliases GRDB gives an `association(to:on:)` condition, while it is lowered.
+    var joinAliases: [Int: TableAliasBase] = [:]
 
     public init() {}
 
     public func request(_ plan: RequestPlan) throws -> QueryInterfaceRequest<Row> {
         var request: QueryInterfaceRequest<Row>
-        switch plan.root {
-        case .table(let table): request = Table<Row>(table).all()
-        case .associated(let record, let association): request = try self.request(for: record, association)
+        if let cte = plan.commonTableExpression {
+            request = try commonTableExpression(cte).all()
+        } else {
+            switch plan.root {
+            case .table(let table): request = Table<Row>(table).all()
+            case .associated(let record, let association): request = try self.request(for: record, association)
+            }
         }
         for operation in plan.operations {
             switch operation {
@@ -64,6 +70,8 @@ public final class Lowering {
             case .hasOne: return .hasOne(table.hasOne(destinationTable, key: key, using: fk))
             case .hasManyThrough, .hasOneThrough: throw ArborError("a through association needs a pivot")
             }
+        case .commonTable(let origin, let cte, let condition):
+            return .join(try joinAssociation(from: origin, to: cte, on: condition))
         case .through(let kind, let origin, let pivot, let target, let key):
             let pivotAssociation = try association(pivot, from: Origin.self)
             let targetAssociation = try association(target)
@@ -100,10 +108,16 @@ public final class Lowering {
             return request.filter(keys: converted)
         case .filterSQL(let sql, let arguments):
             return request.filter(sql: sql, arguments: Self.arguments(arguments))
+        case .filterLiteral(let fragment):
+            return request.filter(literal: try sql(fragment))
+        case .matching(let pattern):
+            return try matching(pattern, on: request)
         case .order(let terms):
             return request.order(try terms.map(ordering))
         case .orderSQL(let sql, let arguments):
             return request.order(sql: sql, arguments: Self.arguments(arguments))
+        case .orderLiteral(let fragment):
+            return request.order(literal: try sql(fragment))
         case .orderByPrimaryKey:
             return request.orderByPrimaryKey()
         case .reversed:
@@ -114,10 +128,17 @@ public final class Lowering {
             return request.select(try selection.map(selectable))
         case .selectSQL(let sql, let arguments):
             return request.select(sql: sql, arguments: Self.arguments(arguments))
+        case .selectLiteral(let fragment):
+            return request.select(literal: try sql(fragment))
+        case .havingLiteral(let fragment):
+            return request.having(literal: try sql(fragment))
+        case .groupLiteral(let fragment):
+            return request.group(literal: try sql(fragment))
         case .annotated(let selection):
             var result = request
             for item in selection {
-                if case .expression(let e) = item, case .aggregate(let aggregate) = try lower(e) {
+                // `Column("name").forKey("n")` is a selection, not an aggregate: only aggregates are lowered first.
+                if case .expression(let e) = item, e.containsAggregate, case .aggregate(let aggregate) = try lower(e) {
                     result = result.annotated(with: aggregate)
                 } else {
                     result = result.annotated(with: try selectable(item))
@@ -141,6 +162,8 @@ public final class Lowering {
             return request.none()
         case .aliased(let id):
             return request.aliased(alias(id))
+        case .with(let cte):
+            return request.with(try commonTableExpression(cte))
         case .including(let kind, let plan):
             return try association(plan).join(kind, including: true, on: request)
         case .joining(let kind, let plan):
@@ -148,10 +171,6 @@ public final class Lowering {
         case .limit, .forKey:
             throw ArborError("internal: \(operation) is not a derivable refinement")
         }
-    }
-
-    static func arguments(_ values: [SQLValue]) -> StatementArguments {
-        StatementArguments(values.map(\.databaseValue))
     }
 
     // MARK: Expressions
@@ -190,7 +209,25 @@ public final class Lowering {
 
     func lower(_ e: SQLExpr) throws -> LoweredValue {
         switch e {
+        case .detached(let name):
+            return .expression(Column(name).detached)
+        case .match(let name, let pattern):
+            guard let grdbPattern = try pattern.grdbPattern() else {
+                throw ArborError(
+                    "the FTS5 pattern is nil (its text has no token): `match(_:)` needs one; `matching(_:)` takes a nil pattern and gives no rows"
+                )
+            }
+            return .expression(Column(name).match(grdbPattern))
+        case .subquery(let plan):
+            return .expression(try subquery(plan).sqlExpression)
+        case .inSubquery(let plan, let element):
+            let value = try expression(lower(element))
+            if plan.operations.isEmpty, let cte = plan.commonTableExpression {
+                return .expression(try commonTableExpression(cte).contains(value))
+            }
+            return .expression(try subquery(plan).contains(value))
         case .column(let name, let alias):
+            if let alias, let joined = joinAliases[alias.id] { return .expression(joined[Column(name)]) }
             if let alias { return .expression(self.alias(alias)[Column(name)]) }
             return .expression(Column(name).sqlExpression)
         case .value(let v):
@@ -229,8 +266,8 @@ public final class Lowering {
             case .aggregate(let a): return .aggregate(cast(a, as: storageClass))
             case let value: return .expression(cast(try expression(value), as: storageClass))
             }
-        case .literal(let sql, let arguments):
-            return .expression(SQL(sql: sql, arguments: Self.arguments(arguments)).sqlExpression)
+        case .literal(let fragment):
+            return .expression(try sql(fragment).sqlExpression)
         case .aggregate(let plan):
             return .aggregate(try aggregate(plan))
         case .aliasExists(let id):

@@ -11,7 +11,7 @@ extension Lowering {
         let values = record.values.sorted { $0.key < $1.key }.map { (column: $0.key, value: $0.value.databaseValue) }
         func build<Number: TypeLevelNumber>(_: Number.Type) throws -> QueryInterfaceRequest<Row> {
             let lowered = try self.association(association, from: RecordOfTable<Number>.self)
-            return lowered.request(for: RecordOfTable<Number>(values: values))
+            return try lowered.request(for: RecordOfTable<Number>(values: values))
         }
         return try build(number)
     }

@@ -39,7 +39,7 @@ extension AssociationPlan {
     /// a through association is nested under the scopes of its pivots.
     public var scopePath: [String] {
         switch base {
-        case .direct: return [key.singular]
+        case .direct, .commonTable: return [key.singular]
         case .through(_, _, let pivot, let target, _):
             return pivot.scopePath + target.scopePath.dropLast() + [key.singular]
         }
@@ -55,6 +55,8 @@ extension AssociationBase {
         case .through(let kind, _, _, let target, let key):
             guard let key else { return target.key }
             return kind.isToMany ? .fixedPlural(key) : .fixedSingular(key)
+        case .commonTable(_, let cte, _):
+            return .inflected(cte.name)
         }
     }
 }

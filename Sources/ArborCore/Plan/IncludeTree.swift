@@ -95,6 +95,7 @@ extension AssociationPlan {
         switch base {
         case .direct(_, _, _, _, let foreignKey): foreignKey.map { $0.originColumns.count }
         case .through(_, _, let pivot, _, _): pivot.pivotKeyColumnCount
+        case .commonTable: nil
         }
     }
 }

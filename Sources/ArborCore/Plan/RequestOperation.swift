@@ -5,23 +5,33 @@ public indirect enum RequestOperation: Hashable, Sendable {
     case filterKeys([SQLValue])
     /// `filter(key: ["a": 1])` / `filter(keys: [[…]])`; `nil` keys mean `filter(key: nil)`.
     case filterKeyDictionaries([[String: SQLValue]])
-    case filterSQL(String, arguments: [SQLValue])
+    case filterSQL(String, arguments: SQLArguments)
+    /// `filter(literal:)`, `order(literal:)`, …: an `SQL` literal.
+    case filterLiteral(SQLFragment)
     case order([OrderingTerm])
-    case orderSQL(String, arguments: [SQLValue])
+    case orderSQL(String, arguments: SQLArguments)
+    case orderLiteral(SQLFragment)
     case orderByPrimaryKey
     case reversed
     case unordered
     case select([Selectable])
-    case selectSQL(String, arguments: [SQLValue])
+    case selectSQL(String, arguments: SQLArguments)
+    case selectLiteral(SQLFragment)
     case annotated([Selectable])
     case annotatedWithRequired(AssociationPlan)
     case annotatedWithOptional(AssociationPlan)
     case having(SQLExpr)
+    case havingLiteral(SQLFragment)
     case group([SQLExpr])
+    case groupLiteral(SQLFragment)
+    /// `matching(FTS5Pattern(…))`; a pattern GRDB makes nil (no token) fetches no row, as in GRDB.
+    case matching(FullTextPattern)
     case distinct
     case none
     case limit(Int, offset: Int?)
     case aliased(AliasID)
+    /// `with(cte)`: embeds a common table expression (`WITH name AS (…)`).
+    case with(CommonTableExpressionPlan)
     case including(JoinKind, AssociationPlan)
     case joining(JoinKind, AssociationPlan)
     /// Associations only.
@@ -37,7 +47,11 @@ public indirect enum RequestOperation: Hashable, Sendable {
         case .filter(let e), .having(let e): e.aggregatedAssociations.contains { $0.hasPrefetch }
         case .annotated(let selection):
             selection.contains { item in
-                if case .expression(let e) = item { e.aggregatedAssociations.contains { $0.hasPrefetch } } else { false }
+                if case .expression(let e) = item {
+                    e.aggregatedAssociations.contains { $0.hasPrefetch }
+                } else {
+                    false
+                }
             }
         default: false
         }

@@ -7,6 +7,13 @@
 public struct RequestPlan: Hashable, Sendable {
     public var root: RequestRoot
     public var operations: [RequestOperation]
+    /// `cte.all()`: the request reads a common table expression (`table` is its name).
+    /// Held in an array, which gives the recursive value its indirection.
+    private var commonTableExpressionStorage: [CommonTableExpressionPlan] = []
+    public var commonTableExpression: CommonTableExpressionPlan? {
+        get { commonTableExpressionStorage.first }
+        set { commonTableExpressionStorage = newValue.map { [$0] } ?? [] }
+    }
 
     public init(table: String, operations: [RequestOperation] = []) {
         self.root = .table(table)
@@ -95,16 +102,19 @@ public indirect enum AssociationBase: Hashable, Sendable {
         kind: AssociationKind, origin: String, destination: String, key: String?, foreignKey: ForeignKeySpec?)
     /// `hasMany(_:through:using:)`, `hasOne(_:through:using:)`.
     case through(kind: AssociationKind, origin: String, pivot: AssociationPlan, target: AssociationPlan, key: String?)
+    /// `association(to: cte, on: { left, right in … })`: GRDB's `JoinAssociation`, to-one.
+    case commonTable(origin: String, cte: CommonTableExpressionPlan, condition: JoinCondition?)
 
     public var kind: AssociationKind {
         switch self {
         case .direct(let kind, _, _, _, _), .through(let kind, _, _, _, _): kind
+        case .commonTable: .hasOne
         }
     }
 
     public var origin: String {
         switch self {
-        case .direct(_, let origin, _, _, _), .through(_, let origin, _, _, _): origin
+        case .direct(_, let origin, _, _, _), .through(_, let origin, _, _, _), .commonTable(let origin, _, _): origin
         }
     }
 
@@ -112,12 +122,13 @@ public indirect enum AssociationBase: Hashable, Sendable {
         switch self {
         case .direct(_, _, let destination, _, _): destination
         case .through(_, _, _, let target, _): target.destination
+        case .commonTable(_, let cte, _): cte.name
         }
     }
 
     var hasPrefetch: Bool {
         switch self {
-        case .direct: false
+        case .direct, .commonTable: false
         case .through(_, _, let pivot, let target, _): pivot.hasPrefetch || target.hasPrefetch
         }
     }

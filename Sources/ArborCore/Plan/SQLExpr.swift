@@ -3,6 +3,9 @@
 public indirect enum SQLExpr: Hashable, Sendable {
     /// `Column("name")`, or `alias[Column("name")]` when `alias` is set.
     case column(String, alias: AliasID?)
+    /// `Column("total").detached`: the column's name alone, never qualified by a table
+    /// (to order by an annotation of a request that joins).
+    case detached(String)
     case value(SQLValue)
     /// `a + b`, `a == b`, `a && b`, `a ?? b`, …
     case binary(SQLBinaryOperator, SQLExpr, SQLExpr)
@@ -22,10 +25,16 @@ public indirect enum SQLExpr: Hashable, Sendable {
     case function(SQLFunction, [SQLExpr])
     /// `cast(a, as: .integer)`.
     case cast(SQLExpr, storage: String)
-    /// `SQL("raw text").sqlExpression` and `SQL(sql:arguments:)` used as an expression.
-    case literal(sql: String, arguments: [SQLValue])
+    /// `SQL("raw text \(value)").sqlExpression` and `SQL(sql:arguments:)` used as an expression.
+    case literal(SQLFragment)
     /// An association aggregate (`Author.books.count`): only where GRDB accepts one.
     case aggregate(AssociationAggregatePlan)
+    /// `Column("body").match(pattern)`: `body MATCH ?` (FTS5).
+    case match(column: String, FullTextPattern)
+    /// A request used as a value, `(SELECT …)`: `Column("name") == cte.all()`.
+    case subquery(RequestPlan)
+    /// `cte.contains(x)`, `request.contains(x)`: `x IN cte`, `x IN (SELECT …)`.
+    case inSubquery(RequestPlan, SQLExpr)
     /// `alias.exists`: whether a joined row is present.
     case aliasExists(AliasID)
     /// `expr.forKey("name")`: a named aggregate, or a selected expression with an `AS` name.
@@ -33,10 +42,20 @@ public indirect enum SQLExpr: Hashable, Sendable {
 }
 
 public enum SQLBinaryOperator: String, Hashable, Sendable {
-    case equal = "==", notEqual = "!=", identical = "===", notIdentical = "!=="
-    case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
-    case and = "&&", or = "||"
-    case add = "+", subtract = "-", multiply = "*", divide = "/"
+    case equal = "=="
+    case notEqual = "!="
+    case identical = "==="
+    case notIdentical = "!=="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+    case and = "&&"
+    case or = "||"
+    case add = "+"
+    case subtract = "-"
+    case multiply = "*"
+    case divide = "/"
     case nilCoalescing = "??"
 }
 
@@ -85,12 +104,14 @@ extension SQLExpr {
         case .aggregate: true
         case .binary(_, let l, let r): l.containsAggregate || r.containsAggregate
         case .not(let e), .negated(let e), .collating(let e, _), .cast(let e, _), .named(let e, _): e.containsAggregate
-        case .like(let e, let p, let esc): e.containsAggregate || p.containsAggregate || (esc?.containsAggregate ?? false)
+        case .like(let e, let p, let esc):
+            e.containsAggregate || p.containsAggregate || (esc?.containsAggregate ?? false)
         case .inList(let l, let e): e.containsAggregate || l.contains { $0.containsAggregate }
         case .closedRange(let lo, let hi, let e), .halfOpenRange(let lo, let hi, let e):
             lo.containsAggregate || hi.containsAggregate || e.containsAggregate
         case .function(_, let args): args.contains { $0.containsAggregate }
-        case .column, .value, .literal, .aliasExists: false
+        case .column, .detached, .value, .literal, .aliasExists, .subquery, .match: false
+        case .inSubquery(_, let e): e.containsAggregate
         }
     }
 
@@ -120,6 +141,7 @@ extension SQLExpr {
         case .inList(let list, let x): list.reduce(into: x.aliasesUsed) { $0.formUnion($1.aliasesUsed) }
         case .closedRange(let lo, let hi, let x), .halfOpenRange(let lo, let hi, let x):
             lo.aliasesUsed.union(hi.aliasesUsed).union(x.aliasesUsed)
+        case .literal(let fragment): fragment.aliasesUsed
         default: []
         }
     }

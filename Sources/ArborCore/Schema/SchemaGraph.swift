@@ -46,7 +46,8 @@ public struct TableInfo: Sendable, Hashable {
     public var indexes: [IndexInfo] = []
 
     public var isView: Bool { kind == .view }
-    public var hasRowID: Bool { kind == .table && !isWithoutRowID }
+    /// Full-text (and most virtual) tables have a rowid too.
+    public var hasRowID: Bool { (kind == .table && !isWithoutRowID) || kind == .virtual }
 
     /// The column named `name`, case-insensitively.
     public func column(named name: String) -> ColumnInfo? {

@@ -42,7 +42,10 @@ struct SchemaIntrospection {
                 .sorted { $0.primaryKeyIndex < $1.primaryKeyIndex }.map(\.name)
             let isWithoutRowID = listed?.withoutRowID ?? false
             var primaryKey = declaredKey
-            if primaryKey.isEmpty && kind == .table && !isWithoutRowID { primaryKey = ["rowid"] }
+            // As GRDB: no declared key means the hidden rowid, virtual tables (FTS) included.
+            if primaryKey.isEmpty && ((kind == .table && !isWithoutRowID) || (kind == .virtual && !cols.isEmpty)) {
+                primaryKey = ["rowid"]
+            }
             return TableInfo(
                 name: entry.name, kind: kind, isWithoutRowID: isWithoutRowID, columns: cols,
                 primaryKey: primaryKey, foreignKeys: [],

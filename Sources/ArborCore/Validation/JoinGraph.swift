@@ -26,6 +26,9 @@ struct JoinGraph {
         var destinationTable: String
         var foreignKey: ForeignKeySpec?
         var originIsLeft: Bool
+        /// `association(to:on:)`: GRDB merges two such conditions (the last wins),
+        /// never one with a foreign key.
+        var isExpression = false
     }
 
     final class Node {
@@ -59,6 +62,12 @@ struct JoinGraph {
 
     static func steps(_ association: AssociationPlan) -> [Step] {
         switch association.base {
+        case .commonTable:
+            return [
+                Step(
+                    base: association.base, key: association.key, isToMany: false,
+                    operations: association.operations, displayName: association.displayName)
+            ]
         case .direct(let kind, _, _, _, _):
             return [
                 Step(
@@ -115,6 +124,16 @@ struct JoinGraph {
     }
 
     private static func makeChild(_ step: Step, kind: Kind, fail: (String, String?) -> ArborError) throws -> Child {
+        if case .commonTable(_, let cte, _) = step.base {
+            let node = Node()
+            var aliasName: String?
+            try fill(node, operations: step.operations, aliasName: &aliasName, fail: fail)
+            return Child(
+                kind: kind,
+                condition: Condition(
+                    destinationTable: cte.name, foreignKey: nil, originIsLeft: false, isExpression: true),
+                table: cte.name, aliasName: aliasName, node: node, displayName: step.displayName)
+        }
         guard case .direct(let associationKind, _, let destination, _, let foreignKey) = step.base else {
             throw fail("internal: a step is not a direct association", nil)
         }

@@ -45,6 +45,8 @@ extension Validator {
             return kind == .belongsTo ? resolved.destinationColumns : resolved.originColumns
         case .through(_, _, let pivot, _, _):
             return pivotColumns(of: pivot)
+        case .commonTable:
+            return nil
         }
     }
 
@@ -74,7 +76,7 @@ extension Validator {
             case .select(let selection):
                 names = []
                 add(selection, to: &names)
-            case .selectSQL:
+            case .selectSQL, .selectLiteral:
                 return nil
             case .annotated(let selection):
                 add(selection, to: &annotations)

@@ -11,12 +11,20 @@ public struct Validator {
     }
 
     public func validate(_ plan: RequestPlan) throws {
+        try checkEmbedded(plan)
+        try validateParts(plan)
+    }
+
+    /// Every check but that of embedded CTEs, which a subquery may find in the outer request.
+    func validateParts(_ plan: RequestPlan) throws {
+        if let cte = plan.commonTableExpression { try checkCommonTableExpression(cte) }
         if case .associated(let record, let association) = plan.root {
             try checkRecordRequest(record, association)
         }
         let operations = plan.levelOperations
         try checkLevel(table: plan.table, operations: operations, context: .root)
         try checkAliases(table: plan.table, operations: operations)
+        try NamedArguments.check(plan, fail: fail)
         try PrefetchAliases.check(operations, fail: fail)
         var rootAlias: String?
         try JoinGraph.fill(JoinGraph.Node(), operations: operations, aliasName: &rootAlias, fail: fail)
@@ -127,11 +135,22 @@ public struct Validator {
                 try checkPlaceholders(sql, arguments)
                 literalSelection = true
                 customSelection = nil
+            case .selectLiteral(let fragment):
+                try checkFragment(fragment, table: table)
+                literalSelection = true
+                customSelection = nil
             case .filterSQL(let sql, let arguments):
                 try checkPlaceholders(sql, arguments)
+            case .filterLiteral(let fragment), .havingLiteral(let fragment), .groupLiteral(let fragment):
+                try checkFragment(fragment, table: table)
             case .orderSQL(let sql, let arguments):
                 try checkPlaceholders(sql, arguments)
                 literalOrdering = true
+            case .orderLiteral(let fragment):
+                try checkFragment(fragment, table: table)
+                literalOrdering = true
+            case .matching:
+                try checkFullText(table: table)
             case .order(let terms):
                 literalOrdering = terms.contains { if case .literal = $0.expression { true } else { false } }
                 for term in terms { try checkExpression(term.expression, table: table) }
@@ -149,6 +168,8 @@ public struct Validator {
                 try checkKeyDictionaries(table: table, dictionaries)
             case .group(let expressions):
                 for e in expressions { try checkExpression(e, table: table) }
+            case .with(let cte):
+                try checkCommonTableExpression(cte)
             case .distinct, .none, .limit, .aliased, .forKey, .orderByPrimaryKey:
                 break
             }
@@ -178,7 +199,7 @@ public struct Validator {
         func ordersInSQL(_ association: AssociationPlan) -> Bool {
             let own = association.operations.contains { operation in
                 switch operation {
-                case .orderSQL: return true
+                case .orderSQL, .orderLiteral: return true
                 case .order(let terms):
                     return terms.contains { if case .literal = $0.expression { true } else { false } }
                 default: return false
@@ -243,6 +264,12 @@ public struct Validator {
             throw fail("`\(association.displayName)` starts from `\(association.origin)`, not from `\(table)`")
         }
         switch association.base {
+        case .commonTable(_, let cte, let condition):
+            if context == .prefetched {
+                throw fail("`including(all:)` needs a to-many association; `\(association.displayName)` is to-one")
+            }
+            try checkCommonTableExpression(cte)
+            if let condition { try checkExpression(condition.expression, table: table) }
         case .direct(let kind, let origin, let destination, _, let foreignKey):
             try ForeignKeyResolver(schema: schema).resolve(
                 kind: kind, origin: origin, destination: destination, foreignKey: foreignKey,
@@ -308,9 +335,19 @@ public struct Validator {
             try checkExpression(lo, table: table)
             try checkExpression(hi, table: table)
             try checkExpression(x, table: table)
-        case .literal(let sql, let arguments):
-            try checkPlaceholders(sql, arguments)
-        case .column(let name, _):
+        case .literal(let fragment):
+            try checkFragment(fragment, table: table)
+        case .subquery(let plan):
+            try checkSubquery(plan)
+        case .inSubquery(let plan, let x):
+            try checkSubquery(plan)
+            try checkExpression(x, table: table)
+        case .match(let name, _):
+            try checkFullText(table: table)
+            if !GRDBQuoting.canQuote(name) {
+                throw fail(GRDBQuoting.problem("column", name), suggestion: GRDBQuoting.suggestion)
+            }
+        case .column(let name, _), .detached(let name):
             if !GRDBQuoting.canQuote(name) {
                 throw fail(GRDBQuoting.problem("column", name), suggestion: GRDBQuoting.suggestion)
             }
@@ -381,23 +418,39 @@ public struct Validator {
             return kind == .belongsTo ? resolved.originColumns : (resolved.destinationColumns ?? [])
         case .through(_, _, let pivot, _, _):
             return parentColumns(of: pivot)
+        case .commonTable:
+            return []
         }
     }
 
     /// Placeholders of raw SQL must match the arguments (T23: GRDB uses `try!` there).
-    func checkPlaceholders(_ sql: String, _ arguments: [SQLValue]) throws {
+    /// GRDB binds a statement's arguments with `try!` (T23): every placeholder of
+    /// a raw SQL piece must have its argument, and every positional argument its `?`.
+    func checkPlaceholders(_ sql: String, _ arguments: SQLArguments) throws {
         let placeholders = SQLPlaceholders.scan(sql)
         if placeholders.numbered > 0 {
-            throw fail("numbered SQL arguments (`?1`) are not supported here; use `?` and `arguments: […]`")
+            throw fail("numbered SQL arguments (`?1`) are not supported here; use `?` or `:name` placeholders")
         }
-        if placeholders.named > 0 {
-            throw fail("named SQL arguments (`:name`) are not supported here; use `?` and `arguments: […]`")
-        }
-        if placeholders.positional != arguments.count {
+        if let missing = placeholders.named.first(where: { arguments.named[$0] == nil }) {
             throw fail(
-                "the SQL has \(placeholders.positional) `?` placeholder\(placeholders.positional == 1 ? "" : "s") but \(arguments.count) argument\(arguments.count == 1 ? "" : "s")"
+                "the SQL uses the named argument `:\(missing)` but the arguments have no \(SQLValue.swiftQuoted(missing))",
+                suggestion: arguments.named.isEmpty
+                    ? "give it with `arguments: [\(SQLValue.swiftQuoted(missing)): value]`"
+                    : "named arguments given: " + arguments.named.keys.sorted().joined(separator: ", "))
+        }
+        let count = arguments.positional.count
+        if placeholders.positional != count {
+            throw fail(
+                "the SQL has \(placeholders.positional) `?` placeholder\(placeholders.positional == 1 ? "" : "s") but \(count) argument\(count == 1 ? "" : "s")"
             )
         }
+    }
+
+    /// An `SQL` literal: its raw pieces bind their own arguments, and what is
+    /// interpolated gets the checks of any expression.
+    func checkFragment(_ fragment: SQLFragment, table: String) throws {
+        for piece in fragment.rawPieces { try checkPlaceholders(piece.sql, piece.arguments) }
+        for e in fragment.expressions { try checkExpression(e, table: table) }
     }
 
     /// One alias per table, one name per alias, and every used alias attached (T2-T5).
@@ -450,6 +503,9 @@ public struct Validator {
                     }
                 case .group(let es):
                     for e in es { collect(e) }
+                case .filterLiteral(let f), .orderLiteral(let f), .selectLiteral(let f), .havingLiteral(let f),
+                    .groupLiteral(let f):
+                    used.formUnion(f.aliasesUsed)
                 default:
                     break
                 }
@@ -484,6 +540,8 @@ public struct Validator {
                 collect(x)
             case .aggregate(let a):
                 try? visitAssociation(a.association)
+            case .literal(let f):
+                used.formUnion(f.aliasesUsed)
             default:
                 break
             }

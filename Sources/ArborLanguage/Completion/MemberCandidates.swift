@@ -17,21 +17,35 @@ enum MemberCandidates {
         Method(name: "all", detail: "all()", onTable: true),
         Method(name: "none", detail: "none()", onTable: true, onRequest: true, onAssociation: true),
         Method(
-            name: "filter", detail: "filter(_:) · filter(key:) · filter(keys:) · filter(sql:arguments:)", onTable: true,
+            name: "filter",
+            detail: "filter(_:) · filter(key:) · filter(keys:) · filter(sql:arguments:) · filter(literal:)",
+            onTable: true,
             onRequest: true, onAssociation: true),
-        Method(name: "order", detail: "order(_:) · order(sql:)", onTable: true, onRequest: true, onAssociation: true),
+        Method(
+            name: "order", detail: "order(_:) · order(sql:) · order(literal:)", onTable: true, onRequest: true,
+            onAssociation: true),
         Method(
             name: "orderByPrimaryKey", detail: "orderByPrimaryKey()", onTable: true, onRequest: true,
             onAssociation: true),
         Method(name: "reversed", detail: "reversed()", onRequest: true, onAssociation: true),
         Method(name: "unordered", detail: "unordered()", onRequest: true, onAssociation: true),
         Method(
-            name: "select", detail: "select(_:) · select(sql:)", onTable: true, onRequest: true, onAssociation: true),
+            name: "select", detail: "select(_:) · select(sql:) · select(literal:) · select(_:as:)", onTable: true,
+            onRequest: true, onAssociation: true),
         Method(
             name: "annotated", detail: "annotated(with:) · annotated(withRequired:) · annotated(withOptional:)",
             onTable: true, onRequest: true, onAssociation: true),
-        Method(name: "having", detail: "having(_:)", onTable: true, onRequest: true, onAssociation: true),
-        Method(name: "group", detail: "group(_:)", onRequest: true, onAssociation: true),
+        Method(
+            name: "having", detail: "having(_:) · having(literal:)", onTable: true, onRequest: true, onAssociation: true
+        ),
+        Method(name: "group", detail: "group(_:) · group(literal:)", onRequest: true, onAssociation: true),
+        Method(
+            name: "matching", detail: "matching(_:): an FTS5Pattern", onTable: true, onRequest: true,
+            onAssociation: true),
+        Method(
+            name: "with", detail: "with(_:): a CommonTableExpression", onTable: true, onRequest: true,
+            onAssociation: true),
+        Method(name: "contains", detail: "contains(_:): IN the request's rows", onRequest: true),
         Method(name: "limit", detail: "limit(_:offset:)", onTable: true, onRequest: true),
         Method(name: "distinct", detail: "distinct()", onRequest: true, onAssociation: true),
         Method(name: "aliased", detail: "aliased(_:)", onTable: true, onRequest: true, onAssociation: true),
@@ -44,11 +58,15 @@ enum MemberCandidates {
         Method(name: "forKey", detail: "forKey(_:)", onAssociation: true),
         Method(name: "asRequest", detail: "asRequest(of:)", onRequest: true),
         Method(name: "fetchAll", detail: "fetchAll()", onTable: true, onRequest: true),
-        Method(name: "fetchOne", detail: "fetchOne()", onTable: true, onRequest: true),
+        Method(
+            name: "fetchOne", detail: "fetchOne() · fetchOne(db, key:) · fetchOne(db, id:)", onTable: true,
+            onRequest: true),
+        Method(name: "find", detail: "find(db, key:) · find(db, id:)", onTable: true),
         Method(name: "fetchCount", detail: "fetchCount()", onTable: true, onRequest: true),
         Method(name: "belongsTo", detail: "belongsTo(_:key:using:)", onTable: true),
         Method(name: "hasMany", detail: "hasMany(_:key:using:) · hasMany(_:through:using:key:)", onTable: true),
         Method(name: "hasOne", detail: "hasOne(_:key:using:) · hasOne(_:through:using:key:)", onTable: true),
+        Method(name: "association", detail: "association(to:on:): a CommonTableExpression", onTable: true),
     ]
 
     /// The aggregates of a to-many association.
@@ -64,6 +82,7 @@ enum MemberCandidates {
         ("forKey", "forKey(_:)"), ("lowercased", "lowercased"), ("uppercased", "uppercased"),
         ("capitalized", "capitalized"), ("localizedLowercased", "localizedLowercased"),
         ("localizedUppercased", "localizedUppercased"), ("localizedCapitalized", "localizedCapitalized"),
+        ("detached", "detached: the name alone, unqualified (an annotation)"),
     ]
 
     /// The candidates after `value.`, in the order they are best offered.
@@ -98,8 +117,14 @@ enum MemberCandidates {
         case .record(let record):
             return [Completion("request", kind: .method, detail: "request(for:)")]
                 + columns(of: record.table, environment: environment)
-        case .ordering, .selection, .dictionary, .foreignKey, .implicitMember, .fetch, .absentRecord:
+        case .ordering, .selection, .dictionary, .foreignKey, .implicitMember, .fetch, .absentRecord,
+            .fullTextPattern:
             return []
+        case .commonTableExpression:
+            return [
+                Completion("all", kind: .method, detail: "all()"),
+                Completion("association", kind: .method, detail: "association(to:on:)"),
+            ]
         }
     }
 

@@ -8,7 +8,7 @@ extension Evaluator {
             return try method(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
         case .identifier(let name):
             if scope.closureParameters[name] == nil, environment.bindings[name] == nil {
-                if let selfTable = scope.selfTable, ["belongsTo", "hasMany", "hasOne"].contains(name) {
+                if let selfTable = scope.selfTable, ["belongsTo", "hasMany", "hasOne", "association"].contains(name) {
                     return try method(
                         name, on: .table(selfTable), arguments: arguments, range: range, nameRange: callee.range)
                 }
@@ -76,6 +76,8 @@ extension Evaluator {
             let list = try elements.map { try sqlExpression($0, range: range) }
             for element in list { try Self.refuseAggregate(element, in: "contains", range: range) }
             return .expression(.inList(list, subject))
+        case .commonTableExpression(let cte):
+            return try commonTableExpressionMethod(name, on: cte, arguments: arguments, nameRange: nameRange)
         case .range(let lower, let upper, let closed):
             guard name == "contains", arguments.count == 1, let argument = arguments.first, argument.label == nil else {
                 throw ArborError("a range offers `contains(_:)` here", at: nameRange)
@@ -145,6 +147,12 @@ extension Evaluator {
             let key = try string(arguments[0].value)
             if e.containsAggregate { return .expression(.named(e, key)) }
             return .selection(.expression(.named(e, key)))
+        case ("match", [nil]):
+            guard case .column(let column, nil) = e else {
+                throw ArborError(
+                    "`match` is a method of a column, as in `Column(\"body\").match(pattern)`", at: nameRange)
+            }
+            return .expression(.match(column: column, try fullTextPattern(arguments[0].value)))
         case ("between", [nil, nil]):
             let lower = try expressionArgument(arguments[0].value)
             let upper = try expressionArgument(arguments[1].value)
@@ -172,7 +180,7 @@ extension Evaluator {
 
     static let globalFunctionNames = [
         "Column", "Table", "TableAlias", "ForeignKey", "AllColumns", "SQL", "abs", "length", "count", "min", "max",
-        "sum", "total", "average", "cast", "coalesce",
+        "sum", "total", "average", "cast", "coalesce", "StatementArguments", "FTS5Pattern", "CommonTableExpression",
     ]
 
     func globalFunction(_ name: String, arguments: [Argument], range: SourceRange, nameRange: SourceRange) throws
@@ -213,8 +221,19 @@ extension Evaluator {
             return .foreignKey(ForeignKeySpec(originColumns: origin, destinationColumns: destination))
         case ("AllColumns", []):
             return .selection(.allColumns(alias: nil))
-        case ("SQL", [nil]), ("SQL", ["sql"]), ("SQL", ["sql", "arguments"]):
-            return .sqlLiteral(try string(arguments[0].value), try sqlArguments(arguments.value(labelled: "arguments")))
+        case ("SQL", [nil]):
+            return .sqlLiteral(try sqlFragment(arguments[0].value))
+        case ("SQL", ["sql"]), ("SQL", ["sql", "arguments"]):
+            return .sqlLiteral(
+                SQLFragment(
+                    sql: try string(arguments[0].value),
+                    arguments: try sqlArguments(arguments.value(labelled: "arguments"))))
+        case ("StatementArguments", _):
+            return try statementArguments(arguments, range: range)
+        case ("FTS5Pattern", _):
+            return try fullTextPatternCall(arguments, range: range)
+        case ("CommonTableExpression", _):
+            return try commonTableExpressionCall(arguments, range: range)
         case ("count", ["distinct"]):
             return .expression(.function(.countDistinct, [try single()]))
         case ("cast", [nil, "as"]):

@@ -126,6 +126,32 @@ extension Evaluator {
                 .orderSQL(
                     try string(arguments[0].value), arguments: try sqlArguments(arguments.value(labelled: "arguments")))
             )
+        case ("filter", ["literal"]), ("order", ["literal"]), ("select", ["literal"]), ("having", ["literal"]),
+            ("group", ["literal"]):
+            if name == "having" || name == "group" { try notOnTable() }
+            let fragment = try inTable { try sqlFragment(arguments[0].value) }
+            return receiver.appending(literalOperation(name, fragment))
+        case ("contains", [nil]):
+            guard case .request(let plan) = receiver else {
+                throw ArborError(
+                    "`contains` is a method of requests: `\(environment.displayName(ofTable: table)).all().contains(…)`",
+                    at: nameRange)
+            }
+            let element = try sqlExpression(evaluate(arguments[0].value), range: arguments[0].value.range)
+            return .expression(.inSubquery(plan, element))
+        case ("with", [nil]):
+            return receiver.appending(.with(try commonTableExpressionArgument(arguments[0].value)))
+        case ("association", ["to"]), ("association", ["to", "on"]),
+            ("association", ["to", nil])
+        where labels.count == 1 || arguments[1].isTrailingClosure || labels[1] == "on":
+            guard case .table(let origin) = receiver else {
+                throw ArborError(
+                    "`association(to:on:)` builds an association from a record type, as in `Author.association(to: cte, on: …)`",
+                    at: nameRange)
+            }
+            return .association(try commonTableAssociation(from: origin, arguments: arguments, range: range))
+        case ("matching", [nil]):
+            return receiver.appending(.matching(try fullTextPattern(arguments[0].value)))
         case ("order", _) where arguments.allUnlabelled:
             let terms = try inTable { try orderingTerms(arguments, table: table) }
             return receiver.appending(.order(terms))
@@ -142,6 +168,10 @@ extension Evaluator {
                 .selectSQL(
                     try string(arguments[0].value), arguments: try sqlArguments(arguments.value(labelled: "arguments")))
             )
+        case ("select", _) where arguments.count > 1 && labels.last == "as":
+            try notOnAssociation()
+            let selection = try withoutDecodedType(arguments)
+            return try derivableMethod(name, on: base, arguments: selection, range: range, nameRange: nameRange)
         case ("select", _) where arguments.allUnlabelled && !arguments.isEmpty:
             let selection = try inTable { try selectables(arguments, table: table, allowAggregates: false) }
             return receiver.appending(.select(selection))
@@ -231,6 +261,9 @@ extension Evaluator {
         case ("asRequest", ["of"]):
             try notOnAssociation()
             return .request(receiver.plan)
+        case ("fetchOne", [nil, "key"]), ("fetchOne", [nil, "id"]), ("find", [nil, "key"]), ("find", [nil, "id"]),
+            ("fetchAll", [nil, "keys"]), ("fetchAll", [nil, "ids"]):
+            return try keyedFetch(name, on: receiver, arguments: arguments, nameRange: nameRange)
         case ("fetchAll", _), ("fetchOne", _), ("fetchCount", _):
             try notOnAssociation()
             guard
@@ -373,8 +406,8 @@ extension Evaluator {
                 switch value {
                 case .ordering(let term): terms.append(term)
                 case .expression(let e) where !e.containsAggregate: terms.append(OrderingTerm(e, .none))
-                case .sqlLiteral(let sql, let arguments):
-                    terms.append(OrderingTerm(.literal(sql: sql, arguments: arguments), .none))
+                case .sqlLiteral(let fragment):
+                    terms.append(OrderingTerm(.literal(fragment), .none))
                 case .expression(let e):
                     throw aggregateInOrder(e, range: argument.value.range)
                 default:
@@ -410,7 +443,7 @@ extension Evaluator {
                             "association aggregates are selected with `annotated(with:)`", at: argument.value.range)
                     }
                     result.append(.expression(e))
-                case .sqlLiteral(let sql, let args): result.append(.expression(.literal(sql: sql, arguments: args)))
+                case .sqlLiteral(let fragment): result.append(.expression(.literal(fragment)))
                 default:
                     throw ArborError(
                         "expected a column or an expression to select, got \(item.kindName)",

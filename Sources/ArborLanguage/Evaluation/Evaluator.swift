@@ -86,6 +86,8 @@ public final class Evaluator {
             return .expression(.value(.real(d)))
         case .string(let s):
             return .expression(.value(.text(s)))
+        case .interpolatedString(let segments):
+            return try swiftString(segments)
         case .bool(let b):
             return .expression(.value(.bool(b)))
         case .nilLiteral:
@@ -104,7 +106,11 @@ public final class Evaluator {
             if base.kind == .identifier("Column"), name == "rowID" { return .expression(.column("rowid", alias: nil)) }
             let baseValue: Value
             do {
-                baseValue = try evaluate(base)
+                // `Column("total").detached` names a selected value on purpose: no joined-column check.
+                baseValue =
+                    name == "detached"
+                    ? try withScope({ $0.selectedNamesAreQualified = false }) { try evaluate(base) }
+                    : try evaluate(base)
             } catch let error as ArborError {
                 throw undeclaredColumns(base, column: name, nameRange: nameRange) ?? error
             }
@@ -248,6 +254,7 @@ public final class Evaluator {
     func binary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, range: SourceRange) throws -> Value {
         let l = try evaluate(lhs)
         let r = try evaluate(rhs)
+        if op == .add, let joined = try sqlConcatenation(l, lhs, r, rhs) { return joined }
         if op == .closedRange || op == .halfOpenRange {
             return .range(
                 lower: try sqlExpression(l, range: lhs.range), upper: try sqlExpression(r, range: rhs.range),
@@ -291,7 +298,8 @@ public final class Evaluator {
     func sqlExpression(_ value: Value, range: SourceRange) throws -> SQLExpr {
         switch value {
         case .expression(let e): return e
-        case .sqlLiteral(let sql, let arguments): return .literal(sql: sql, arguments: arguments)
+        case .sqlLiteral(let fragment): return .literal(fragment)
+        case .request(let plan): return .subquery(plan)
         default:
             throw Self.misplacedForKey(value, range: range)
                 ?? ArborError("expected an expression, got \(value.kindName)", at: range)
@@ -326,14 +334,5 @@ public final class Evaluator {
             throw ArborError("expected a literal value, got \(value.kindName)", at: range)
         }
         return v
-    }
-
-    /// `arguments: [1, "a"]` of the raw SQL forms.
-    func sqlArguments(_ expr: Expr?) throws -> [SQLValue] {
-        guard let expr else { return [] }
-        guard case .array(let values) = try evaluate(expr) else {
-            throw ArborError("SQL arguments are an array of values, as in `[1, \"a\"]`", at: expr.range)
-        }
-        return try values.map { try literal($0, range: expr.range) }
     }
 }

@@ -5,7 +5,8 @@ extension Evaluator {
     static let requestMethodNames: Set<String> = [
         "all", "none", "filter", "order", "orderByPrimaryKey", "reversed", "unordered", "select", "annotated",
         "having", "group", "limit", "distinct", "aliased", "including", "joining", "asRequest", "fetchAll",
-        "fetchOne", "fetchCount", "belongsTo", "hasMany", "hasOne", "forKey",
+        "fetchOne", "fetchCount", "belongsTo", "hasMany", "hasOne", "forKey", "matching", "with", "association",
+        "contains",
     ]
 
     /// `base.name` without a call.
@@ -84,6 +85,12 @@ extension Evaluator {
             case "ascNullsLast": return .ordering(OrderingTerm(e, .ascNullsLast))
             case "descNullsFirst": return .ordering(OrderingTerm(e, .descNullsFirst))
             case "sqlExpression": return .expression(e)
+            case "detached":
+                guard case .column(let name, nil) = e else {
+                    throw ArborError(
+                        "`detached` is a property of a column, as in `Column(\"total\").detached`", at: nameRange)
+                }
+                return .expression(.detached(name))
             // An enum's raw value, which arbor holds already (`kind.rawValue`).
             case "rawValue":
                 guard case .value = e else { break }
@@ -107,8 +114,8 @@ extension Evaluator {
                 suggestion: swiftOrderings[name].map { "did you mean `\($0)`?" }
                     ?? Suggestions.didYouMean(
                         name, in: ["asc", "desc", "ascNullsLast", "descNullsFirst", "lowercased", "uppercased"]))
-        case .sqlLiteral(let sql, let arguments):
-            if name == "sqlExpression" { return .expression(.literal(sql: sql, arguments: arguments)) }
+        case .sqlLiteral(let fragment):
+            if name == "sqlExpression" { return .expression(.literal(fragment)) }
             throw ArborError("an SQL literal has no property `\(name)`", at: nameRange)
         case .alias(let alias):
             if name == "exists" { return .expression(.aliasExists(alias)) }

@@ -134,6 +134,9 @@ extension Evaluator {
         case .through(_, _, let pivot, let target, _):
             try checkForeignKeys(pivot, range: range)
             try checkForeignKeys(target, range: range)
+        case .commonTable:
+            // Joined on its `on:` condition, not on a foreign key.
+            break
         }
     }
 }

@@ -7,9 +7,6 @@ enum UnsupportedGRDB {
     static let methods: [String: String] = [
         "adapted": "`adapted` (row adapters)",
         "prefetch": "`prefetch`",
-        "with": "`with` (common table expressions)",
-        "association": "`association(to:on:)` (associations to common table expressions)",
-        "matching": "`matching` (full-text search)",
         "tracking": "`tracking` (database observation)",
         "publisher": "`publisher` (database observation)",
         "observe": "`observe` (database observation)",
@@ -24,14 +21,11 @@ enum UnsupportedGRDB {
         "SQLRequest": "`SQLRequest` (raw SQL requests)|`:sql` runs raw SQL",
         "ValueObservation": "`ValueObservation` (database observation)",
         "DatabaseRegionObservation": "`DatabaseRegionObservation` (database observation)",
-        "CommonTableExpression": "`CommonTableExpression` (common table expressions)",
-        "FTS5Pattern": "`FTS5Pattern` (full-text search patterns)",
-        "FTS3Pattern": "`FTS3Pattern` (full-text search patterns)",
+        "FTS3Pattern": "`FTS3Pattern` (FTS3/FTS4 full-text search)|full-text search takes `FTS5Pattern(…)`",
         "ScopeAdapter": "`ScopeAdapter` (row adapters)",
         "ColumnMapping": "`ColumnMapping` (row adapters)",
         "SuffixRowAdapter": "`SuffixRowAdapter` (row adapters)",
         "RangeRowAdapter": "`RangeRowAdapter` (row adapters)",
-        "StatementArguments": "`StatementArguments`",
     ]
 
     /// "`with` (common table expressions) is not supported yet", with the advice after a `|`.

@@ -18,8 +18,12 @@ public indirect enum Value: Sendable {
     case alias(AliasID)
     /// `.nocase`, `.integer`: meaningful only where a type is expected.
     case implicitMember(String)
-    /// `SQL("…")`, `SQL(sql:arguments:)`.
-    case sqlLiteral(String, [SQLValue])
+    /// `SQL("… \(x) …")`, `SQL(sql:arguments:)`.
+    case sqlLiteral(SQLFragment)
+    /// `FTS5Pattern(matchingAllTokensIn: "…")`.
+    case fullTextPattern(FullTextPattern)
+    /// `CommonTableExpression(named: "x", sql: "…")`.
+    case commonTableExpression(CommonTableExpressionPlan)
     /// `$0` of a trailing closure: its members are columns of `table`.
     case rowComponents(table: String)
     /// A nested type of a declaration (`Book.Columns`), holding static values.
@@ -31,7 +35,10 @@ public indirect enum Value: Sendable {
     /// What `let author = try Author.fetchOne(db, …)` binds when no row matches: Swift's `nil`.
     case absentRecord(table: String, name: String)
 
-    public enum FetchKind: String, Sendable { case all = "fetchAll", one = "fetchOne", count = "fetchCount" }
+    /// `find` is `fetchOne` that throws GRDB's `RecordError.recordNotFound` when no row has the key.
+    public enum FetchKind: String, Sendable {
+        case all = "fetchAll", one = "fetchOne", count = "fetchCount", find
+    }
 
     /// What the value is, for messages ("expected a request, got an association").
     public var kindName: String {
@@ -49,6 +56,8 @@ public indirect enum Value: Sendable {
         case .alias: "a table alias"
         case .implicitMember(let name): "`.\(name)`"
         case .sqlLiteral: "an SQL literal"
+        case .fullTextPattern: "an FTS5 pattern"
+        case .commonTableExpression: "a common table expression"
         case .rowComponents: "a row"
         case .namespace(let name): "the type `\(name)`"
         case .fetch: "a fetched result"

@@ -16,6 +16,8 @@ public struct Expr: Hashable, Sendable {
         case integer(Int64)
         case double(Double)
         case string(String)
+        /// `"name = \(name)"`: text and interpolations, as GRDB's `SQL` literals take them.
+        case interpolatedString([InterpolationSegment])
         case bool(Bool)
         case nilLiteral
         /// `[1, 2]`, `[]`.
@@ -41,6 +43,13 @@ public struct Expr: Hashable, Sendable {
         /// `(expr)`: kept so that ranges and descriptions stay faithful.
         case parenthesized(Expr)
     }
+}
+
+/// A piece of an interpolated string: text, or the arguments of `\(…)`
+/// (`\(name)`, `\(sql: "…", arguments: […])`).
+public enum InterpolationSegment: Hashable, Sendable {
+    case text(String)
+    case interpolation([Argument], range: SourceRange)
 }
 
 public struct DictionaryEntry: Hashable, Sendable {

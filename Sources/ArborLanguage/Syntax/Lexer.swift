@@ -8,8 +8,13 @@ import ArborCore
 /// `.invalid` token) and goes on, so that the parser can report several errors
 /// and ignore those in code it skips.
 public struct Lexer {
-    private let bytes: [UInt8]
+    /// The input's bytes, or a prefix of them for an interpolation (`\(…)`), whose
+    /// tokens keep their offsets in the whole input.
+    private let bytes: ArraySlice<UInt8>
     private let recognizesCommands: Bool
+    /// How many string interpolations enclose this lexer's text.
+    private var interpolationDepth = 0
+    static let maximumInterpolationDepth = 8
     private var index = 0
     private var tokens: [Token] = []
     /// Depth of `(`, `[`, `{`: a `:command` line is only recognized outside brackets.
@@ -19,7 +24,7 @@ public struct Lexer {
     /// Errors found outside tokens (an unterminated comment), given to the next token.
     private var pendingErrors: [ArborError] = []
 
-    private init(bytes: [UInt8], recognizesCommands: Bool) {
+    private init(bytes: ArraySlice<UInt8>, recognizesCommands: Bool) {
         self.bytes = bytes
         self.recognizesCommands = recognizesCommands
     }
@@ -29,7 +34,7 @@ public struct Lexer {
     /// - Parameter recognizesCommands: whether a line starting with `:` and a
     ///   letter (`:schema book`) is a `.command` token. Swift source files have none.
     public static func tokenize(_ text: String, recognizesCommands: Bool = false) -> [Token] {
-        var lexer = Lexer(bytes: Array(text.utf8), recognizesCommands: recognizesCommands)
+        var lexer = Lexer(bytes: Array(text.utf8)[...], recognizesCommands: recognizesCommands)
         lexer.run()
         return lexer.tokens
     }
@@ -42,7 +47,7 @@ public struct Lexer {
     // MARK: - Driver
 
     private mutating func run() {
-        skipByteOrderMarkAndShebang()
+        if interpolationDepth == 0 { skipByteOrderMarkAndShebang() }
         while true {
             skipTrivia()
             guard index < bytes.count else { break }
@@ -513,6 +518,7 @@ public struct Lexer {
         }
         index += 1
         var buffer: [UInt8] = []
+        var segments: [Token.StringSegment] = []
         var errors: [ArborError] = []
         while true {
             guard index < bytes.count, !Byte.isNewline(bytes[index]) else {
@@ -528,13 +534,13 @@ public struct Lexer {
                 let escapeStart = index
                 index = decodeEscape(
                     backslashAt: escapeStart, from: index + 1 + hashCount, end: bytes.count, into: &buffer,
-                    errors: &errors)
+                    segments: &segments, errors: &errors)
                 continue
             }
             buffer.append(byte)
             index += 1
         }
-        emit(.string(String(decoding: buffer, as: UTF8.self)), from: start, errors: errors)
+        emitString(buffer, segments: segments, from: start, errors: errors)
     }
 
     private mutating func lexMultiLineString(from start: Int, hashCount: Int) {
@@ -608,6 +614,7 @@ public struct Lexer {
         }
 
         var buffer: [UInt8] = []
+        var segments: [Token.StringSegment] = []
         var lineStart = contentStart
         var isFirstLine = true
         var joinsNextLine = false
@@ -629,17 +636,31 @@ public struct Lexer {
                         at: SourceRange(lineStart, lineEnd)))
             }
             joinsNextLine = decodeLine(
-                from: textStart, to: lineEnd, hashCount: hashCount, into: &buffer, errors: &errors)
+                from: textStart, to: lineEnd, hashCount: hashCount, into: &buffer, segments: &segments,
+                errors: &errors)
             guard lineEnd < contentEnd else { break }
             lineStart = skipLineBreak(at: lineEnd)
         }
-        emit(.string(String(decoding: buffer, as: UTF8.self)), from: start, errors: errors)
+        emitString(buffer, segments: segments, from: start, errors: errors)
+    }
+
+    /// A `.string`, or an `.interpolatedString` when the literal has `\(…)`.
+    private mutating func emitString(
+        _ buffer: [UInt8], segments: [Token.StringSegment], from start: Int, errors: [ArborError]
+    ) {
+        let tail = String(decoding: buffer, as: UTF8.self)
+        guard !segments.isEmpty else {
+            emit(.string(tail), from: start, errors: errors)
+            return
+        }
+        emit(.interpolatedString(tail.isEmpty ? segments : segments + [.text(tail)]), from: start, errors: errors)
     }
 
     /// Decodes one line of a multi-line string; returns whether it ends with
     /// a backslash, which joins it to the next line.
     private func decodeLine(
-        from start: Int, to end: Int, hashCount: Int, into buffer: inout [UInt8], errors: inout [ArborError]
+        from start: Int, to end: Int, hashCount: Int, into buffer: inout [UInt8],
+        segments: inout [Token.StringSegment], errors: inout [ArborError]
     ) -> Bool {
         var position = start
         while position < end {
@@ -654,7 +675,8 @@ public struct Lexer {
             var rest = position
             while rest < end, Byte.isSpace(bytes[rest]) { rest += 1 }
             if rest == end { return true }
-            position = decodeEscape(backslashAt: escapeStart, from: position, end: end, into: &buffer, errors: &errors)
+            position = decodeEscape(
+                backslashAt: escapeStart, from: position, end: end, into: &buffer, segments: &segments, errors: &errors)
         }
         return false
     }
@@ -663,7 +685,7 @@ public struct Lexer {
     /// returns the index after it.
     private func decodeEscape(
         backslashAt escapeStart: Int, from position: Int, end: Int, into buffer: inout [UInt8],
-        errors: inout [ArborError]
+        segments: inout [Token.StringSegment], errors: inout [ArborError]
     ) -> Int {
         guard position < end, !Byte.isNewline(bytes[position]) else {
             errors.append(ArborError("expected an escape sequence after `\\`", at: SourceRange(escapeStart, position)))
@@ -690,10 +712,26 @@ public struct Lexer {
                 backslashAt: escapeStart, from: position + 1, end: end, into: &buffer, errors: &errors)
         case Byte.leftParen:
             let after = skipInterpolation(from: position, end: end)
-            errors.append(
-                ArborError(
-                    "string interpolation is not supported", at: SourceRange(escapeStart, after),
-                    suggestion: "write the value as a separate argument"))
+            guard after > position + 1, bytes[after - 1] == Byte.rightParen else {
+                errors.append(
+                    ArborError("unterminated string interpolation", at: SourceRange(escapeStart, after)))
+                return after
+            }
+            guard interpolationDepth < Self.maximumInterpolationDepth else {
+                errors.append(
+                    ArborError(
+                        "string interpolations nested more than \(Self.maximumInterpolationDepth) levels deep",
+                        at: SourceRange(escapeStart, after)))
+                return after
+            }
+            // The tokens of `(…)`, lexed on their own, with their offsets in the input.
+            var inner = Lexer(bytes: bytes[..<after], recognizesCommands: false)
+            inner.interpolationDepth = interpolationDepth + 1
+            inner.index = position
+            inner.run()
+            if !buffer.isEmpty { segments.append(.text(String(decoding: buffer, as: UTF8.self))) }
+            buffer = []
+            segments.append(.interpolation(inner.tokens, range: SourceRange(escapeStart, after)))
             return after
         default:
             let (_, length) = decodeScalar(at: position)

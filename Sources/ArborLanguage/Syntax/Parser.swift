@@ -92,6 +92,59 @@ public struct Parser {
     /// In `if`/`guard`/`switch` conditions a `{` opens the body, not a trailing closure (as in Swift).
     var forbidsTrailingClosures = false
 
+    /// `CommonTableExpression<Player>(…)`, `TableAlias<Author>()`: the type argument
+    /// only says how GRDB decodes rows, so it is read and left out. Only right after
+    /// a type name, with no space, and before `(` or `.`, so `a < b` stays a comparison.
+    private mutating func skipExplicitGenericArguments(after name: String) {
+        guard name.first?.isUppercase == true, atOperator(.less), !tokens[position].precededBySpace else { return }
+        var index = position + 1
+        var depth = 1
+        while index < tokens.count, depth > 0 {
+            switch tokens[index].kind {
+            case .identifier: break
+            case .punctuation(.dot), .punctuation(.comma): break
+            case .operator(.less): depth += 1
+            case .operator(.greater): depth -= 1
+            case .operator(.shiftRight): depth -= 2
+            case .operator(.question): break
+            default: return
+            }
+            index += 1
+        }
+        guard depth == 0, index < tokens.count, !tokens[index].precededBySpace,
+            tokens[index].isPunctuation(.leftParen) || tokens[index].isPunctuation(.dot)
+        else { return }
+        while position < index { consume() }
+    }
+
+    /// A parser of the tokens of one string interpolation, `(…)`.
+    private init(interpolationTokens tokens: [Token], endOffset: Int, source: [UInt8]) {
+        self.tokens = tokens
+        self.notes = []
+        self.source = source
+        self.endOffset = endOffset
+        self.isSourceFile = false
+        self.reportsSkippedTokens = true
+    }
+
+    /// The segments of an interpolated string, each `\(…)` parsed as call arguments.
+    private mutating func parseInterpolations(_ segments: [Token.StringSegment]) -> [InterpolationSegment] {
+        segments.map { segment in
+            switch segment {
+            case .text(let text):
+                return .text(text)
+            case .interpolation(let tokens, let range):
+                var inner = Parser(interpolationTokens: tokens, endOffset: range.upperBound, source: source)
+                inner.consume()
+                let arguments = inner.parseArguments(closer: .rightParen)
+                if !inner.atEnd { inner.failHere("expected `)` to end the interpolation") }
+                errors += inner.errors
+                if inner.isAborted { isAborted = true }
+                return .interpolation(arguments, range: range)
+            }
+        }
+    }
+
     private init(_ text: String, isSourceFile: Bool, flags: Set<String>) {
         let tokens = Lexer.tokenize(text, recognizesCommands: !isSourceFile)
         self.source = Array(text.utf8)
@@ -192,7 +245,7 @@ public struct Parser {
 
     func startsExpression(_ token: Token) -> Bool {
         switch token.kind {
-        case .identifier, .anonymousArgument, .integer, .double, .string: true
+        case .identifier, .anonymousArgument, .integer, .double, .string, .interpolatedString: true
         case .punctuation(let p): [.leftParen, .leftBracket, .leftBrace, .dot, .backslash].contains(p)
         case .operator(let op): op.prefixOperator != nil
         case .command, .invalid, .endOfInput: false
@@ -515,6 +568,7 @@ public struct Parser {
                 // `TableAlias<Book>()`, `Table<Book>("book")`: the record type changes no SQL.
                 if Self.genericTypeNames.contains(name), let end = endOfGenericArgument() { position = end }
             }
+            skipExplicitGenericArguments(after: name)
             return Expr(.identifier(name), token.range)
         case .anonymousArgument(let index):
             consume()
@@ -533,6 +587,9 @@ public struct Parser {
         case .string(let value):
             consume()
             return Expr(.string(value), token.range)
+        case .interpolatedString(let segments):
+            consume()
+            return Expr(.interpolatedString(parseInterpolations(segments)), token.range)
         case .punctuation(.backslash):
             return parseKeyPath()
         case .punctuation(.dot):

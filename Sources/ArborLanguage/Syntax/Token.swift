@@ -19,6 +19,8 @@ public struct Token: Hashable, Sendable {
         case double(Double)
         /// The value of a string literal, escapes resolved.
         case string(String)
+        /// A string literal with `\(…)`: its text and interpolations in order.
+        case interpolatedString([StringSegment])
         case `operator`(Operator)
         case punctuation(Punctuation)
         /// `:name argument` on a line of its own (only when commands are recognized).
@@ -26,6 +28,14 @@ public struct Token: Hashable, Sendable {
         /// Text that could not be lexed; `errors` says why.
         case invalid
         case endOfInput
+    }
+
+    /// A piece of an interpolated string literal.
+    public enum StringSegment: Hashable, Sendable {
+        case text(String)
+        /// The tokens of `(…)` after the backslash, parentheses included, ending with
+        /// `.endOfInput`; `range` covers `\(…)`.
+        case interpolation([Token], range: SourceRange)
     }
 
     /// Operators, matched longest first (`!==` before `!=` before `!`).
@@ -141,7 +151,7 @@ extension Token {
         case .anonymousArgument(let n): "`$\(n)`"
         case .integer(let value): "`\(value)`"
         case .double(let value): "`\(value)`"
-        case .string: "a string"
+        case .string, .interpolatedString: "a string"
         case .operator(let op): "`\(op.rawValue)`"
         case .punctuation(let p): "`\(p.rawValue)`"
         case .command(let name, _): "`:\(name)`"

@@ -39,7 +39,7 @@ enum SyntaxHighlighter {
             return nil
         case .anonymousArgument: return Style(foreground: .yellow)
         case .integer, .double: return Style(foreground: .magenta)
-        case .string: return Style(foreground: .green)
+        case .string, .interpolatedString: return Style(foreground: .green)
         case .command: return Style(foreground: .blue, bold: true)
         case .invalid: return Style(foreground: .red, underline: true)
         case .operator, .punctuation, .endOfInput: return nil

@@ -1,0 +1,44 @@
+import GRDB
+
+extension Lowering {
+    /// GRDB's `SQL` for a fragment, built piece by piece with `SQLInterpolation`
+    /// as Swift builds `SQL("… \(x) …")`: GRDB writes every piece.
+    func sql(_ fragment: SQLFragment) throws -> SQL {
+        if fragment.pieces.count == 1, case .sql(let sql, let arguments) = fragment.pieces[0] {
+            return SQL(sql: sql, arguments: Self.arguments(arguments))
+        }
+        var interpolation = SQLInterpolation(literalCapacity: 0, interpolationCount: fragment.pieces.count)
+        for piece in fragment.pieces {
+            switch piece {
+            case .text(let text):
+                interpolation.appendLiteral(text)
+            case .sql(let sql, let arguments):
+                interpolation.appendInterpolation(sql: sql, arguments: Self.arguments(arguments))
+            case .expression(.value(.null)):
+                interpolation.appendInterpolation(nil as (any SQLExpressible)?)
+            case .expression(.value(let value)):
+                interpolation.appendInterpolation(value.databaseValue)
+            case .expression(let e):
+                interpolation.appendInterpolation(try expression(lower(e)))
+            case .ordering(let term):
+                interpolation.appendInterpolation(try ordering(term))
+            case .selection(let selection):
+                interpolation.appendInterpolation(try selectable(selection))
+            case .table(let name):
+                interpolation.appendInterpolation(Table<Row>(name))
+            case .identifier(let name):
+                interpolation.appendInterpolation(identifier: name)
+            case .literal(let inner):
+                interpolation.appendInterpolation(try sql(inner))
+            }
+        }
+        return SQL(stringInterpolation: interpolation)
+    }
+
+    static func arguments(_ arguments: SQLArguments) -> StatementArguments {
+        let positional = StatementArguments(arguments.positional.map(\.databaseValue))
+        guard !arguments.named.isEmpty else { return positional }
+        let named = StatementArguments(arguments.named.mapValues(\.databaseValue))
+        return arguments.positional.isEmpty ? named : named + positional
+    }
+}

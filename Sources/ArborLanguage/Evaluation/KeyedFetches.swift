@@ -1,0 +1,39 @@
+import ArborCore
+
+/// `Book.fetchOne(db, key: 9)`, `Book.find(db, id: 9)`, `Book.fetchAll(db, keys: [1, 2])`:
+/// GRDB's static fetch methods of record types, which filter by primary key.
+extension Evaluator {
+    func keyedFetch(_ name: String, on receiver: Receiver, arguments: [Argument], nameRange: SourceRange) throws
+        -> Value
+    {
+        let labels = arguments.labels.map { $0 ?? "_" }.joined(separator: ":")
+        guard case .table(let table) = receiver else {
+            throw ArborError(
+                "`\(name)(_:\(labels.dropFirst(2)):)` is a static method of the record type, not of a request",
+                at: nameRange,
+                suggestion:
+                    "call it on the type, as in `\(environment.displayName(ofTable: receiver.table)).\(name)(db, …)`, or filter the request with `filter(key:)`"
+            )
+        }
+        guard arguments[0].value.kind == .identifier("db") else {
+            throw ArborError("the first argument is the database connection, `db`", at: arguments[0].value.range)
+        }
+        let single = name != "fetchAll"
+        let filter = try keyFilter(arguments[1].value, single: single)
+        let kind: Value.FetchKind = name == "find" ? .find : single ? .one : .all
+        return .fetch(RequestPlan(table: table, operations: [filter]), kind)
+    }
+}
+
+extension Evaluator {
+    /// `select(Column("year"), as: Int.self)`: the SQL is that of `select(_:)`; the
+    /// type only says how GRDB decodes the rows, which arbor shows as they are.
+    func withoutDecodedType(_ arguments: [Argument]) throws -> [Argument] {
+        guard let last = arguments.last, case .member(let type, "self", _) = last.value.kind,
+            case .identifier = type.kind
+        else {
+            throw ArborError("`as:` takes a type, as in `as: Int.self`", at: arguments.last?.value.range)
+        }
+        return Array(arguments.dropLast())
+    }
+}

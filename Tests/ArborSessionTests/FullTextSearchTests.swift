@@ -1,0 +1,132 @@
+import ArborCore
+import GRDB
+import GRDBSQLite
+import XCTest
+
+@testable import ArborSession
+
+private struct Document: TableRecord { static let databaseTableName = "document" }
+private struct Note: TableRecord {
+    static let databaseTableName = "note"
+}
+
+/// FTS5 `matching(_:)`: GRDB's pattern initializers, GRDB's SQL, the rows SQLite finds.
+final class FullTextSearchTests: XCTestCase {
+    nonisolated(unsafe) static var shared: Session?
+
+    func session() throws -> Session {
+        if let shared = Self.shared { return shared }
+        let session = try Session(
+            path: try TemporaryDatabase.make(
+                """
+                CREATE VIRTUAL TABLE document USING fts5(title, body);
+                INSERT INTO document(rowid, title, body) VALUES
+                  (1, 'SQLite for kids', 'a database in a file'),
+                  (2, 'Swift databases', 'GRDB and SQLite together'),
+                  (3, 'Gardening', 'roses and tulips');
+                CREATE TABLE note (id INTEGER PRIMARY KEY, documentId INTEGER, text TEXT);
+                INSERT INTO note VALUES (1, 2, 'read it'), (2, 3, 'later');
+                """))
+        Self.shared = session
+        return session
+    }
+
+    /// Arbor's rowids and SQL, then GRDB's for `request`.
+    func assertSame<T>(
+        _ text: String, _ request: QueryInterfaceRequest<T>, rows expected: [Int64], file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
+        let session = try session()
+        guard case .rows(let result)? = session.run(text).last else {
+            return XCTFail("\(text): \(session.run(text))", file: file, line: line)
+        }
+        let grdbSQL = try session.database.read { db in
+            let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+            guard let expanded = sqlite3_expanded_sql(prepared.statement.sqliteStatement) else { return "" }
+            defer { sqlite3_free(expanded) }
+            return String(cString: expanded)
+        }
+        XCTAssertEqual(result.mainSQL, grdbSQL, text, file: file, line: line)
+        let grdbRows = try session.database.read { db in
+            try Row.fetchAll(db, request.select(Column.rowID, as: Row.self)).map { $0[0] as Int64 }
+        }
+        XCTAssertEqual(grdbRows, expected, "GRDB's rows", file: file, line: line)
+        XCTAssertEqual(result.rows.count, expected.count, text, file: file, line: line)
+    }
+
+    func testEveryPatternInitializerMatchesAsGRDB() throws {
+        try assertSame(
+            #"Document.matching(FTS5Pattern(matchingAllTokensIn: "sqlite database"))"#,
+            Document.matching(FTS5Pattern(matchingAllTokensIn: "sqlite database")), rows: [1])
+        try assertSame(
+            #"Document.matching(FTS5Pattern(matchingAnyTokenIn: "kids tulips"))"#,
+            Document.matching(FTS5Pattern(matchingAnyTokenIn: "kids tulips")), rows: [1, 3])
+        try assertSame(
+            #"Document.matching(FTS5Pattern(matchingPhrase: "GRDB and SQLite"))"#,
+            Document.matching(FTS5Pattern(matchingPhrase: "GRDB and SQLite")), rows: [2])
+        try assertSame(
+            #"Document.matching(FTS5Pattern(matchingAllPrefixesIn: "data swi"))"#,
+            Document.matching(FTS5Pattern(matchingAllPrefixesIn: "data swi")), rows: [2])
+        try assertSame(
+            #"Document.matching(FTS5Pattern(matchingPrefixPhrase: "Swift databases"))"#,
+            Document.matching(FTS5Pattern(matchingPrefixPhrase: "Swift databases")), rows: [2])
+        try assertSame(
+            #"Document.all().matching(try FTS5Pattern(rawPattern: "kids OR gardening")).order(Column("rowid"))"#,
+            try Document.all().matching(FTS5Pattern(rawPattern: "kids OR gardening")).order(Column("rowid")),
+            rows: [1, 3])
+        try assertSame(
+            #"Document.matching(try FTS5Pattern(rawPattern: "title: sqlite", allowedColumns: ["title"]))"#,
+            try Document.matching(FTS5Pattern(rawPattern: "title: sqlite", allowedColumns: ["title"])), rows: [1])
+    }
+
+    func testANilPatternGivesNoRowsAsInGRDB() throws {
+        try assertSame(
+            #"Document.matching(FTS5Pattern(matchingAllTokensIn: "  "))"#,
+            Document.matching(FTS5Pattern(matchingAllTokensIn: "  ")), rows: [])
+    }
+
+    func testMatchingOnAnAssociation() throws {
+        try assertSame(
+            #"Note.joining(required: Note.belongsTo(Document.self, key: "document", using: ForeignKey(["documentId"], to: ["rowid"])).matching(FTS5Pattern(matchingAnyTokenIn: "grdb")))"#,
+            Note.joining(
+                required: Note.belongsTo(
+                    Document.self, key: "document", using: ForeignKey(["documentId"], to: ["rowid"])
+                )
+                .matching(FTS5Pattern(matchingAnyTokenIn: "grdb"))), rows: [1])
+    }
+
+    func testMatchOnAColumn() throws {
+        guard let pattern = FTS5Pattern(matchingAnyTokenIn: "tulips") else { return XCTFail("a pattern") }
+        try assertSame(
+            #"Document.filter(Column("body").match(FTS5Pattern(matchingAnyTokenIn: "tulips")))"#,
+            Document.filter(Column("body").match(pattern)), rows: [3])
+        let session = try session()
+        guard
+            case .failure(let errors, _)? = session.run(
+                #"Document.filter(Column("body").match(FTS5Pattern(matchingAnyTokenIn: "")))"#
+            ).last
+        else { return XCTFail("a nil pattern can not be matched") }
+        XCTAssertTrue(errors.first?.message.hasPrefix("the FTS5 pattern is nil") ?? false, "\(errors)")
+    }
+
+    func testErrorsAreLocated() throws {
+        let session = try session()
+        func error(_ text: String) -> ArborError? {
+            guard case .failure(let errors, _)? = session.run(text).last else { return nil }
+            return errors.first
+        }
+        let syntax = error(#"Document.matching(try FTS5Pattern(rawPattern: "AND"))"#)
+        XCTAssertEqual(syntax?.range, SourceRange(46, 51))
+        XCTAssertTrue(syntax?.message.hasPrefix("invalid FTS5 pattern") ?? false, "\(String(describing: syntax))")
+        let notFullText = error(#"Note.matching(FTS5Pattern(matchingAllTokensIn: "x"))"#)
+        XCTAssertEqual(
+            notFullText?.message, "`matching(_:)` needs a full-text table: `note` is not an FTS5 virtual table")
+        XCTAssertEqual(
+            error(#"Document.matching(FTS3Pattern(matchingAnyTokenIn: "x"))"#)?.message,
+            "`FTS3Pattern` (FTS3/FTS4 full-text search) is not supported yet")
+        XCTAssertEqual(error(#"SQLRequest(sql: "SELECT 1")"#)?.range, SourceRange(0, 10))
+        XCTAssertEqual(
+            error(#"Document.matching(nil)"#)?.message,
+            "`matching(nil)` does not compile in Swift: GRDB has FTS3 and FTS5 overloads")
+    }
+}
