@@ -32,6 +32,10 @@ enum ValueDescription {
             return environment.displayName(ofTable: record.table) + "(" + fields.joined(separator: ", ") + ")"
         case .absentRecord:
             return "nil"
+        case .composite(let type, let fields):
+            return type + "("
+                + fields.map { "\($0.name): " + describe($0.value, environment: environment) }
+                .joined(separator: ", ") + ")"
         case .expression(let e):
             return e.containsAggregate ? "association aggregate expression" : "SQL expression"
         default:

@@ -123,6 +123,22 @@ final class GoodPracticesTests: XCTestCase {
             try grdb(Book.filter(key: 123).including(required: Book.author), single: true))
     }
 
+    /// Blocks 14–16: instance requests (`author.books`) on records fetched by key, and the
+    /// app's plain structs built with their memberwise initializer.
+    func testInstanceRequests() throws {
+        let session = try Session(path: nil)
+        for block in ["01", "14"] { run(try Self.block(block), in: session) }
+        run(try Self.block("15"), in: session)
+        guard case .description(let absent)? = session.run("authorInfo").last else { return XCTFail() }
+        XCTAssertEqual(absent, "nil", "the demo has no author 123: the guard returns nil")
+        run(try Self.block("16"), in: session)
+        guard case .description(let bookInfo)? = session.run("bookInfo").last else { return XCTFail() }
+        XCTAssertTrue(bookInfo.hasPrefix("BookInfo(book: Book(id: 123, authorId: 10, "), bookInfo)
+        XCTAssertTrue(bookInfo.contains("author: Author(id: 10, name: \"Agatha Christie\""), bookInfo)
+        run("let author = try Author.fetchOne(db, key: 10)", in: session)
+        XCTAssertEqual(sql(of: "author.books", in: session), "SELECT * FROM \"book\" WHERE \"authorId\" = 10")
+    }
+
     /// Block 09 declares `Author.books` and `Book.author` without a foreign key. The demo's
     /// `book` has two foreign keys to `author` (the Associations guide's `translatorId`), so
     /// GRDB itself stops on them ("ambiguous foreign key"); arbor says so, with the fix, and

@@ -117,6 +117,8 @@ enum MemberCandidates {
         case .record(let record):
             return [Completion("request", kind: .method, detail: "request(for:)")]
                 + columns(of: record.table, environment: environment)
+        case .composite(_, let fields):
+            return fields.map { Completion($0.name, kind: .binding, detail: "property") }
         case .ordering, .selection, .dictionary, .foreignKey, .implicitMember, .fetch, .absentRecord,
             .fullTextPattern:
             return []

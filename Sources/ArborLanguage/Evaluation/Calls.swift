@@ -22,6 +22,9 @@ extension Evaluator {
                 if let table = environment.typeNames.table(forType: name) {
                     return try memberwiseRecord(table, typeName: name, arguments: arguments, range: range)
                 }
+                if let properties = storedProperties(of: name) {
+                    return try compositeValue(name, properties: properties, arguments: arguments, range: range)
+                }
                 return try globalFunction(name, arguments: arguments, range: range, nameRange: callee.range)
             }
             throw ArborError("`\(name)` is not a function", at: callee.range)

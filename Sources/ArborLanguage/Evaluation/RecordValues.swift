@@ -135,6 +135,33 @@ extension Evaluator {
             })
     }
 
+    /// `BookInfo(book: book, author: author)`: a plain struct of the app, built with its
+    /// memberwise initializer (the labels in declaration order), holding any values.
+    func compositeValue(_ type: String, properties: [StoredProperty], arguments: [Argument], range: SourceRange)
+        throws -> Value
+    {
+        var fields: [(name: String, value: Value)] = []
+        var index = 0
+        for argument in arguments {
+            guard let label = argument.label,
+                let position = properties[index...].firstIndex(where: { $0.name == label })
+            else {
+                throw ArborError(
+                    "`\(type)(…)` takes " + properties.map { "`\($0.name):`" }.joined(separator: ", ")
+                        + ", in this order", at: argument.labelRange ?? argument.value.range)
+            }
+            if let missing = properties[index..<position].first(where: \.isRequired) {
+                throw ArborError("`\(type)(…)` is missing `\(missing.name):`", at: argument.range)
+            }
+            index = position + 1
+            fields.append((label, try evaluate(argument.value)))
+        }
+        if let missing = properties[index...].first(where: \.isRequired) {
+            throw ArborError("`\(type)(…)` is missing `\(missing.name):`", at: range)
+        }
+        return .composite(type: type, fields: fields)
+    }
+
     static func article(_ type: String) -> String {
         ["A", "E", "I", "O", "U"].contains(type.first.map(String.init) ?? "") ? "an" : "a"
     }

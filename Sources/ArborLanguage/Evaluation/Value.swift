@@ -34,6 +34,9 @@ public indirect enum Value: Sendable {
     case record(RecordValue)
     /// What `let author = try Author.fetchOne(db, …)` binds when no row matches: Swift's `nil`.
     case absentRecord(table: String, name: String)
+    /// A value of a plain struct of the app (`BookInfo(book: book, author: author)`),
+    /// its properties in declaration order.
+    case composite(type: String, fields: [(name: String, value: Value)])
 
     /// `find` is `fetchOne` that throws GRDB's `RecordError.recordNotFound` when no row has the key.
     public enum FetchKind: String, Sendable {
@@ -63,6 +66,7 @@ public indirect enum Value: Sendable {
         case .fetch: "a fetched result"
         case .record: "a record"
         case .absentRecord(_, let name): "nil (`\(name)` found no row)"
+        case .composite(let type, _): "a `\(type)` value"
         }
     }
 }

@@ -296,8 +296,9 @@ private struct Resolution {
         guard let type = index.types[path] else { return }
         let table = tables[path] ?? evaluator.environment.typeNames.table(forType: path)
         let memberTable = table ?? enclosingTable(path)
-        if table != nil {
-            // The memberwise initializer's labels: the struct's stored properties.
+        do {
+            // The memberwise initializer's labels: the struct's stored properties (of a record
+            // type, or of a plain struct such as `BookInfo`).
             var stored: [StoredProperty] = []
             for fragment in type.fragments where fragment.declaration.keyword == .struct {
                 for case .property(let property) in fragment.declaration.members where !property.isStatic {
