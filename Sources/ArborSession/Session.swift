@@ -195,7 +195,10 @@ public final class Session {
             db.trace(options: .profile) { event in recorder.record(event) }
             defer { db.trace(options: [], nil) }
             var rows: [ResultRow] = []
-            if single {
+            if let typePath = plan.decodedAs {
+                rows = try decodedRows(
+                    plan, typePath: typePath, request: request, db: db, single: single, builder: builder, range: range)
+            } else if single {
                 if let row = try Row.fetchOne(db, request) { rows.append(builder.row(row)) }
             } else if plan.hasPrefetch {
                 // GRDB can not prefetch through a cursor (T22).

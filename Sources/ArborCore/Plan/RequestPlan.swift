@@ -7,6 +7,10 @@
 public struct RequestPlan: Hashable, Sendable {
     public var root: RequestRoot
     public var operations: [RequestOperation]
+    /// The app's Decodable type the rows are fetched as (`AuthorInfo.fetchAll(db, request)`,
+    /// `asRequest(of: AuthorInfo.self)`), by type path: the rows are decoded into it with
+    /// GRDB's own decoder. Nil for rows fetched as `Row`.
+    public var decodedAs: String? = nil
 
     public init(table: String, operations: [RequestOperation] = []) {
         self.root = .table(table)

@@ -200,7 +200,16 @@ extension Evaluator {
             return receiver.appending(name == "including" ? .including(kind, association) : .joining(kind, association))
         case ("asRequest", ["of"]):
             try notOnAssociation()
-            return .request(receiver.plan)
+            var plan = receiver.plan
+            // `asRequest(of: AuthorInfo.self)`: the rows decode into the app's type.
+            if case .member(let base, "self", _) = arguments[0].value.kind,
+                let name = Self.dottedTypeName(base), let type = decodableType(named: name)
+            {
+                plan.decodedAs = type.path
+            } else {
+                plan.decodedAs = nil
+            }
+            return .request(plan)
         case ("fetchAll", _), ("fetchOne", _), ("fetchCount", _):
             try notOnAssociation()
             guard
@@ -416,6 +425,17 @@ extension AssociationAggregatePlan {
         case .min(_, let e): return columnName(e).map { "min\(upperKey)\($0)" }
         case .max(_, let e): return columnName(e).map { "max\(upperKey)\($0)" }
         case .sum(_, let e), .total(_, let e): return columnName(e).map { "\(key)\($0)Sum" }
+        }
+    }
+}
+
+extension Evaluator {
+    /// `Book`, `Book.Draft` written as a dotted name.
+    static func dottedTypeName(_ expr: Expr) -> String? {
+        switch expr.kind {
+        case .identifier(let name): name
+        case .member(let base, let name, _): dottedTypeName(base).map { "\($0).\(name)" }
+        default: nil
         }
     }
 }

@@ -29,6 +29,8 @@ public struct Environment: Sendable {
     public var enums: [String: [String: SQLValue]] = [:]
     /// The stored properties of declared record structs, in declaration order, by type path.
     public var storedProperties: [String: [StoredProperty]] = [:]
+    /// The app's structs and classes with stored properties, as rows decode into them, by type path.
+    public var decodableTypes: [String: DecodableType] = [:]
 
     public init(schema: SchemaGraph) {
         self.schema = schema

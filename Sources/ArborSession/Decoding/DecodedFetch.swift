@@ -1,0 +1,47 @@
+import ArborCore
+import GRDB
+
+extension Session {
+    /// The rows of a request fetched as the app's Decodable type (`plan.decodedAs`):
+    /// fetched as GRDB's `FetchableRecord.fetchAll`/`fetchOne` fetch them, each decoded
+    /// with GRDB's own decoder into the type's shape, and shown as usual. The first
+    /// row that does not decode stops the fetch, as in the app, with GRDB's error and the fix.
+    func decodedRows(
+        _ plan: RequestPlan, typePath: String, request: QueryInterfaceRequest<Row>, db: Database, single: Bool,
+        builder: ResultTreeBuilder, range: SourceRange?
+    ) throws -> [ResultRow] {
+        var shapes = DecodingShapeBuilder(environment: environment)
+        let shape: RecordShape
+        do {
+            shape = try shapes.shape(ofType: typePath)
+        } catch var error as ArborError {
+            if error.range == nil { error.range = range }
+            throw error
+        }
+        let check = DecodingCheck(shape: shape)
+        let call = single ? "fetchOne" : "fetchAll"
+        var rows: [ResultRow] = []
+        func decode(_ row: Row, _ index: Int) throws {
+            if let failure = check.check(row, index: index) {
+                throw failure.error(typeName: typePath, call: call, plan: plan, range: range)
+            }
+            rows.append(builder.row(row))
+        }
+        if plan.hasPrefetch {
+            // GRDB fetches every row, then their prefetched rows, then decodes them.
+            let fetched = single ? try Row.fetchOne(db, request).map { [$0] } ?? [] : try Row.fetchAll(db, request)
+            for (index, row) in fetched.enumerated() { try decode(row, index) }
+        } else {
+            // GRDB decodes each row from the statement as it steps (its errors quote the SQL).
+            let prepared = try request.makePreparedRequest(db, forSingleResult: single)
+            let cursor = try Row.fetchCursor(prepared.statement, adapter: prepared.adapter)
+            var index = 0
+            while let row = try cursor.next() {
+                try decode(row, index)
+                index += 1
+                if single { break }
+            }
+        }
+        return rows
+    }
+}

@@ -1,0 +1,55 @@
+import ArborCore
+import GRDB
+
+/// Decodes rows into an app's Decodable type with GRDB's own decoder, one row at a
+/// time as the app's `fetchAll` does, and says where and why it fails.
+///
+/// Input: the type's shape and the rows of the request (as GRDB hands them to
+/// `init(row:)`: statement-backed, or copies holding their prefetched rows).
+/// Output: nil when the row decodes, else a `DecodingFailure` with GRDB's error
+/// and the fix.
+struct DecodingCheck {
+    var shape: RecordShape
+
+    func check(_ row: Row, index: Int) -> DecodingFailure? {
+        if let trap = DecodingTrap.find(in: shape, row: row) {
+            return DecodingFailure(
+                rowIndex: index, path: trap.path, grdbError: "Fatal error: \(trap.message)", isTrap: true,
+                fix: DecodingFix.fix(shape: shape, row: row, path: trap.path))
+        }
+        let context = DecodingContext(root: shape)
+        do {
+            try DecodingContext.$current.withValue(context) { _ = try ShapedRecord(row: row) }
+            return nil
+        } catch {
+            let path = context.failurePath ?? []
+            return DecodingFailure(
+                rowIndex: index, path: path, grdbError: String(describing: error), isTrap: false,
+                fix: DecodingFix.fix(shape: shape, row: row, path: path))
+        }
+    }
+}
+
+/// A row the app's type does not decode from.
+struct DecodingFailure {
+    /// 0-based.
+    var rowIndex: Int
+    /// The properties down to the one that failed: `["author", "country"]`.
+    var path: [String]
+    /// GRDB's error as the app prints it (`"\(error)"`), or its fatal error.
+    var grdbError: String
+    /// GRDB stops the program there rather than throwing.
+    var isTrap: Bool
+    var fix: DecodingFix?
+
+    /// The error arbor reports for `Type.fetchKind(db, request)`.
+    func error(typeName: String, call: String, plan: RequestPlan, range: SourceRange?) -> ArborError {
+        let property = ([typeName] + path).joined(separator: ".")
+        let location = fix?.location.isEmpty == false ? " (\(fix?.location ?? ""))" : ""
+        let what =
+            isTrap
+            ? "`\(typeName).\(call)` stops the app on row \(rowIndex + 1), decoding `\(property)`\(location): GRDB traps with \(grdbError)"
+            : "`\(typeName).\(call)` fails on row \(rowIndex + 1), decoding `\(property)`\(location): GRDB throws \(grdbError)"
+        return ArborError(what, at: range, suggestion: fix?.text(plan: plan))
+    }
+}
