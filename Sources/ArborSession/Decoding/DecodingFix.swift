@@ -12,6 +12,10 @@ struct DecodingFix {
         case declare(type: String, because: String)
         /// The row holds nothing for the property: say what it holds.
         case noKey(available: String)
+        /// An enum lacks the case for a raw value the column holds.
+        case addCase(enumName: String, value: String)
+        /// A column has the key of a record or array property: GRDB decodes the column (as JSON).
+        case columnShadows(column: String, hidesInclude: Bool)
     }
 
     var property: PropertyShape
@@ -35,6 +39,22 @@ struct DecodingFix {
             return "\(because): declare `var \(property.name): \(type)`"
         case .noKey(let available):
             return "the row has nothing under `\(property.key)`; \(available)"
+        case .addCase(let enumName, let value):
+            return
+                "the column holds \(value), which is no case of `\(enumName)`: add the case for it, or declare the property optional and fix the data"
+        case .columnShadows(let column, let hidesInclude):
+            var text =
+                "the row has a column `\(column)`, and GRDB reads a column before an include of the same key"
+            if hidesInclude {
+                text += ": the include `\(property.key)` is never read. Give the association another key"
+                if let association = Self.association(withKey: property.key, in: plan.operations) {
+                    text += " (`\(association).forKey(\"\(property.key)Record\")`)"
+                }
+                text += " and name the property after it"
+            } else {
+                text += " (it decodes the column as JSON): include the association, and give it a key no column has"
+            }
+            return text
         }
     }
 
@@ -115,7 +135,20 @@ struct DecodingFix {
                         type: typeName + "?",
                         because: "column `\(column)` is NULL on this row"))
             }
-            return nil
+            let value = row[column] as DatabaseValue
+            if case .rawEnum(let shape) = type, !value.isNull {
+                return DecodingFix(
+                    property: property,
+                    kind: .addCase(enumName: shape.typeName, value: SQLValue(value).description))
+            }
+            switch type {
+            case .record, .array:
+                // Columns come first: an include or prefetch under the same key is never read.
+                let hidden = row.scopesTree[property.key] != nil || row.prefetchedRows[property.key] != nil
+                return DecodingFix(property: property, kind: .columnShadows(column: column, hidesInclude: hidden))
+            default:
+                return nil
+            }
         case .missing, .rowItself, .absent:
             let wantsMany = if case .array = type { true } else { false }
             let wantsOne = if case .record = type { true } else { false }
