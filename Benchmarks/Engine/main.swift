@@ -12,6 +12,10 @@ do {
         try EngineBenchmarks.modelFolderLoading(arbor: arbor)
         exit(0)
     }
+    if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "decoding" {
+        try EngineBenchmarks.decodingCheck()
+        exit(0)
+    }
     if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "tables" {
         try EngineBenchmarks.tenThousandTables()
         exit(0)
@@ -19,6 +23,7 @@ do {
     try EngineBenchmarks.run(arbor: arbor, sqlite3: sqlite3)
     try EngineBenchmarks.tenThousandTables()
     try EngineBenchmarks.modelFolderLoading(arbor: arbor)
+    try EngineBenchmarks.decodingCheck()
 } catch {
     print("benchmark failed: \(error)")
     exit(1)

@@ -18,7 +18,8 @@ extension Session {
             if error.range == nil { error.range = range }
             throw error
         }
-        let check = DecodingCheck(shape: shape)
+        // Without prefetched rows, GRDB's decoder has nothing to stop the program on.
+        let check = DecodingCheck(shape: shape, mayTrap: plan.hasPrefetch)
         let call = single ? "fetchOne" : "fetchAll"
         var rows: [ResultRow] = []
         func decode(_ row: Row, _ index: Int) throws {
@@ -30,16 +31,27 @@ extension Session {
         if plan.hasPrefetch {
             // GRDB fetches every row, then their prefetched rows, then decodes them.
             let fetched = single ? try Row.fetchOne(db, request).map { [$0] } ?? [] : try Row.fetchAll(db, request)
-            for (index, row) in fetched.enumerated() { try decode(row, index) }
+            try check.run {
+                for (index, row) in fetched.enumerated() { try decode(row, index) }
+            }
         } else {
             // GRDB decodes each row from the statement as it steps (its errors quote the SQL).
             let prepared = try request.makePreparedRequest(db, forSingleResult: single)
             let cursor = try Row.fetchCursor(prepared.statement, adapter: prepared.adapter)
-            var index = 0
-            while let row = try cursor.next() {
-                try decode(row, index)
-                index += 1
-                if single { break }
+            // The shown rows are read from the statement where it stands, as the plain fetch reads them.
+            let layout = try StatementLayout(
+                tree: builder.tree, statement: prepared.statement, adapter: prepared.adapter,
+                valueLimit: builder.valueLimit)
+            try check.run {
+                var index = 0
+                while let row = try cursor.next() {
+                    if let failure = check.check(row, index: index) {
+                        throw failure.error(typeName: typePath, call: call, plan: plan, range: range)
+                    }
+                    rows.append(layout?.row(prepared.statement.sqliteStatement) ?? builder.row(row))
+                    index += 1
+                    if single { break }
+                }
             }
         }
         return rows

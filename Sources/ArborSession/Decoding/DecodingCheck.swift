@@ -10,16 +10,29 @@ import GRDB
 /// and the fix.
 struct DecodingCheck {
     var shape: RecordShape
+    /// False when the rows hold no prefetched rows, where GRDB's decoder never traps.
+    var mayTrap = true
+
+    /// Runs `body`, whose checks share one decoding context.
+    func run<T>(_ body: () throws -> T) rethrows -> T {
+        try DecodingContext.$current.withValue(DecodingContext(root: shape), operation: body)
+    }
 
     func check(_ row: Row, index: Int) -> DecodingFailure? {
-        if let trap = DecodingTrap.find(in: shape, row: row) {
+        if mayTrap, let trap = DecodingTrap.find(in: shape, row: row) {
             return DecodingFailure(
                 rowIndex: index, path: trap.path, grdbError: "Fatal error: \(trap.message)", isTrap: true,
                 fix: DecodingFix.fix(shape: shape, row: row, path: trap.path))
         }
-        let context = DecodingContext(root: shape)
+        // Within `run`, one context serves every row.
+        let context = DecodingContext.current ?? DecodingContext(root: shape)
+        context.reset(root: shape)
         do {
-            try DecodingContext.$current.withValue(context) { _ = try ShapedRecord(row: row) }
+            if DecodingContext.current === context {
+                _ = try ShapedRecord(row: row)
+            } else {
+                try DecodingContext.$current.withValue(context) { _ = try ShapedRecord(row: row) }
+            }
             return nil
         } catch {
             let path = context.failurePath ?? []

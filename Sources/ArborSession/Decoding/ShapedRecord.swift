@@ -9,13 +9,18 @@ import GRDB
 final class DecodingContext: @unchecked Sendable {
     var records: [RecordShape] = []
     var enums: [RawEnumShape] = []
-    /// The properties being decoded, outermost first.
-    var path: [String] = []
     /// The properties down to the one whose decoding failed (the innermost), kept as it throws.
     var failurePath: [String]?
 
     init(root: RecordShape) {
         records = [root]
+    }
+
+    /// Ready for the next row.
+    func reset(root: RecordShape) {
+        records = [root]
+        enums = []
+        failurePath = nil
     }
 
     @TaskLocal static var current: DecodingContext?
@@ -83,12 +88,11 @@ enum ShapedDecoding {
         }
         let container = try decoder.container(keyedBy: CodingKeys.self)
         for property in shape.properties {
-            context.path.append(property.name)
-            defer { context.path.removeLast() }
             do {
                 try decode(property.type, forKey: CodingKeys(stringValue: property.key), in: container, context)
             } catch {
-                if context.failurePath == nil { context.failurePath = context.path }
+                // Built as the error goes up, innermost property last: nothing to keep while rows decode.
+                context.failurePath = [property.name] + (context.failurePath ?? [])
                 throw error
             }
         }
