@@ -44,6 +44,10 @@ struct OutcomePrinter {
             }
             output.finish()
             return true
+        } catch var error as ArborError where result.plan.decodedAs != nil {
+            // A decoding check's verdict: GRDB's error, then the fix on its own line.
+            error.range = nil
+            Output.error(DiagnosticRenderer.render(error, in: ""))
         } catch let error as ArborError {
             Output.error("error: \(error.description)")
         } catch {
