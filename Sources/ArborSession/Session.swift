@@ -189,7 +189,8 @@ public final class Session {
             let mainSQL = try Self.expandedSQL(request, db, single: single)
             guard fetch else {
                 return RequestResult(
-                    plan: plan, rows: [], mainSQL: mainSQL, statements: [], isSingleRow: single, window: nil)
+                    plan: plan, rows: [], mainSQL: mainSQL, statements: [], isSingleRow: single, window: nil,
+                    warnings: RequestPitfalls.find(in: plan))
             }
             let recorder = StatementRecorder()
             db.trace(options: .profile) { event in recorder.record(event) }
@@ -222,7 +223,8 @@ public final class Session {
             return RequestResult(
                 plan: plan, rows: rows, mainSQL: mainSQL, statements: statements, isSingleRow: single,
                 window: nil,
-                appStatements: statements.map { CapturedStatement(sql: $0.sql, duration: 0, label: $0.label) })
+                appStatements: statements.map { CapturedStatement(sql: $0.sql, duration: 0, label: $0.label) },
+                warnings: RequestPitfalls.find(in: plan))
         }
     }
 

@@ -15,6 +15,12 @@ struct OutcomePrinter {
         // `--format swift` names the declarations read so far, this text's included.
         environment = session.environment
         for outcome in outcomes {
+            if case .rows(let result) = outcome {
+                for warning in result.warnings {
+                    Output.error(
+                        "warning: \(Output.terminalSafe(warning.message))\n  \(Output.terminalSafe(warning.fix))")
+                }
+            }
             if case .rows(let result) = outcome, format != .sql, format != .swift {
                 succeeded = stream(result, from: session) && succeeded
             } else {
