@@ -184,21 +184,24 @@ public final class Session {
     ) throws -> RequestResult {
         try Validator(schema: environment.schema, range: range).validate(plan)
         let builder = ResultTreeBuilder(plan: plan, valueLimit: valueLimit)
+        var warnings = RequestPitfalls.find(in: plan)
+        let shape = fetch ? decodingShape(plan, warnings: &warnings) : nil
         return try database.read { db in
             let request = try Lowering().request(plan)
             let mainSQL = try Self.expandedSQL(request, db, single: single)
             guard fetch else {
                 return RequestResult(
                     plan: plan, rows: [], mainSQL: mainSQL, statements: [], isSingleRow: single, window: nil,
-                    warnings: RequestPitfalls.find(in: plan))
+                    warnings: warnings)
             }
             let recorder = StatementRecorder()
             db.trace(options: .profile) { event in recorder.record(event) }
             defer { db.trace(options: [], nil) }
             var rows: [ResultRow] = []
-            if let typePath = plan.decodedAs {
+            if let typePath = plan.decodedAs, let shape {
                 rows = try decodedRows(
-                    plan, typePath: typePath, request: request, db: db, single: single, builder: builder, range: range)
+                    plan, typePath: typePath, shape: shape, request: request, db: db, single: single,
+                    builder: builder, range: range)
             } else if single {
                 if let row = try Row.fetchOne(db, request) { rows.append(builder.row(row)) }
             } else if plan.hasPrefetch {
@@ -224,7 +227,7 @@ public final class Session {
                 plan: plan, rows: rows, mainSQL: mainSQL, statements: statements, isSingleRow: single,
                 window: nil,
                 appStatements: statements.map { CapturedStatement(sql: $0.sql, duration: 0, label: $0.label) },
-                warnings: RequestPitfalls.find(in: plan))
+                warnings: warnings)
         }
     }
 

@@ -479,4 +479,19 @@ final class GRDBDecodingCheckTests: XCTestCase {
             declarations, "try Author.including(all: Author.novels).asRequest(of: AuthorInfo.self).fetchCount(db)",
             count)
     }
+
+    /// A type arbor can not model is not checked: the rows show, with a warning that says why.
+    func testATypeArborDoesNotKnowShowsTheRowsUnchecked() throws {
+        let session = try Session(path: nil)
+        _ = session.run("struct Tagged: Decodable, FetchableRecord { var id: Int64; var tags: Set<String> }")
+        guard case .rows(let result)? = session.run("try Tagged.fetchAll(db, Book.limit(2))").last else {
+            return XCTFail("no rows")
+        }
+        XCTAssertEqual(result.rows.count, 2)
+        XCTAssertEqual(
+            result.warnings.map(\.message),
+            [
+                "arbor does not check how the rows decode into `Tagged`: `Tagged.tags` (<input 1>:1:64) is a `Set<String>`, a type arbor does not know: it checks records, arrays, optionals, enums with raw values, numbers, `Bool`, `String`, `Data`, `Date` and `UUID`"
+            ])
+    }
 }

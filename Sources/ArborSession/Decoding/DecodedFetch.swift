@@ -7,17 +7,9 @@ extension Session {
     /// with GRDB's own decoder into the type's shape, and shown as usual. The first
     /// row that does not decode stops the fetch, as in the app, with GRDB's error and the fix.
     func decodedRows(
-        _ plan: RequestPlan, typePath: String, request: QueryInterfaceRequest<Row>, db: Database, single: Bool,
-        builder: ResultTreeBuilder, range: SourceRange?
+        _ plan: RequestPlan, typePath: String, shape: RecordShape, request: QueryInterfaceRequest<Row>, db: Database,
+        single: Bool, builder: ResultTreeBuilder, range: SourceRange?
     ) throws -> [ResultRow] {
-        var shapes = DecodingShapeBuilder(environment: environment)
-        let shape: RecordShape
-        do {
-            shape = try shapes.shape(ofType: typePath)
-        } catch var error as ArborError {
-            if error.range == nil { error.range = range }
-            throw error
-        }
         // Without prefetched rows, GRDB's decoder has nothing to stop the program on.
         let check = DecodingCheck(shape: shape, mayTrap: plan.hasPrefetch)
         let call = single ? "fetchOne" : "fetchAll"
@@ -55,5 +47,23 @@ extension Session {
             }
         }
         return rows
+    }
+
+    /// The shape of the app's type a request decodes into; nil, with a warning saying why,
+    /// when arbor can not model it (the rows then show unchecked, as the request gives them).
+    func decodingShape(_ plan: RequestPlan, warnings: inout [Pitfall]) -> RecordShape? {
+        guard let typePath = plan.decodedAs else { return nil }
+        var shapes = DecodingShapeBuilder(environment: environment)
+        do {
+            return try shapes.shape(ofType: typePath)
+        } catch let error as ArborError {
+            warnings.append(
+                Pitfall(
+                    message: "arbor does not check how the rows decode into `\(typePath)`: \(error.message)",
+                    fix: error.suggestion ?? "the rows are shown as the request gives them"))
+            return nil
+        } catch {
+            return nil
+        }
     }
 }
