@@ -494,4 +494,31 @@ final class GRDBDecodingCheckTests: XCTestCase {
                 "arbor does not check how the rows decode into `Tagged`: `Tagged.tags` (<input 1>:1:64) is a `Set<String>`, a type arbor does not know: it checks records, arrays, optionals, enums with raw values, numbers, `Bool`, `String`, `Data`, `Date` and `UUID`"
             ])
     }
+
+    /// An enum that adopts `DatabaseValueConvertible` decodes from the column with
+    /// `fromDatabaseValue`: GRDB's error differs from the `Decodable` one, and arbor's follows.
+    func testADatabaseValueConvertibleEnumWithoutACase() throws {
+        struct Kinded: Decodable, FetchableRecord {
+            enum Kind: String, Codable, DatabaseValueConvertible { case novel, poems, essay, theatrePlay }
+            var id: Int64
+            var kind: Kind?
+        }
+        let request = BookTable.order(Column("id"))
+        let expected = try grdb { db in try Kinded.fetchAll(db, request).count }
+        guard case .error(let text) = expected else { return XCTFail("GRDB decodes: \(expected)") }
+        XCTAssertTrue(text.hasPrefix("could not decode Optional<Kind> from database value \"shortStories\""), text)
+        let declarations = """
+            struct Kinded: Decodable, FetchableRecord {
+                enum Kind: String, Codable, DatabaseValueConvertible { case novel, poems, essay, theatrePlay }
+                var id: Int64
+                var kind: Kind?
+            }
+            """
+        try assertSame(
+            declarations, "try Kinded.fetchAll(db, Book.order(Column(\"id\")))", expected,
+            fix: "the column holds \"shortStories\", which is no case of `Kind`", row: 29)
+        try assertSame(
+            declarations.replacingOccurrences(of: "theatrePlay }", with: "theatrePlay, shortStories }"),
+            "try Kinded.fetchAll(db, Book.order(Column(\"id\")))", .records(390))
+    }
 }

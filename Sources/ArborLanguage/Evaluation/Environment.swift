@@ -27,6 +27,9 @@ public struct Environment: Sendable {
     public var typeAliases: [String: String] = [:]
     /// The cases of enums with raw values (`Book.Kind`), for arguments written `.novel`.
     public var enums: [String: [String: SQLValue]] = [:]
+    /// The enums of `enums` that adopt `DatabaseValueConvertible`: GRDB decodes them from
+    /// a column with `fromDatabaseValue`, not with their `Decodable` conformance.
+    public var databaseValueEnums: Set<String> = []
     /// The stored properties of declared record structs, in declaration order, by type path.
     public var storedProperties: [String: [StoredProperty]] = [:]
     /// The app's structs and classes with stored properties, as rows decode into them, by type path.

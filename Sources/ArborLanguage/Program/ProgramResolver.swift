@@ -280,6 +280,7 @@ private struct Resolution {
             evaluator.environment.statics[path, default: [:]][enumCase.name] = value
         }
         if !isColumns { evaluator.environment.enums[path] = values }
+        if conformances.contains("DatabaseValueConvertible") { evaluator.environment.databaseValueEnums.insert(path) }
     }
 
     // MARK: Decodable types

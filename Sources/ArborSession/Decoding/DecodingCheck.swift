@@ -36,10 +36,41 @@ struct DecodingCheck {
             return nil
         } catch {
             let path = context.failurePath ?? []
+            // GRDB names the type it could not decode: the app's enum, not arbor's stand-in.
+            var text = String(describing: error)
+            if let name = Self.enumName(shape, path: path) {
+                text = text.replacingOccurrences(of: "ShapedDatabaseEnum", with: name)
+            }
             return DecodingFailure(
-                rowIndex: index, path: path, grdbError: String(describing: error), isTrap: false,
+                rowIndex: index, path: path, grdbError: text, isTrap: false,
                 fix: DecodingFix.fix(shape: shape, row: row, path: path))
         }
+    }
+}
+
+extension DecodingCheck {
+    /// The enum at the end of `path`, if the failing property is one.
+    static func enumName(_ shape: RecordShape, path: [String]) -> String? {
+        var shape = shape
+        for (offset, name) in path.enumerated() {
+            guard let property = shape.properties.first(where: { $0.name == name }) else { return nil }
+            var type = property.type
+            while true {
+                switch type {
+                case .optional(let wrapped), .array(let wrapped): type = wrapped
+                default: break
+                }
+                if case .optional = type { continue }
+                if case .array = type { continue }
+                break
+            }
+            switch type {
+            case .rawEnum(let e) where offset == path.count - 1: return e.typeName
+            case .record(let record): shape = record
+            default: return nil
+            }
+        }
+        return nil
     }
 }
 

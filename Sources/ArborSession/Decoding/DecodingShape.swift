@@ -96,11 +96,14 @@ public struct RawEnumShape: Sendable, Hashable {
     /// `String` or `Int`.
     public var rawType: ScalarType
     public var rawValues: Set<SQLValue>
+    /// Adopts `DatabaseValueConvertible`: GRDB reads a column with `fromDatabaseValue`.
+    public var isDatabaseValueConvertible: Bool
 
-    public init(typeName: String, rawType: ScalarType, rawValues: Set<SQLValue>) {
+    public init(typeName: String, rawType: ScalarType, rawValues: Set<SQLValue>, isDatabaseValueConvertible: Bool) {
         self.typeName = typeName
         self.rawType = rawType
         self.rawValues = rawValues
+        self.isDatabaseValueConvertible = isDatabaseValueConvertible
     }
 }
 
@@ -183,7 +186,8 @@ struct DecodingShapeBuilder {
                 return .rawEnum(
                     RawEnumShape(
                         typeName: name.split(separator: ".").last.map(String.init) ?? name,
-                        rawType: isText ? .string : .int, rawValues: values))
+                        rawType: isText ? .string : .int, rawValues: values,
+                        isDatabaseValueConvertible: environment.databaseValueEnums.contains(name)))
             }
             if environment.decodableTypes[name] != nil || environment.typeNames.table(forType: name) != nil {
                 return .record(try shape(ofType: name))

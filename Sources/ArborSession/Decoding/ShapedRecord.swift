@@ -79,6 +79,30 @@ struct ShapedEnum: Decodable {
     }
 }
 
+/// An enum with raw values that adopts `DatabaseValueConvertible`: GRDB decodes it
+/// from a column with `fromDatabaseValue` (its raw value's, then `init(rawValue:)`,
+/// as GRDB's `RawRepresentable` conformance does), elsewhere with `Decodable`.
+struct ShapedDatabaseEnum: DatabaseValueConvertible, Decodable {
+    var databaseValue: DatabaseValue { .null }
+
+    static func fromDatabaseValue(_ dbValue: DatabaseValue) -> ShapedDatabaseEnum? {
+        guard let shape = DecodingContext.current?.enums.last else { return nil }
+        let raw: SQLValue? =
+            switch shape.rawType {
+            case .string: String.fromDatabaseValue(dbValue).map { .text($0) }
+            default: Int.fromDatabaseValue(dbValue).map { .integer(Int64($0)) }
+            }
+        guard let raw, shape.rawValues.contains(raw) else { return nil }
+        return ShapedDatabaseEnum()
+    }
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        _ = try ShapedEnum(from: decoder)
+    }
+}
+
 /// Decodes each property of the current shape the way Swift's synthesized
 /// `init(from:)` does: `decode` for a value, `decodeIfPresent` for an optional.
 enum ShapedDecoding {
@@ -117,7 +141,11 @@ enum ShapedDecoding {
         case .rawEnum(let shape):
             context.enums.append(shape)
             defer { context.enums.removeLast() }
-            try decode(ShapedEnum.self, optional: isOptional, key, container)
+            if shape.isDatabaseValueConvertible {
+                try decode(ShapedDatabaseEnum.self, optional: isOptional, key, container)
+            } else {
+                try decode(ShapedEnum.self, optional: isOptional, key, container)
+            }
         case .array(let element):
             switch element.unwrapped.type {
             case .scalar(let scalar):
