@@ -18,6 +18,10 @@ private struct BookTable: TableRecord {
     static let translator = belongsTo(AuthorTable.self, key: "translator", using: ForeignKey(["translatorId"]))
 }
 private struct CountryTable: TableRecord { static let databaseTableName = "country" }
+private struct LibraryTable: TableRecord { static let databaseTableName = "library" }
+extension BookTable {
+    static let library = belongsTo(LibraryTable.self, key: "library")
+}
 
 // The record types arbor uses for `Author`, `Book` and `Country` when the app declares
 // none: a property per column, optional when the column may be NULL (`--format swift`).
@@ -43,6 +47,11 @@ private struct Book: Decodable, FetchableRecord {
     var price: Double?
     var score: Double?
     var awards: Int64
+}
+private struct Library: Decodable, FetchableRecord {
+    var id: Int64
+    var name: String
+    var openedYear: Int64?
 }
 private struct Country: Decodable, FetchableRecord {
     var code: String
@@ -520,5 +529,51 @@ final class GRDBDecodingCheckTests: XCTestCase {
         try assertSame(
             declarations.replacingOccurrences(of: "theatrePlay }", with: "theatrePlay, shortStories }"),
             "try Kinded.fetchAll(db, Book.order(Column(\"id\")))", .records(390))
+    }
+
+    /// A mistake inside a prefetched row: found in the first book that fails, with its fix.
+    func testAnOptionalIncludeInsidePrefetchedRows() throws {
+        struct BookInfo: Decodable, FetchableRecord {
+            var book: Book
+            var library: Library
+        }
+        struct AuthorInfo: Decodable, FetchableRecord {
+            var author: Author
+            var books: [BookInfo]
+        }
+        struct FixedBookInfo: Decodable, FetchableRecord {
+            var book: Book
+            var library: Library?
+        }
+        struct FixedAuthorInfo: Decodable, FetchableRecord {
+            var author: Author
+            var books: [FixedBookInfo]
+        }
+        let request = AuthorTable.including(all: AuthorTable.books.including(optional: BookTable.library))
+            .order(Column("id"))
+        let expected = try grdb { db in try AuthorInfo.fetchAll(db, request).count }
+        guard case .error = expected else { return XCTFail("GRDB decodes: \(expected)") }
+        let declarations = """
+            struct BookInfo: Decodable, FetchableRecord {
+                var book: Book
+                var library: Library
+            }
+            struct AuthorInfo: Decodable, FetchableRecord {
+                var author: Author
+                var books: [BookInfo]
+            }
+            """
+        let statement =
+            "try AuthorInfo.fetchAll(db, Author.including(all: Author.books.including(optional: Book.library)).order(Column(\"id\")))"
+        let (verdict, error) = try arbor(declarations, statement)
+        XCTAssertEqual(verdict, expected)
+        XCTAssertEqual(
+            error?.suggestion,
+            "this row has no `library` (all its columns are NULL: an optional include): declare `var library: Library?`"
+        )
+        XCTAssertTrue(error?.message.contains("decoding `AuthorInfo.books.library.id`") == true, error?.message ?? "")
+        let fixed = try grdb { db in try FixedAuthorInfo.fetchAll(db, request).count }
+        XCTAssertEqual(fixed, .records(76))
+        try assertSame(declarations.replacingOccurrences(of: "Library\n", with: "Library?\n"), statement, fixed)
     }
 }

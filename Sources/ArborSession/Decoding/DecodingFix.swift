@@ -78,7 +78,7 @@ struct DecodingFix {
                         kind: .declare(
                             type: property.type.swiftName + "?",
                             because:
-                                "this row has no `\(property.key)` (all its columns are NULL: an optional include or join)"
+                                "this row has no `\(property.key)` (all its columns are NULL: an optional include)"
                         ))
                 }
                 return fix(shape: record, row: scoped, path: rest)
