@@ -185,7 +185,7 @@ public final class Session {
         try Validator(schema: environment.schema, range: range).validate(plan)
         let builder = ResultTreeBuilder(plan: plan, valueLimit: valueLimit)
         var warnings = RequestPitfalls.find(in: plan)
-        let shape = fetch ? decodingShape(plan, warnings: &warnings) : nil
+        let shape = decodingShape(plan, warnings: &warnings)
         return try database.read { db in
             let request = try Lowering().request(plan)
             let mainSQL = try Self.expandedSQL(request, db, single: single)
