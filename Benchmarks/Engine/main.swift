@@ -16,6 +16,10 @@ do {
         try EngineBenchmarks.schemaAdvice()
         exit(0)
     }
+    if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "decoding" {
+        try EngineBenchmarks.decodingCheck()
+        exit(0)
+    }
     if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "tables" {
         try EngineBenchmarks.tenThousandTables()
         exit(0)
@@ -24,6 +28,7 @@ do {
     try EngineBenchmarks.tenThousandTables()
     try EngineBenchmarks.modelFolderLoading(arbor: arbor)
     try EngineBenchmarks.schemaAdvice()
+    try EngineBenchmarks.decodingCheck()
 } catch {
     print("benchmark failed: \(error)")
     exit(1)

@@ -9,7 +9,22 @@ extension Session {
     /// as the request says, and the SQL pane shows GRDB's statements.
     public func runInteractive(_ text: String, windowSize: Int = 100, childCap: Int? = 50) -> [Outcome] {
         run(text, fetch: false).map { outcome in
-            guard case .rows(var result) = outcome, !result.isSingleRow else {
+            guard case .rows(var result) = outcome, !result.isSingleRow, result.plan.decodedAs == nil else {
+                if case .rows(let result) = outcome, result.plan.decodedAs != nil {
+                    // Rows decoded into the app's type: checked whole, as the app fetches them.
+                    do {
+                        return .rows(
+                            try request(
+                                result.plan, range: nil, single: result.isSingleRow, fetch: true,
+                                valueLimit: ValueCut.displayLimit))
+                    } catch var error as ArborError {
+                        if error.range == nil { error.range = SourceRange(0, text.utf8.count) }
+                        return .failure([error], text: text)
+                    } catch {
+                        return .failure(
+                            [ArborError(Self.message(error), at: SourceRange(0, text.utf8.count))], text: text)
+                    }
+                }
                 if case .rows(let result) = outcome {
                     // `fetchOne()`: one row, fetched as is.
                     do {

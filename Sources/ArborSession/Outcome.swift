@@ -51,4 +51,6 @@ public struct RequestResult: Sendable {
     /// statement, then each prefetch, unwindowed), labelled `main` and `prefetch KEY`;
     /// nil while they are not known (a prefetch needs its parents' keys: `Session.appStatements`).
     public var appStatements: [CapturedStatement]? = nil
+    /// What GRDB will silently get wrong in this request (`RequestPitfalls`), with the fix.
+    public var warnings: [Pitfall] = []
 }

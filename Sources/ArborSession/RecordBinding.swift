@@ -30,7 +30,7 @@ extension Session {
             default: false
             }
         }
-        if isComposite { return value }
+        if isComposite || plan.decodedAs != nil { return value }
         try Validator(schema: environment.schema, range: range).validate(plan)
         let row = try database.read { db in try Row.fetchOne(db, try Lowering().request(plan)) }
         guard let row else {

@@ -189,18 +189,25 @@ public final class Session {
     ) throws -> RequestResult {
         try Validator(schema: environment.schema, range: range).validate(plan)
         let builder = ResultTreeBuilder(plan: plan, valueLimit: valueLimit)
+        var warnings = RequestPitfalls.find(in: plan)
+        let shape = decodingShape(plan, warnings: &warnings)
         return try database.read { db in
             let request = try Lowering().request(plan)
             let mainSQL = try Self.expandedSQL(request, db, single: single)
             guard fetch else {
                 return RequestResult(
-                    plan: plan, rows: [], mainSQL: mainSQL, statements: [], isSingleRow: single, window: nil)
+                    plan: plan, rows: [], mainSQL: mainSQL, statements: [], isSingleRow: single, window: nil,
+                    warnings: warnings)
             }
             let recorder = StatementRecorder()
             db.trace(options: .profile) { event in recorder.record(event) }
             defer { db.trace(options: [], nil) }
             var rows: [ResultRow] = []
-            if single {
+            if let typePath = plan.decodedAs, let shape {
+                rows = try decodedRows(
+                    plan, typePath: typePath, shape: shape, request: request, db: db, single: single,
+                    builder: builder, range: range)
+            } else if single {
                 if let row = try Row.fetchOne(db, request) { rows.append(builder.row(row)) }
             } else if plan.hasPrefetch {
                 // GRDB can not prefetch through a cursor (T22).
@@ -224,7 +231,8 @@ public final class Session {
             return RequestResult(
                 plan: plan, rows: rows, mainSQL: mainSQL, statements: statements, isSingleRow: single,
                 window: nil,
-                appStatements: statements.map { CapturedStatement(sql: $0.sql, duration: 0, label: $0.label) })
+                appStatements: statements.map { CapturedStatement(sql: $0.sql, duration: 0, label: $0.label) },
+                warnings: warnings)
         }
     }
 

@@ -11,6 +11,12 @@ extension Session {
         _ plan: RequestPlan, range: SourceRange?, pageSize: Int = 1000, valueLimit: Int? = nil,
         _ body: (ResultRow) throws -> Void
     ) throws -> String {
+        if plan.decodedAs != nil {
+            // The app decodes every row before it sees one: a row that fails shows nothing.
+            let result = try request(plan, range: range, single: false, fetch: true, valueLimit: valueLimit)
+            for row in result.rows { try body(row) }
+            return result.mainSQL
+        }
         try Validator(schema: environment.schema, range: range).validate(plan)
         let builder = ResultTreeBuilder(plan: plan, valueLimit: valueLimit)
         let request = try Lowering().request(plan)

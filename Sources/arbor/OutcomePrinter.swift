@@ -18,6 +18,12 @@ struct OutcomePrinter {
         environment = session.environment
         app = format == .swift ? AppCode(session: session, requestText: text) : nil
         for outcome in outcomes {
+            if case .rows(let result) = outcome {
+                for warning in result.warnings {
+                    Output.error(
+                        "warning: \(Output.terminalSafe(warning.message))\n  \(Output.terminalSafe(warning.fix))")
+                }
+            }
             if case .rows(let result) = outcome, format != .sql, format != .swift {
                 succeeded = stream(result, from: session) && succeeded
             } else {
@@ -46,6 +52,10 @@ struct OutcomePrinter {
             }
             output.finish()
             return true
+        } catch var error as ArborError where result.plan.decodedAs != nil {
+            // A decoding check's verdict: GRDB's error, then the fix on its own line.
+            error.range = nil
+            Output.error(DiagnosticRenderer.render(error, in: ""))
         } catch let error as ArborError {
             Output.error("error: \(error.description)")
         } catch {

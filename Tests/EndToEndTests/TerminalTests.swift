@@ -115,6 +115,29 @@ final class TerminalTests: XCTestCase {
         try tmux.type("\u{1B}[M#" + at)
     }
 
+    /// Issue 12: a Decodable type that does not decode shows GRDB's error and the fix;
+    /// a request GRDB would get wrong shows its rows and a warning with the fix.
+    func testADecodingCheckAndAPitfallWarning() throws {
+        let tmux = try TmuxSession(command: command(), width: 200)
+        defer { tmux.kill() }
+        try tmux.waitFor("arbor>")
+        try tmux.type("struct AuthorInfo: Decodable, FetchableRecord { var author: Author; var books: [Book] }")
+        try tmux.press("Enter")
+        try tmux.waitFor("declarations read")
+        try tmux.type("try AuthorInfo.fetchAll(db, Author.including(all: Author.novels))")
+        try tmux.press("Enter")
+        try tmux.waitFor("`AuthorInfo.fetchAll` fails on row 1, decoding `AuthorInfo.books`")
+        // The failed statement stays in the input: Ctrl-E Ctrl-U empties it.
+        try tmux.press("C-e")
+        try tmux.press("C-u")
+        try tmux.type(
+            "Author.annotated(with: Author.books.max(\\.year), Author.books.max(\\.year)).filter(key: 1)"
+        )
+        try tmux.press("Enter")
+        try tmux.waitFor(
+            "warning: two aggregates `Author.books.max(…)` are both named `maxBookYear`", "maxBookYear:1874")
+    }
+
     func testTheMouseSelectsAndToggles() throws {
         let tmux = try TmuxSession(command: command(), width: 100, height: 30)
         defer { tmux.kill() }

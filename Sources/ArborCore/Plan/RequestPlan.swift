@@ -14,6 +14,10 @@ public struct RequestPlan: Hashable, Sendable {
         get { commonTableExpressionStorage.first }
         set { commonTableExpressionStorage = newValue.map { [$0] } ?? [] }
     }
+    /// The app's Decodable type the rows are fetched as (`AuthorInfo.fetchAll(db, request)`,
+    /// `asRequest(of: AuthorInfo.self)`), by type path: the rows are decoded into it with
+    /// GRDB's own decoder. Nil for rows fetched as `Row`.
+    public var decodedAs: String? = nil
 
     public init(table: String, operations: [RequestOperation] = []) {
         self.root = .table(table)

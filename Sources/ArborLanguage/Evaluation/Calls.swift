@@ -40,6 +40,12 @@ extension Evaluator {
         }
     }
 
+    /// The app's Decodable struct or class named `path`, if it is one.
+    func decodableType(named path: String) -> DecodableType? {
+        guard let type = environment.decodableTypes[canonicalTypePath(path)], type.isDecodable else { return nil }
+        return type
+    }
+
     /// GRDB's methods that write: arbor runs requests and never writes through them.
     static let writeMethods: Set<String> = [
         "insert", "inserted", "insertAndFetch", "save", "saved", "update", "updateChanges", "updateAndFetch",
@@ -97,7 +103,9 @@ extension Evaluator {
             if ["fetchAll", "fetchOne", "fetchCount"].contains(name), arguments.count == 2,
                 arguments.allUnlabelled, let kind = Value.FetchKind(rawValue: name)
             {
-                let plan = try request(evaluate(arguments[1].value), range: arguments[1].value.range)
+                var plan = try request(evaluate(arguments[1].value), range: arguments[1].value.range)
+                // Decoded with GRDB's own decoder into the app's type, when Swift can decode it.
+                if kind != .count, let type = decodableType(named: path) { plan.decodedAs = type.path }
                 return .fetch(plan, kind)
             }
             throw ArborError("`\(path)` has no method `\(name)`", at: nameRange)

@@ -260,7 +260,16 @@ extension Evaluator {
             return receiver.appending(name == "including" ? .including(kind, association) : .joining(kind, association))
         case ("asRequest", ["of"]):
             try notOnAssociation()
-            return .request(receiver.plan)
+            var plan = receiver.plan
+            // `asRequest(of: AuthorInfo.self)`: the rows decode into the app's type.
+            if case .member(let base, "self", _) = arguments[0].value.kind,
+                let name = Self.dottedTypeName(base), let type = decodableType(named: name)
+            {
+                plan.decodedAs = type.path
+            } else {
+                plan.decodedAs = nil
+            }
+            return .request(plan)
         case ("fetchOne", [nil, "key"]), ("fetchOne", [nil, "id"]), ("find", [nil, "key"]), ("find", [nil, "id"]),
             ("fetchAll", [nil, "keys"]), ("fetchAll", [nil, "ids"]):
             return try keyedFetch(name, on: receiver, arguments: arguments, nameRange: nameRange)
@@ -496,6 +505,17 @@ extension AssociationAggregatePlan {
         case .min(_, let e): return columnName(e).map { "min\(upperKey)\($0)" }
         case .max(_, let e): return columnName(e).map { "max\(upperKey)\($0)" }
         case .sum(_, let e), .total(_, let e): return columnName(e).map { "\(key)\($0)Sum" }
+        }
+    }
+}
+
+extension Evaluator {
+    /// `Book`, `Book.Draft` written as a dotted name.
+    static func dottedTypeName(_ expr: Expr) -> String? {
+        switch expr.kind {
+        case .identifier(let name): name
+        case .member(let base, let name, _): dottedTypeName(base).map { "\($0).\(name)" }
+        default: nil
         }
     }
 }

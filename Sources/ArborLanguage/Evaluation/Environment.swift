@@ -27,11 +27,16 @@ public struct Environment: Sendable {
     public var typeAliases: [String: String] = [:]
     /// The cases of enums with raw values (`Book.Kind`), for arguments written `.novel`.
     public var enums: [String: [String: SQLValue]] = [:]
+    /// The enums of `enums` that adopt `DatabaseValueConvertible`: GRDB decodes them from
+    /// a column with `fromDatabaseValue`, not with their `Decodable` conformance.
+    public var databaseValueEnums: Set<String> = []
     /// The stored properties of declared record structs, in declaration order, by type path.
     public var storedProperties: [String: [StoredProperty]] = [:]
     /// `func encode(to container: inout PersistenceContainer)` of record types, by type path:
     /// the columns a record encodes into, when the app writes them by hand.
     public var recordEncoders: [String: FunctionDeclaration] = [:]
+    /// The app's structs and classes with stored properties, as rows decode into them, by type path.
+    public var decodableTypes: [String: DecodableType] = [:]
 
     public init(schema: SchemaGraph) {
         self.schema = schema

@@ -63,6 +63,7 @@ private struct Resolution {
         resolveAliases()
         resolveTableNames()
         for path in index.order { declareEnum(path) }
+        for path in index.order { declareDecodable(path) }
         for path in index.order { declareMembers(path) }
         declareRequestExtensions()
         let errors = evaluator.forceAllMembers()
@@ -288,6 +289,57 @@ private struct Resolution {
             evaluator.environment.statics[path, default: [:]][enumCase.name] = value
         }
         if !isColumns { evaluator.environment.enums[path] = values }
+        if conformances.contains("DatabaseValueConvertible") { evaluator.environment.databaseValueEnums.insert(path) }
+    }
+
+    // MARK: Decodable types
+
+    /// A struct or class with stored properties: what `AuthorInfo.fetchAll(db, request)`
+    /// decodes rows into, each property under its `CodingKeys` key.
+    private mutating func declareDecodable(_ path: String) {
+        guard let type = index.types[path] else { return }
+        var properties: [DecodableProperty] = []
+        var location = ""
+        let codingKeysPath = "\(path).CodingKeys"
+        let hasCodingKeys = index.types[codingKeysPath] != nil
+        for fragment in type.fragments where [.struct, .class].contains(fragment.declaration.keyword) {
+            let unit = program.units[fragment.unit]
+            if location.isEmpty { location = Self.location(fragment.declaration.nameRange, in: unit) }
+            for case .property(let property) in fragment.declaration.members where !property.isStatic {
+                if case .getter? = property.value { continue }
+                var key: String? = property.name
+                if hasCodingKeys {
+                    switch evaluator.environment.enums[codingKeysPath]?[property.name]
+                        ?? evaluator.environment.statics[codingKeysPath]?[property.name].flatMap(Self.codingKeyValue)
+                    {
+                    case .text(let raw)?: key = raw
+                    default: key = nil
+                    }
+                }
+                let written = property.type.map { text in
+                    WrittenType.parse(text) { name in
+                        self.index.resolve(name, from: path, aliases: self.evaluator.environment.typeAliases) ?? name
+                    }
+                }
+                properties.append(
+                    DecodableProperty(
+                        name: property.name, key: key, writtenType: property.type, type: written,
+                        hasDefault: property.value != nil, location: Self.location(property.nameRange, in: unit)))
+            }
+        }
+        guard !location.isEmpty else { return }
+        evaluator.environment.decodableTypes[path] = DecodableType(
+            path: path, conformances: type.conformances, properties: properties, location: location)
+    }
+
+    private static func codingKeyValue(_ value: Value) -> SQLValue? {
+        if case .expression(.column(let name, _)) = value { return .text(name) }
+        return nil
+    }
+
+    private static func location(_ range: SourceRange, in unit: SourceUnit) -> String {
+        let location = SourceLocation(offset: range.lowerBound, in: unit.text)
+        return "\(unit.name):\(location.line):\(location.column)"
     }
 
     // MARK: Members

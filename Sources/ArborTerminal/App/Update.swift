@@ -155,6 +155,10 @@ extension AppState {
                     rows: rows, elapsed: elapsed,
                     statements: sql.ranTotal)
                 inputError = nil
+                // What GRDB will silently get wrong here (`RequestPitfalls`): said at once, with the fix.
+                if let warning = result.warnings.first {
+                    notice = Notice(text: "warning: \(warning.message) — \(warning.fix)", isError: true)
+                }
                 keepSelectionsInView()
             case .count(let count, let statement):
                 sqlLog = nil

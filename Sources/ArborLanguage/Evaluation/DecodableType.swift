@@ -1,0 +1,119 @@
+import ArborCore
+
+/// A struct or class of the app that rows decode into (`struct AuthorInfo:
+/// Decodable, FetchableRecord { var author: Author; var books: [Book] }`): its
+/// stored properties, in the order Swift's synthesized `init(from:)` decodes them.
+public struct DecodableType: Sendable, Hashable {
+    /// The type's full path (`AuthorInfo`, `Library.BookInfo`).
+    public var path: String
+    /// The conformances of all its declarations, `GRDB.` prefixes removed.
+    public var conformances: Set<String>
+    public var properties: [DecodableProperty]
+    /// Where the type is declared, as `file:line:column`.
+    public var location: String
+
+    public init(path: String, conformances: Set<String>, properties: [DecodableProperty], location: String) {
+        self.path = path
+        self.conformances = conformances
+        self.properties = properties
+        self.location = location
+    }
+
+    /// Swift synthesizes `init(from:)` for `Decodable` and `Codable` types.
+    public var isDecodable: Bool { !conformances.isDisjoint(with: ["Decodable", "Codable"]) }
+
+    /// GRDB decodes a `FetchableRecord` nested in a row with `init(row:)`, others with `init(from:)`.
+    public var isFetchableRecord: Bool { !conformances.isDisjoint(with: ["FetchableRecord", "Record"]) }
+}
+
+/// A stored property as the synthesized `init(from:)` decodes it.
+public struct DecodableProperty: Sendable, Hashable {
+    public var name: String
+    /// The coding key: the property's `CodingKeys` raw value, or its name; nil when
+    /// `CodingKeys` leaves it out (it keeps its default value).
+    public var key: String?
+    /// The type as written (`[Book]`, `Author?`).
+    public var writtenType: String?
+    /// The type with its names resolved to type paths; nil when no annotation says it.
+    public var type: WrittenType?
+    public var hasDefault: Bool
+    /// Where the property is declared, as `file:line:column`.
+    public var location: String
+
+    public init(
+        name: String, key: String?, writtenType: String?, type: WrittenType?, hasDefault: Bool, location: String
+    ) {
+        self.name = name
+        self.key = key
+        self.writtenType = writtenType
+        self.type = type
+        self.hasDefault = hasDefault
+        self.location = location
+    }
+}
+
+/// A Swift type as written in a property's annotation, optionals and arrays kept.
+public indirect enum WrittenType: Sendable, Hashable {
+    case optional(WrittenType)
+    case array(WrittenType)
+    /// A type name: a type path of the app's code when it names one, else as written.
+    case named(String)
+
+    /// Parses `String?`, `[Book]`, `Optional<Author>`, `Array<Book>`, `Book.Kind`
+    /// (written without spaces); `resolve` maps a name to its type path.
+    public static func parse(_ text: String, resolve: (String) -> String) -> WrittenType {
+        if text.hasSuffix("?") || text.hasSuffix("!") {
+            return .optional(parse(String(text.dropLast()), resolve: resolve))
+        }
+        if let inner = generic(text, "Optional") { return .optional(parse(inner, resolve: resolve)) }
+        if let inner = generic(text, "Array") { return .array(parse(inner, resolve: resolve)) }
+        if text.hasPrefix("["), text.hasSuffix("]"), enclosesAll(text) {
+            let inner = String(text.dropFirst().dropLast())
+            // `[String:Int]` is a dictionary: named as written.
+            if !hasTopLevelColon(inner) { return .array(parse(inner, resolve: resolve)) }
+        }
+        if text.hasPrefix("("), text.hasSuffix(")"), enclosesAll(text) {
+            return parse(String(text.dropFirst().dropLast()), resolve: resolve)
+        }
+        return .named(resolve(text))
+    }
+
+    private static func generic(_ text: String, _ name: String) -> String? {
+        let prefix = name + "<"
+        guard text.hasPrefix(prefix) || text.hasPrefix("Swift." + prefix), text.hasSuffix(">") else { return nil }
+        let start = text.firstIndex(of: "<").map { text.index(after: $0) } ?? text.startIndex
+        return String(text[start..<text.index(before: text.endIndex)])
+    }
+
+    /// Whether the first bracket closes at the last character.
+    private static func enclosesAll(_ text: String) -> Bool {
+        var depth = 0
+        for (offset, character) in text.enumerated() {
+            if "[(<".contains(character) { depth += 1 }
+            if "])>".contains(character) {
+                depth -= 1
+                if depth == 0 && offset != text.count - 1 { return false }
+            }
+        }
+        return depth == 0
+    }
+
+    private static func hasTopLevelColon(_ text: String) -> Bool {
+        var depth = 0
+        for character in text {
+            if "[(<".contains(character) { depth += 1 }
+            if "])>".contains(character) { depth -= 1 }
+            if character == ":" && depth == 0 { return true }
+        }
+        return false
+    }
+
+    /// As Swift writes it: `[Book]`, `Author?`.
+    public var swiftName: String {
+        switch self {
+        case .optional(let wrapped): wrapped.swiftName + "?"
+        case .array(let element): "[\(element.swiftName)]"
+        case .named(let name): name
+        }
+    }
+}
