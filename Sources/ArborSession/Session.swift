@@ -13,6 +13,9 @@ public final class Session {
     public let isWritable: Bool
     /// How long a statement waits for another process's lock before failing.
     public let busyTimeout: TimeInterval
+    /// Opened `immutable` (a WAL file without a `-wal`, read-only): SQLite never sees
+    /// another process's changes, so it can not be watched (`DatabaseWatcher`).
+    public let isImmutable: Bool
     public internal(set) var evaluator: Evaluator
     /// The app's code: loaded files and pasted declarations, resolved together.
     public internal(set) var program = Program()
@@ -28,10 +31,13 @@ public final class Session {
 
     /// Opens `path` read-only (read-write with `writable`), or the demo library when `path` is nil.
     /// `busyTimeout` is how long to wait for another process's lock (`ARBOR_BUSY_TIMEOUT` on the command line).
-    public init(path: String?, writable: Bool = false, busyTimeout: TimeInterval = 5) throws {
+    /// `watchable` never opens the file `immutable`, so that another process's commits are seen.
+    public init(path: String?, writable: Bool = false, busyTimeout: TimeInterval = 5, watchable: Bool = false) throws {
         self.path = path
         self.isWritable = writable && path != nil
         self.busyTimeout = busyTimeout
+        let location = path.map { writable || watchable ? nil : ReadOnlyOpening.location(of: $0) } ?? nil
+        self.isImmutable = location?.hasSuffix("immutable=1") ?? false
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         // A hostile view could call it: its two-argument form installs a tokenizer from a raw pointer.
@@ -57,7 +63,7 @@ public final class Session {
             }
             do {
                 database = try DatabaseQueue(
-                    path: writable ? ReadOnlyOpening.writableLocation(of: path) : ReadOnlyOpening.location(of: path),
+                    path: writable ? ReadOnlyOpening.writableLocation(of: path) : location ?? path,
                     configuration: configuration)
             } catch {
                 throw OpenError("\(path): \(OpenFailure.message(error, path: path, busyTimeout: busyTimeout))")
