@@ -173,6 +173,14 @@ final class SessionWorker: @unchecked Sendable {
         }
     }
 
+    /// `:watch`: makes the watcher on the session's queue, where the session lives
+    /// (it asks the database for its version once).
+    func makeWatcher(_ done: @escaping @Sendable (Result<DatabaseWatcher, any Error>) -> Void) {
+        queue.async { [self] in
+            done(Result { try DatabaseWatcher(session: session) })
+        }
+    }
+
     /// Counts the rows of each table, one job each, so that requests typed
     /// meanwhile wait for one count at most.
     func countRows(_ tables: [String]) {
