@@ -41,7 +41,7 @@ public final class DatabaseWatcher: @unchecked Sendable {
         }
         if session.isImmutable {
             throw ArborError(
-                "\(path) was opened immutable (a WAL database without a -wal file), so arbor can not see its changes: start arbor with --watch, or while the app has the database open"
+                "\(path) was opened immutable (a WAL database without a -wal file), so arbor can not see its changes: open it while the app has it open"
             )
         }
         database = session.database
