@@ -95,6 +95,46 @@ final class WatchTests: XCTestCase {
         XCTAssertFalse(View.render(state).buffer.text.contains("watching ·"))
     }
 
+    func testARerunKeepsTheChildrenPaneAndAFailedOneLeavesTheInputAlone() throws {
+        let path = try Fixtures.database(Self.schema)
+        let session = try Session(path: path)
+        var state = try Fixtures.state(after: Self.request, width: 100, height: 30, in: session, interactive: true)
+        XCTAssertEqual(runCommand(":watch", in: &state), [.watch(true)])
+        _ = state.update(.key(.escape))
+        // Le Guin's books in the children pane.
+        _ = state.update(.key(.down))
+        _ = state.update(.key(.right))
+        XCTAssertEqual(state.miller?.current?.node, NodePath([1]))
+        XCTAssertEqual(state.focus, .children)
+        // A new first author moves Le Guin to the third row.
+        try DatabaseQueue(path: path).write { db in try db.execute(sql: "INSERT INTO author VALUES (0, 'Anonymous')") }
+        guard case .run(let text, let generation)? = state.update(.databaseChanged(time: "12:00:00")).first else {
+            return XCTFail()
+        }
+        _ = state.update(
+            .finished(
+                generation: generation, outcomes: session.runInteractive(text), environment: session.environment,
+                elapsed: 0.002))
+        XCTAssertEqual(state.watch?.marks.added, [NodePath([0])])
+        XCTAssertEqual(state.results?.selected, NodePath([2]))
+        XCTAssertEqual(state.miller?.current?.node, NodePath([2]))
+        XCTAssertEqual(state.focus, .children)
+
+        // A re-run that fails says why and leaves the focus and the input as they were.
+        guard case .run(let again, let failing)? = state.update(.databaseChanged(time: "12:00:05")).first else {
+            return XCTFail()
+        }
+        _ = state.update(
+            .finished(
+                generation: failing,
+                outcomes: [.failure([ArborError("database is locked by another process")], text: again)],
+                environment: session.environment, elapsed: 5))
+        XCTAssertEqual(state.focus, .children)
+        XCTAssertNil(state.inputError)
+        XCTAssertEqual(state.notice, Notice(text: "error: database is locked by another process", isError: true))
+        XCTAssertNotNil(state.watch)
+    }
+
     func testAWatchThatCannotGoOnSaysWhyAndStops() throws {
         var state = try Fixtures.state(after: "Author", width: 100, height: 30)
         XCTAssertEqual(runCommand(":watch", in: &state), [.watch(true)])

@@ -19,7 +19,7 @@ extension AppState {
             self.now = now
             return []
         case .finished(let generation, let outcomes, let environment, let elapsed):
-            let before = results
+            let before = WatchSnapshot(self)
             return finish(generation: generation, outcomes: outcomes, environment: environment, elapsed: elapsed)
                 + watchFinished(generation: generation, before: before, environment: environment)
         case .databaseChanged(let time):

@@ -23,6 +23,23 @@ public struct WatchState: Sendable, Equatable {
     }
 }
 
+/// What a re-run must not lose: taken before `finish` replaces the result.
+struct WatchSnapshot {
+    var results: ResultsState?
+    var miller: MillerState?
+    var focus: Focus
+    var input: LineEditor
+    var inputError: InputError?
+
+    init(_ state: AppState) {
+        inputError = state.inputError
+        results = state.results
+        miller = state.miller
+        focus = state.focus
+        input = state.input
+    }
+}
+
 extension AppState {
     /// `:watch` turns watching on or off.
     mutating func toggleWatch() -> [Effect] {
@@ -69,11 +86,16 @@ extension AppState {
 
     /// After `finish`: a re-run keeps the rows open and selected where they went,
     /// and marks what changed; a change that came meanwhile runs again.
-    mutating func watchFinished(generation: Int, before: ResultsState?, environment: Environment) -> [Effect] {
+    mutating func watchFinished(generation: Int, before snapshot: WatchSnapshot, environment: Environment) -> [Effect] {
         guard var watch else { return [] }
         if watch.rerunGeneration == generation {
             watch.rerunGeneration = nil
-            if let before, var after = results, after.title == before.title {
+            // A re-run is not the user's: whether it worked or failed (a lock, said in
+            // the status line), what they typed, its errors and the focus stay.
+            input = snapshot.input
+            inputError = snapshot.inputError
+            focus = snapshot.focus
+            if let before = snapshot.results, var after = results, after.title == before.title {
                 let schema = environment.schema
                 let (marks, move) = WatchMarks.compare(
                     old: before.source, new: after.source,
@@ -87,6 +109,17 @@ extension AppState {
                 }
                 if let top = before.top { after.top = move(top) ?? after.top }
                 results = after
+                // The children pane stays open on the same rows, as far as they are still there.
+                if var miller = snapshot.miller {
+                    miller.levels = Array(
+                        miller.levels.prefix { move($0.node) != nil }.map { level in
+                            var level = level
+                            level.node = move(level.node) ?? level.node
+                            return level
+                        })
+                    self.miller = miller.levels.isEmpty ? nil : miller
+                    if self.miller == nil, focus == .children { focus = .results }
+                }
                 keepSelectionsInView()
             }
         } else if running == nil {
