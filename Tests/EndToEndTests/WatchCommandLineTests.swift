@@ -100,6 +100,24 @@ final class WatchCommandLineTests: XCTestCase {
         )
     }
 
+    func testALongLockIsReportedAndTheWatchGoesOn() throws {
+        let path = try Fixture.database(Fixture.library)
+        let arbor = try BackgroundProcess(
+            ArborProcess.executable.path, [path, "-c", "Author.select(Column(\"id\"))", "--watch", "--format", "json"],
+            environment: ["ARBOR_BUSY_TIMEOUT": "0.3"])
+        defer { arbor.stop() }
+        XCTAssertEqual(try arbor.waitForLines(1), [#"[{"id":1},{"id":2}]"#])
+        let writer = try BackgroundProcess("/usr/bin/sqlite3", [path])
+        defer { writer.stop() }
+        // A write transaction held open: its journal wakes arbor, which finds the file locked.
+        writer.send("BEGIN EXCLUSIVE;\nINSERT INTO author VALUES (3, 'Italo Calvino');\n")
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, arbor.stderr.isEmpty { usleep(20_000) }
+        XCTAssertEqual(arbor.stderr, "arbor: \(path): locked by another process for more than 0.3 s; still watching\n")
+        writer.send("COMMIT;\n")
+        XCTAssertEqual(try arbor.waitForLines(2).last, #"[{"id":1},{"id":2},{"id":3}]"#)
+    }
+
     func testWatchNeedsARequestJSONAndAFile() throws {
         let path = try Fixture.database(Fixture.library)
         let tree = try ArborProcess.run([path, "-c", "Author", "--watch"])
@@ -125,7 +143,7 @@ final class BackgroundProcess {
     let directory: URL
     var pid: Int32 { process.processIdentifier }
 
-    init(_ executable: String, _ arguments: [String]) throws {
+    init(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:]) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-bg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: directory.appendingPathComponent("out").path, contents: nil)
@@ -134,6 +152,7 @@ final class BackgroundProcess {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment.merge(extra) { $1 }
         process.environment = environment
         process.standardInput = input
         process.standardOutput = try FileHandle(forWritingTo: directory.appendingPathComponent("out"))
