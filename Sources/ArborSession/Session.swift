@@ -7,7 +7,8 @@ import GRDBSQLite
 /// One open database and everything the user has said to it: bindings and
 /// declarations. Runs statements and returns their outcomes; never prints.
 public final class Session {
-    public let database: DatabaseQueue
+    /// Replaced only by `reopenForWatching()`, on the thread that runs the session.
+    public internal(set) var database: DatabaseQueue
     public let path: String?
     /// Opened with `--write`: `:sql` may change the file (requests and declarations never do).
     public let isWritable: Bool
@@ -15,7 +16,7 @@ public final class Session {
     public let busyTimeout: TimeInterval
     /// Opened `immutable` (a WAL file without a `-wal`, read-only): SQLite never sees
     /// another process's changes, so it can not be watched (`DatabaseWatcher`).
-    public let isImmutable: Bool
+    public internal(set) var isImmutable: Bool
     public internal(set) var evaluator: Evaluator
     /// The app's code: loaded files and pasted declarations, resolved together.
     public internal(set) var program = Program()
@@ -38,10 +39,7 @@ public final class Session {
         self.busyTimeout = busyTimeout
         let location = path.map { writable || watchable ? nil : ReadOnlyOpening.location(of: $0) } ?? nil
         self.isImmutable = location?.hasSuffix("immutable=1") ?? false
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(busyTimeout)
-        // A hostile view could call it: its two-argument form installs a tokenizer from a raw pointer.
-        configuration.prepareDatabase { db in HarmfulFunctions.disable(in: db) }
+        var configuration = Self.configuration(busyTimeout: busyTimeout)
         if let path {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -51,16 +49,7 @@ public final class Session {
             guard FileManager.default.isReadableFile(atPath: path) else {
                 throw OpenError("\(path): permission denied")
             }
-            configuration.readonly = !writable
-            if writable {
-                // `:sql` leaves no transaction open; this only keeps GRDB from trapping should one be.
-                configuration.allowsUnsafeTransactions = true
-            } else {
-                // A read-only connection opens attached files read-only; no ATTACH at all is simpler to trust.
-                configuration.prepareDatabase { db in
-                    _ = sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_ATTACHED, 0)
-                }
-            }
+            Self.configureFile(&configuration, writable: writable)
             do {
                 database = try DatabaseQueue(
                     path: writable ? ReadOnlyOpening.writableLocation(of: path) : location ?? path,
@@ -90,6 +79,27 @@ public final class Session {
         if path == nil {
             program.load(SourceUnit.parse(name: "<demo>", text: DemoLibrary.prelude))
             resolveProgram()
+        }
+    }
+
+    static func configuration(busyTimeout: TimeInterval) -> Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        // A hostile view could call it: its two-argument form installs a tokenizer from a raw pointer.
+        configuration.prepareDatabase { db in HarmfulFunctions.disable(in: db) }
+        return configuration
+    }
+
+    static func configureFile(_ configuration: inout Configuration, writable: Bool) {
+        configuration.readonly = !writable
+        if writable {
+            // `:sql` leaves no transaction open; this only keeps GRDB from trapping should one be.
+            configuration.allowsUnsafeTransactions = true
+        } else {
+            // A read-only connection opens attached files read-only; no ATTACH at all is simpler to trust.
+            configuration.prepareDatabase { db in
+                _ = sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_ATTACHED, 0)
+            }
         }
     }
 

@@ -166,30 +166,35 @@ final class DatabaseWatcherTests: XCTestCase {
         watcher.stop()
     }
 
-    func testTheDemoAndAnImmutableOpeningCanNotBeWatched() throws {
+    func testTheDemoCanNotBeWatchedAndAnImmutableOpeningIsOpenedAgain() throws {
         XCTAssertThrowsError(try DatabaseWatcher(session: Session(path: nil))) { error in
             XCTAssertEqual(
                 (error as? ArborError)?.message,
                 "the demo database lives in memory: nothing else can change it, so there is nothing to watch")
         }
-        // A WAL database whose writer closed (no -wal file) opens immutable, unless watchable.
+        // A WAL database whose writer closed (no -wal file) opens immutable.
         var (path, writer): (String, DatabaseQueue?) = try makeDatabase(wal: true)
         try writer?.close()
         writer = nil
         XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-wal"))
-        let immutable = try Session(path: path)
-        XCTAssertTrue(immutable.isImmutable)
-        XCTAssertThrowsError(try DatabaseWatcher(session: immutable)) { error in
-            XCTAssertTrue((error as? ArborError)?.message.contains("opened immutable") ?? false, "\(error)")
-        }
-        let watchable = try Session(path: path, watchable: true)
-        let watcher = try DatabaseWatcher(session: watchable)
+        let session = try Session(path: path)
+        XCTAssertTrue(session.isImmutable)
+        _ = session.run("let keep = 1")
+        let watcher = try DatabaseWatcher(session: session)
+        XCTAssertFalse(session.isImmutable)
         let (expectation, box) = nextInBackground(watcher)
+        Thread.sleep(forTimeInterval: 0.1)
         let other = try DatabaseQueue(path: path)
         try other.write { db in try db.execute(sql: "INSERT INTO t(name) VALUES ('c')") }
         wait(for: [expectation], timeout: 2)
         XCTAssertEqual(box.change, .committed)
+        // The session reads the new row through the new connection, and keeps its bindings.
+        guard case .count(let count, _)? = session.run("Table(\"t\").fetchCount(db)").first else { return XCTFail() }
+        XCTAssertEqual(count, 2)
+        guard case .description(let kept)? = session.run("keep").first else { return XCTFail() }
+        XCTAssertEqual(kept, "1")
         watcher.stop()
+        XCTAssertFalse(try Session(path: path, watchable: true).isImmutable)
     }
 }
 

@@ -34,16 +34,15 @@ public final class DatabaseWatcher: @unchecked Sendable {
     /// commit in the `-shm`, which no notification reports.
     static let settleDelays: [TimeInterval] = [0.01, 0.04, 0.1]
 
+    /// A session opened `immutable` is opened again first (`reopenForWatching`):
+    /// call it where the session runs.
     public init(session: Session, fallbackInterval: TimeInterval = 1, useNotifications: Bool = true) throws {
         guard let path = session.path else {
             throw ArborError(
                 "the demo database lives in memory: nothing else can change it, so there is nothing to watch")
         }
-        if session.isImmutable {
-            throw ArborError(
-                "\(path) was opened immutable (a WAL database without a -wal file), so arbor can not see its changes: open it while the app has it open"
-            )
-        }
+        // Opened immutable, SQLite would never see a change: open the file again.
+        try session.reopenForWatching()
         database = session.database
         self.path = path
         busyTimeout = session.busyTimeout
