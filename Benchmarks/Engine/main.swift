@@ -20,6 +20,10 @@ do {
         try EngineBenchmarks.decodingCheck()
         exit(0)
     }
+    if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "watch" {
+        try WatchBenchmark.run()
+        exit(0)
+    }
     if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "tables" {
         try EngineBenchmarks.tenThousandTables()
         exit(0)

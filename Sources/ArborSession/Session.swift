@@ -7,12 +7,16 @@ import GRDBSQLite
 /// One open database and everything the user has said to it: bindings and
 /// declarations. Runs statements and returns their outcomes; never prints.
 public final class Session {
-    public let database: DatabaseQueue
+    /// Replaced only by `reopenForWatching()`, on the thread that runs the session.
+    public internal(set) var database: DatabaseQueue
     public let path: String?
     /// Opened with `--write`: `:sql` may change the file (requests and declarations never do).
     public let isWritable: Bool
     /// How long a statement waits for another process's lock before failing.
     public let busyTimeout: TimeInterval
+    /// Opened `immutable` (a WAL file without a `-wal`, read-only): SQLite never sees
+    /// another process's changes, so it can not be watched (`DatabaseWatcher`).
+    public internal(set) var isImmutable: Bool
     public internal(set) var evaluator: Evaluator
     /// The app's code: loaded files and pasted declarations, resolved together.
     public internal(set) var program = Program()
@@ -28,14 +32,14 @@ public final class Session {
 
     /// Opens `path` read-only (read-write with `writable`), or the demo library when `path` is nil.
     /// `busyTimeout` is how long to wait for another process's lock (`ARBOR_BUSY_TIMEOUT` on the command line).
-    public init(path: String?, writable: Bool = false, busyTimeout: TimeInterval = 5) throws {
+    /// `watchable` never opens the file `immutable`, so that another process's commits are seen.
+    public init(path: String?, writable: Bool = false, busyTimeout: TimeInterval = 5, watchable: Bool = false) throws {
         self.path = path
         self.isWritable = writable && path != nil
         self.busyTimeout = busyTimeout
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(busyTimeout)
-        // A hostile view could call it: its two-argument form installs a tokenizer from a raw pointer.
-        configuration.prepareDatabase { db in HarmfulFunctions.disable(in: db) }
+        let location = path.map { writable || watchable ? nil : ReadOnlyOpening.location(of: $0) } ?? nil
+        self.isImmutable = location?.hasSuffix("immutable=1") ?? false
+        var configuration = Self.configuration(busyTimeout: busyTimeout)
         if let path {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -45,19 +49,10 @@ public final class Session {
             guard FileManager.default.isReadableFile(atPath: path) else {
                 throw OpenError("\(path): permission denied")
             }
-            configuration.readonly = !writable
-            if writable {
-                // `:sql` leaves no transaction open; this only keeps GRDB from trapping should one be.
-                configuration.allowsUnsafeTransactions = true
-            } else {
-                // A read-only connection opens attached files read-only; no ATTACH at all is simpler to trust.
-                configuration.prepareDatabase { db in
-                    _ = sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_ATTACHED, 0)
-                }
-            }
+            Self.configureFile(&configuration, writable: writable)
             do {
                 database = try DatabaseQueue(
-                    path: writable ? ReadOnlyOpening.writableLocation(of: path) : ReadOnlyOpening.location(of: path),
+                    path: writable ? ReadOnlyOpening.writableLocation(of: path) : location ?? path,
                     configuration: configuration)
             } catch {
                 throw OpenError("\(path): \(OpenFailure.message(error, path: path, busyTimeout: busyTimeout))")
@@ -84,6 +79,27 @@ public final class Session {
         if path == nil {
             program.load(SourceUnit.parse(name: "<demo>", text: DemoLibrary.prelude))
             resolveProgram()
+        }
+    }
+
+    static func configuration(busyTimeout: TimeInterval) -> Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        // A hostile view could call it: its two-argument form installs a tokenizer from a raw pointer.
+        configuration.prepareDatabase { db in HarmfulFunctions.disable(in: db) }
+        return configuration
+    }
+
+    static func configureFile(_ configuration: inout Configuration, writable: Bool) {
+        configuration.readonly = !writable
+        if writable {
+            // `:sql` leaves no transaction open; this only keeps GRDB from trapping should one be.
+            configuration.allowsUnsafeTransactions = true
+        } else {
+            // A read-only connection opens attached files read-only; no ATTACH at all is simpler to trust.
+            configuration.prepareDatabase { db in
+                _ = sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_ATTACHED, 0)
+            }
         }
     }
 

@@ -77,14 +77,25 @@ struct Arbor: ParsableCommand {
         }
     }
 
+    @Flag(
+        help:
+            "With -c and --format json: print the last request's rows again, one JSON document a line, after each commit by another process, until Ctrl-C."
+    )
+    var watch = false
+
     func runArbor() -> Int32 {
         if let position = ArgumentBytes.firstInvalidUTF8() {
             Output.error("arbor: argument \(position) is not valid UTF-8")
             return 2
         }
+        if watch, commands.isEmpty || format?.rowFormat != .json || graph {
+            Output.error("arbor: --watch needs -c REQUEST and --format json (in the interface, type :watch)")
+            return 2
+        }
         let session: Session
         do {
-            session = try Session(path: database, writable: write, busyTimeout: Self.busyTimeout())
+            session = try Session(
+                path: database, writable: write, busyTimeout: Self.busyTimeout(), watchable: watch)
         } catch {
             Output.error("arbor: \(error)")
             return 2
@@ -121,6 +132,17 @@ struct Arbor: ParsableCommand {
         var printer = OutcomePrinter(format: format?.rowFormat ?? .tree, environment: session.environment)
         if !commands.isEmpty {
             let interruption = Interruption(session: session)
+            if watch, let last = commands.last {
+                for command in commands.dropLast() {
+                    let (succeeded, interrupted) = interruption.run { printer.run(command, in: session) }
+                    if interrupted {
+                        Output.error("arbor: interrupted")
+                        return 130
+                    }
+                    if !succeeded { return 1 }
+                }
+                return WatchMode(session: session, interruption: interruption).run(last)
+            }
             for command in commands {
                 let (succeeded, interrupted) = interruption.run { printer.run(command, in: session) }
                 if interrupted {

@@ -84,6 +84,8 @@ public struct AppState: Sendable {
     public var inputError: InputError?
     public var overlay: Overlay?
     public var running: Running?
+    /// `:watch` is on.
+    public var watch: WatchState?
     public var generation = 0
     public var now: Double = 0
     public var last: LastRun?

@@ -12,6 +12,8 @@ public enum Effect: Equatable, Sendable {
     /// `:copy FILE`.
     case write(text: String, path: String)
     case saveHistory(History)
+    /// `:watch`: start (or stop) waking the interface when another process commits.
+    case watch(Bool)
     /// Ctrl-Z.
     case suspend
     /// Ctrl-L: redraw the whole screen.

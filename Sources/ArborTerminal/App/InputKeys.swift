@@ -181,6 +181,8 @@ extension AppState {
                 return (true, [])
             }
             return (true, [.write(text: text, path: NSString(string: argument).expandingTildeInPath)])
+        case "watch":
+            return (true, toggleWatch())
         case "format":
             notice = Notice(
                 text: "the interface shows trees; J copies a row as JSON (--format is for -c)", isError: false)

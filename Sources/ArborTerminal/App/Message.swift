@@ -22,6 +22,10 @@ public enum Message: Sendable {
     case copied(String)
     /// `:copy FILE` finished; the error when it failed.
     case wrote(path: String, error: String?)
+    /// `:watch`: another process committed to the database (at `time`, the wall clock).
+    case databaseChanged(time: String)
+    /// `:watch` could not start or go on (`ended`), or reports a long lock.
+    case watchProblem(String, ended: Bool)
     /// SIGTERM, SIGHUP or SIGINT from outside: leave.
     case terminate(signal: Int32)
 }

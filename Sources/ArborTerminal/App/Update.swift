@@ -19,8 +19,13 @@ extension AppState {
             self.now = now
             return []
         case .finished(let generation, let outcomes, let environment, let elapsed):
-            return finish(
-                generation: generation, outcomes: outcomes, environment: environment, elapsed: elapsed)
+            let before = WatchSnapshot(self)
+            return finish(generation: generation, outcomes: outcomes, environment: environment, elapsed: elapsed)
+                + watchFinished(generation: generation, before: before, environment: environment)
+        case .databaseChanged(let time):
+            return databaseChanged(at: time)
+        case .watchProblem(let message, let ended):
+            return watchProblem(message, ended: ended)
         case .windowLoaded:
             // The rows of the last request may have been counted meanwhile.
             if last != nil, last?.rows == nil, let count = results?.source.rowCount { last?.rows = count }

@@ -23,7 +23,8 @@ public enum View {
             if let rect = layout.results {
                 ResultsView.draw(
                     state.results, info: state.last.map { StatusLineView.summary($0) } ?? "", into: &buffer, rect: rect,
-                    focused: state.focus == .results, separatorOnRight: layout.children != nil)
+                    focused: state.focus == .results, separatorOnRight: layout.children != nil,
+                    marks: state.watch?.marks)
             }
             if let rect = layout.children, let miller = state.miller, let source = state.results?.source {
                 ChildrenView.draw(miller, source: source, into: &buffer, rect: rect, focused: state.focus == .children)

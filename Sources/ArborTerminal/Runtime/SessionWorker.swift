@@ -7,7 +7,9 @@ import GRDB
 /// touched only on `queue`; the UI thread only interrupts the database.
 final class SessionWorker: @unchecked Sendable {
     private let session: Session
-    private let database: DatabaseQueue
+    /// The session's connection (replaced when `:watch` opens the file again), for
+    /// interrupting from the UI thread: read under `lock`.
+    private var database: DatabaseQueue
     private let queue = DispatchQueue(label: "arbor.session", qos: .userInitiated)
     private let inbox: Inbox
     private let lock = NSLock()
@@ -76,8 +78,10 @@ final class SessionWorker: @unchecked Sendable {
         }
         // A request typed while the last result is counted interrupts the count.
         lock.lock()
-        if counting { database.interrupt() }
+        let database = self.database
+        let interruptsCount = counting
         lock.unlock()
+        if interruptsCount { database.interrupt() }
     }
 
     /// Counts the rows of a result after its first window is shown. A request typed
@@ -153,6 +157,7 @@ final class SessionWorker: @unchecked Sendable {
         lock.lock()
         cancelledThrough = max(cancelledThrough, generation)
         let interruptsRunning = runningGeneration.map { $0 <= generation } ?? false
+        let database = self.database
         lock.unlock()
         if interruptsRunning { database.interrupt() }
     }
@@ -173,13 +178,25 @@ final class SessionWorker: @unchecked Sendable {
         }
     }
 
+    /// `:watch`: makes the watcher on the session's queue, where the session lives
+    /// (it asks the database for its version once).
+    func makeWatcher(_ done: @escaping @Sendable (Result<DatabaseWatcher, any Error>) -> Void) {
+        queue.async { [self] in
+            let result = Result { try DatabaseWatcher(session: session) }
+            lock.lock()
+            database = session.database
+            lock.unlock()
+            done(result)
+        }
+    }
+
     /// Counts the rows of each table, one job each, so that requests typed
     /// meanwhile wait for one count at most.
     func countRows(_ tables: [String]) {
         for table in tables {
             queue.async { [self] in
                 // GRDB writes the SQL, as for every request.
-                let count = try? database.read { db in try Table<Row>(table).fetchCount(db) }
+                let count = try? session.database.read { db in try Table<Row>(table).fetchCount(db) }
                 inbox.post(.counted(table: table, count: count))
             }
         }

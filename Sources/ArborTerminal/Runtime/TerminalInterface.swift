@@ -46,6 +46,7 @@ final class AppLoop {
     private var state: AppState
     private var quitting = false
     private var exitStatus: Int32 = 0
+    private let watching = WatchThread()
 
     init(session: Session, terminal: NCursesTerminal, inbox: Inbox, environment: [String: String]) {
         self.terminal = terminal
@@ -84,6 +85,7 @@ final class AppLoop {
                 if quitting { break }
             }
         }
+        watching.stop()
         // A request still running must not hold the database while the process ends.
         if let running = state.running { worker.interrupt(through: running.generation) }
         return exitStatus
@@ -110,6 +112,8 @@ final class AppLoop {
                         inbox.post(.wrote(path: path, error: error.localizedDescription))
                     }
                 }
+            case .watch(let on):
+                if on { watching.start(worker: worker, inbox: inbox) } else { watching.stop() }
             case .saveHistory(let history):
                 let url = historyURL
                 background.async { HistoryFile.save(history, to: url) }

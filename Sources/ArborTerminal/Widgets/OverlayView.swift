@@ -35,6 +35,7 @@ enum HelpText {
             "Commands",
             "  :help · :tables · :schema T · :associations T · :graph [T] · :load FILE",
             "  :copy FILE   write the last copied text (or every SQL statement) to FILE",
+            "  :watch       run the request on screen again after each commit by another process; again to stop",
             "  :quit or :q  leave",
         ]
     }()

@@ -2,7 +2,7 @@
 enum ResultsView {
     static func draw(
         _ state: ResultsState?, info: String, into buffer: inout ScreenBuffer, rect: Rect, focused: Bool,
-        separatorOnRight: Bool
+        separatorOnRight: Bool, marks: WatchMarks? = nil
     ) {
         let title = state.map { $0.title.isEmpty ? "Results" : $0.title } ?? "Results"
         let inner = Panel.draw(
@@ -29,7 +29,8 @@ enum ResultsView {
                 continue
             }
             let marker = walker.isExpandable(path) ? (walker.isOpen(path) ? "▾ " : "▸ ") : "  "
-            let spans = [Span(indent), Span(marker, Theme.marker)] + RowText.spans(node, limit: inner.width)
+            let text = WatchMarkText.decorate(RowText.spans(node, limit: inner.width), path: path, marks: marks)
+            let spans = [Span(indent), Span(marker, Theme.marker)] + text
             buffer.put(spans: spans, x: inner.x, y: y, maxWidth: inner.width)
             if path == state.selected {
                 Panel.highlight(&buffer, row: Rect(x: inner.x, y: y, width: inner.width, height: 1), focused: focused)

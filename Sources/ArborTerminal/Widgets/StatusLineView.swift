@@ -17,6 +17,9 @@ enum StatusLineView {
         } else if let last = state.last {
             right = [Span(summary(last, short: rect.width < 80), Theme.hint)]
         }
+        if let watch = state.watch {
+            right.insert(Span(watch.status + (right.isEmpty ? "" : " · "), WatchMarkText.changed), at: 0)
+        }
         let rightWidth = right.reduce(0) { $0 + TextFit.width($1.text) }
         let leftRoom = max(0, rect.width - (rightWidth > 0 ? rightWidth + 2 : 0))
         let left: [Span]

@@ -1,0 +1,245 @@
+import ArborCore
+import Foundation
+import GRDB
+import XCTest
+
+@testable import ArborSession
+
+/// The watcher sees another connection's commits in both journal modes, within
+/// 200 ms, runs no statement while nothing changes, and reports a file that is
+/// deleted, replaced or locked for long instead of failing.
+final class DatabaseWatcherTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A database with table `t`, in WAL mode or with a rollback journal; the
+    /// writer connection stays open (another "process" for the session).
+    func makeDatabase(wal: Bool) throws -> (path: String, writer: DatabaseQueue) {
+        let path = directory.appendingPathComponent("watched.sqlite").path
+        let writer = try DatabaseQueue(path: path)
+        try writer.writeWithoutTransaction { db in
+            if wal { try db.execute(sql: "PRAGMA journal_mode = WAL") }
+            try db.execute(sql: "CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT); INSERT INTO t(name) VALUES ('a')")
+        }
+        return (path, writer)
+    }
+
+    /// Runs `next()` on another thread; the result arrives in the returned box.
+    func nextInBackground(_ watcher: DatabaseWatcher) -> (XCTestExpectation, ChangeBox) {
+        let box = ChangeBox()
+        let expectation = expectation(description: "change")
+        Thread.detachNewThread {
+            box.set(watcher.next())
+            expectation.fulfill()
+        }
+        return (expectation, box)
+    }
+
+    func assertCommitIsSeenWithin200ms(wal: Bool) throws {
+        let (path, writer) = try makeDatabase(wal: wal)
+        let session = try Session(path: path)
+        XCTAssertFalse(session.isImmutable)
+        let watcher = try DatabaseWatcher(session: session)
+        XCTAssertTrue(watcher.usesFileNotifications)
+        let (expectation, box) = nextInBackground(watcher)
+        Thread.sleep(forTimeInterval: 0.1)
+        let committed = Date()
+        try writer.write { db in try db.execute(sql: "INSERT INTO t(name) VALUES ('b')") }
+        wait(for: [expectation], timeout: 2)
+        let latency = box.time.timeIntervalSince(committed)
+        XCTAssertEqual(box.change, .committed)
+        XCTAssertLessThan(latency, 0.2, "seen \(Int(latency * 1000)) ms after the commit")
+        // The session reads the new row.
+        let outcome = session.run("Table(\"t\").fetchCount(db)")
+        guard case .count(let count, _)? = outcome.first else { return XCTFail("\(outcome)") }
+        XCTAssertEqual(count, 2)
+        watcher.stop()
+    }
+
+    func testACommitInRollbackJournalModeIsSeenWithin200ms() throws {
+        try assertCommitIsSeenWithin200ms(wal: false)
+    }
+
+    func testACommitInWALModeIsSeenWithin200ms() throws {
+        try assertCommitIsSeenWithin200ms(wal: true)
+    }
+
+    func testNoStatementRunsWhileNothingChanges() throws {
+        let (path, writer) = try makeDatabase(wal: true)
+        let session = try Session(path: path)
+        let watcher = try DatabaseWatcher(session: session)
+        let counter = StatementCounter()
+        session.database.inDatabase { db in db.trace { counter.add("\($0)") } }
+        let (expectation, box) = nextInBackground(watcher)
+        Thread.sleep(forTimeInterval: 1)
+        XCTAssertEqual(counter.count, 0, "statements run in 1 s while nothing changed")
+        XCTAssertNil(box.change)
+        try writer.write { db in try db.execute(sql: "UPDATE t SET name = 'z'") }
+        wait(for: [expectation], timeout: 2)
+        XCTAssertEqual(box.change, .committed)
+        // Woken, it asked SQLite (`PRAGMA data_version`), and only that.
+        XCTAssertGreaterThanOrEqual(counter.count, 1)
+        XCTAssertEqual(Set(counter.statements), ["PRAGMA data_version"])
+        watcher.stop()
+    }
+
+    func testCommitsMadeMeanwhileAreOneChange() throws {
+        let (path, writer) = try makeDatabase(wal: false)
+        let session = try Session(path: path)
+        let watcher = try DatabaseWatcher(session: session)
+        for i in 0..<5 {
+            try writer.write { db in try db.execute(sql: "INSERT INTO t(name) VALUES (?)", arguments: [i]) }
+        }
+        XCTAssertEqual(watcher.next(), .committed)
+        // Nothing is left to report: the next call waits.
+        let (expectation, box) = nextInBackground(watcher)
+        Thread.sleep(forTimeInterval: 0.4)
+        XCTAssertFalse(box.returned)
+        watcher.stop()
+        wait(for: [expectation], timeout: 2)
+        XCTAssertNil(box.change)
+    }
+
+    func testADeletedDatabaseEndsTheWatch() throws {
+        let (path, _) = try makeDatabase(wal: false)
+        let session = try Session(path: path)
+        let watcher = try DatabaseWatcher(session: session)
+        let (expectation, box) = nextInBackground(watcher)
+        try FileManager.default.removeItem(atPath: path)
+        wait(for: [expectation], timeout: 2)
+        XCTAssertEqual(
+            box.change,
+            .ended(
+                "\(path) was deleted: arbor still reads the file it opened, which nothing will change; the watch ends"))
+    }
+
+    func testAReplacedDatabaseEndsTheWatch() throws {
+        let (path, _) = try makeDatabase(wal: false)
+        let other = directory.appendingPathComponent("other.sqlite").path
+        try DatabaseQueue(path: other).write { db in try db.execute(sql: "CREATE TABLE u(x)") }
+        let session = try Session(path: path)
+        let watcher = try DatabaseWatcher(session: session)
+        let (expectation, box) = nextInBackground(watcher)
+        XCTAssertEqual(rename(other, path), 0)
+        wait(for: [expectation], timeout: 2)
+        XCTAssertEqual(
+            box.change,
+            .ended(
+                "\(path) was replaced by another file: arbor still reads the file it opened, which nothing will change; the watch ends"
+            ))
+    }
+
+    func testADatabaseLockedForLongIsReportedAndTheWatchGoesOn() throws {
+        let (path, _) = try makeDatabase(wal: false)
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let writer = try DatabaseQueue(path: path, configuration: configuration)
+        let session = try Session(path: path, busyTimeout: 0.2)
+        let watcher = try DatabaseWatcher(session: session)
+        let (expectation, box) = nextInBackground(watcher)
+        // A write transaction left open holds the lock (its journal wakes the watcher).
+        try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN EXCLUSIVE; INSERT INTO t(name) VALUES ('locked')")
+        }
+        wait(for: [expectation], timeout: 3)
+        XCTAssertEqual(box.change, .problem("\(path): locked by another process for more than 0.2 s; still watching"))
+        try writer.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
+        XCTAssertEqual(watcher.next(), .committed)
+        watcher.stop()
+    }
+
+    func testWithoutNotificationsItPollsDataVersion() throws {
+        let (path, writer) = try makeDatabase(wal: true)
+        let session = try Session(path: path)
+        let watcher = try DatabaseWatcher(session: session, fallbackInterval: 0.1, useNotifications: false)
+        XCTAssertFalse(watcher.usesFileNotifications)
+        try writer.write { db in try db.execute(sql: "DELETE FROM t") }
+        XCTAssertEqual(watcher.next(), .committed)
+        watcher.stop()
+    }
+
+    func testTheDemoCanNotBeWatchedAndAnImmutableOpeningIsOpenedAgain() throws {
+        XCTAssertThrowsError(try DatabaseWatcher(session: Session(path: nil))) { error in
+            XCTAssertEqual(
+                (error as? ArborError)?.message,
+                "the demo database lives in memory: nothing else can change it, so there is nothing to watch")
+        }
+        // A WAL database whose writer closed (no -wal file) opens immutable.
+        var (path, writer): (String, DatabaseQueue?) = try makeDatabase(wal: true)
+        try writer?.close()
+        writer = nil
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-wal"))
+        let session = try Session(path: path)
+        XCTAssertTrue(session.isImmutable)
+        _ = session.run("let keep = 1")
+        let watcher = try DatabaseWatcher(session: session)
+        XCTAssertFalse(session.isImmutable)
+        let (expectation, box) = nextInBackground(watcher)
+        Thread.sleep(forTimeInterval: 0.1)
+        let other = try DatabaseQueue(path: path)
+        try other.write { db in try db.execute(sql: "INSERT INTO t(name) VALUES ('c')") }
+        wait(for: [expectation], timeout: 2)
+        XCTAssertEqual(box.change, .committed)
+        // The session reads the new row through the new connection, and keeps its bindings.
+        guard case .count(let count, _)? = session.run("Table(\"t\").fetchCount(db)").first else { return XCTFail() }
+        XCTAssertEqual(count, 2)
+        guard case .description(let kept)? = session.run("keep").first else { return XCTFail() }
+        XCTAssertEqual(kept, "1")
+        watcher.stop()
+        XCTAssertFalse(try Session(path: path, watchable: true).isImmutable)
+    }
+}
+
+final class ChangeBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: DatabaseWatcher.Change?
+    private var done = false
+    private var at = Date.distantPast
+
+    func set(_ change: DatabaseWatcher.Change?) {
+        lock.lock()
+        value = change
+        done = true
+        at = Date()
+        lock.unlock()
+    }
+
+    var change: DatabaseWatcher.Change? {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+    var returned: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return done
+    }
+    var time: Date {
+        lock.lock()
+        defer { lock.unlock() }
+        return at
+    }
+}
+
+final class StatementCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var statements: [String] = []
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return statements.count
+    }
+    func add(_ sql: String = "") {
+        lock.lock()
+        statements.append(sql)
+        lock.unlock()
+    }
+}
