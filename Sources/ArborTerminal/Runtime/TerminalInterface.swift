@@ -52,7 +52,7 @@ final class AppLoop {
         self.inbox = inbox
         self.environment = environment
         worker = SessionWorker(session: session, inbox: inbox)
-        historyURL = History.fileURL(environment: environment)
+        historyURL = History.fileURL(environment: environment, database: session.path)
         let size = terminal.size
         state = AppState(
             width: size.width, height: size.height, environment: session.environment,
