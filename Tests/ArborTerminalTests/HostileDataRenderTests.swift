@@ -84,7 +84,8 @@ final class HostileDataRenderTests: XCTestCase {
         XCTAssertTrue(text.contains("t:\"\u{FFFD}(\u{FFFD}\""), text)
         XCTAssertTrue(text.contains(#"t:"a\0b""#), text)
         // Cut to the width of the pane, with the size of what was cut when it was read.
-        XCTAssertTrue(text.contains("id:5  t:\"" + String(repeating: "[", count: 87) + "… (100 KB)  b:NULL  r:NULL"), text)
+        XCTAssertTrue(
+            text.contains("id:5  t:\"" + String(repeating: "[", count: 87) + "… (100 KB)  b:NULL  r:NULL"), text)
         XCTAssertTrue(
             text.contains(
                 "id:6  t:\"" + String(repeating: "x", count: 74) + "… (100 MB)  b:<100000000 bytes>  r:NULL"), text)

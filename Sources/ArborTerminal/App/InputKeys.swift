@@ -184,7 +184,8 @@ extension AppState {
         case "format":
             guard let format = ResultsFormat(rawValue: argument) else {
                 notice = Notice(
-                    text: "the interface shows results as a tree or a table: :format tree, :format table", isError: true)
+                    text: "the interface shows results as a tree or a table: :format tree, :format table", isError: true
+                )
                 return (true, [])
             }
             setResultsFormat(format)

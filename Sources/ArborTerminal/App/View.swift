@@ -22,7 +22,8 @@ public enum View {
             }
             if let rect = layout.results {
                 ResultsView.draw(
-                    state.results, examples: state.examples, info: state.last.map { StatusLineView.summary($0) } ?? "", into: &buffer, rect: rect,
+                    state.results, examples: state.examples, info: state.last.map { StatusLineView.summary($0) } ?? "",
+                    into: &buffer, rect: rect,
                     focused: state.focus == .results, separatorOnRight: layout.children != nil)
             }
             if let rect = layout.children, let miller = state.miller, let source = state.results?.source {

@@ -80,7 +80,8 @@ public struct History: Sendable, Equatable {
         let safe = base.unicodeScalars.map { scalar -> Character in
             let kept =
                 scalar.isASCII
-                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "._-".unicodeScalars.contains(scalar))
             return kept ? Character(scalar) : "_"
         }
         let name = String(safe.prefix(40))

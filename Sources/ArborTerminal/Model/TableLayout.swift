@@ -77,7 +77,9 @@ public struct TableLayout: Sendable, Equatable {
                 }
                 if included.isEmpty {
                     columns.append(
-                        Column(title: prefix + child.key, place: .toOne(through: through + [j]), width: 0, isNumeric: false))
+                        Column(
+                            title: prefix + child.key, place: .toOne(through: through + [j]), width: 0, isNumeric: false
+                        ))
                 } else {
                     columns += Self.columns(of: included, prefix: prefix + child.key + ".", through: through + [j])
                 }

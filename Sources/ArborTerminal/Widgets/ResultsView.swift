@@ -1,7 +1,8 @@
 /// The results pane: the visible lines of the result tree, and nothing more.
 enum ResultsView {
     static func draw(
-        _ state: ResultsState?, examples: [String] = [], info: String, into buffer: inout ScreenBuffer, rect: Rect, focused: Bool,
+        _ state: ResultsState?, examples: [String] = [], info: String, into buffer: inout ScreenBuffer, rect: Rect,
+        focused: Bool,
         separatorOnRight: Bool
     ) {
         let title = state.map { $0.title.isEmpty ? "Results" : $0.title } ?? "Results"

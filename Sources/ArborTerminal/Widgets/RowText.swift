@@ -94,7 +94,9 @@ enum RowText {
         // Not all of them: as many whole columns as fit before "  …".
         var count = columns.count - 1
         while count > 0, cap(count, room: width - 3) == nil { count -= 1 }
-        guard count > 0, let c = cap(count, room: width - 3) else { return width >= 1 ? spans(0, cap: 0, more: true) : [] }
+        guard count > 0, let c = cap(count, room: width - 3) else {
+            return width >= 1 ? spans(0, cap: 0, more: true) : []
+        }
         return spans(count, cap: c, more: true)
     }
 
@@ -137,21 +139,23 @@ enum RowText {
         case .toOne(let key, _, nil):
             return clipped([Span(TerminalText.escaped(key), Theme.key), Span("  "), Span("nil", Theme.null)], width)
         case .toMany(let key, _, let count, let total):
-            // Truncation is never silent: "50 of 1,204 rows".
+            // Truncation is never silent: "50 of 1,204 rows — ↵ for more", shortened
+            // as a whole when narrow, never cut inside a number.
+            let counts: [String]
             if let count, let total, total > count {
-                return clipped(
-                    [
-                        Span(TerminalText.escaped(key), Theme.key), Span("  "),
-                        Span(
-                            "\(NumberText.grouped(count)) of \(NumberText.grouped(total)) rows — ↵ for more",
-                            Theme.count),
-                    ], width)
+                let of = "\(NumberText.grouped(count)) of \(NumberText.grouped(total))"
+                counts = [of + " rows — ↵ for more", of + " rows", of]
+            } else if let count {
+                counts = [NumberText.rows(count), NumberText.grouped(count)]
+            } else {
+                counts = ["… rows"]
             }
-            return clipped(
-                [
-                    Span(TerminalText.escaped(key), Theme.key), Span("  "),
-                    Span(count.map(NumberText.rows) ?? "… rows", Theme.count),
-                ], width)
+            let head = Span(TerminalText.escaped(key), Theme.key)
+            let headWidth = TextFit.width(head.text) + 2
+            for text in counts where headWidth + TextFit.width(text) <= width {
+                return [head, Span("  "), Span(text, Theme.count)]
+            }
+            return clipped([head, Span("  "), Span("…", Theme.count)], width)
         }
     }
 

@@ -1,7 +1,9 @@
 /// The results as a table: a header of column titles, then a root row a line,
 /// values aligned (numbers to the right) and cut to their column with their size.
 enum TableView {
-    static func draw(_ state: ResultsState, table: TableLayout, into buffer: inout ScreenBuffer, inner: Rect, focused: Bool) {
+    static func draw(
+        _ state: ResultsState, table: TableLayout, into buffer: inout ScreenBuffer, inner: Rect, focused: Bool
+    ) {
         let visible = table.visibleColumns
         guard !visible.isEmpty, inner.width > 0, inner.height > 0 else { return }
         let separator = TableLayout.separator
@@ -21,7 +23,9 @@ enum TableView {
             let title = RowText.cut(visible[column.index].title, columns: column.width)
             let style =
                 column.index == table.selected && focused ? Style(bold: true, underline: true) : Style(bold: true)
-            buffer.put(title, x: column.x, y: header, maxWidth: column.width, style: style)
+            // Numbers are aligned to the right, and so are their titles.
+            let pad = visible[column.index].isNumeric ? column.width - TextFit.width(title) : 0
+            buffer.put(title, x: column.x + pad, y: header, maxWidth: column.width - pad, style: style)
             if column.x + column.width + 1 < inner.maxX, column.index != drawn.last?.index {
                 buffer.put("│", x: column.x + column.width + 1, y: header, style: Theme.rule)
             }
