@@ -86,6 +86,8 @@ final class AppLoop {
         }
         // A request still running must not hold the database while the process ends.
         if let running = state.running { worker.interrupt(through: running.generation) }
+        // The history written last (`:q` right after a request) is on disk before the process ends.
+        background.sync {}
         return exitStatus
     }
 

@@ -5,7 +5,15 @@ enum TableView {
         _ state: ResultsState, table: TableLayout, into buffer: inout ScreenBuffer, inner: Rect, focused: Bool
     ) {
         let visible = table.visibleColumns
-        guard !visible.isEmpty, inner.width > 0, inner.height > 0 else { return }
+        guard inner.width > 0, inner.height > 0 else { return }
+        guard !visible.isEmpty else {
+            // No row to measure yet: asking for the lines loads the first window.
+            let waiting = !state.visibleLines(height: inner.height - 1).isEmpty
+            buffer.put(
+                waiting ? "loading…" : "no rows", x: inner.x + 1, y: inner.y, maxWidth: inner.width - 1,
+                style: Theme.hint)
+            return
+        }
         let separator = TableLayout.separator
         // The columns drawn: from `left`, those that fit (the first one cut to the pane if wider).
         var drawn: [(index: Int, x: Int, width: Int)] = []
