@@ -66,14 +66,18 @@ final class CuttingRulesTests: XCTestCase {
         }
     }
 
-    func testValuesShareTheWidthOfThePane() {
+    func testValuesShareTheWidthOfThePaneOrTheFirstColumnsShow() {
         let source = ArrayResultSource(table: "artist", rows: Self.rows)
         let results = ResultsState(source: source, title: "t")
         var buffer = ScreenBuffer(width: 100, height: 3)
         ResultsView.draw(results, info: "", into: &buffer, rect: buffer.bounds, focused: false, separatorOnRight: false)
         XCTAssertEqual(
             buffer.line(1),
-            "▸ artist  id:1  name:\"Brian Johns…  city:\"村上春樹村…  emoji:\"😀😀😀😀😀…  note:NULL  score:12.5")
+            "▸ artist  id:1  name:\"Brian Johnson Brian Johnson…  city:\"村上春樹村上春樹村上春樹村上\"  …")
+        // Narrower than all the columns at 16 columns a value: the first ones, a value at most a third of the line.
+        var narrow = ScreenBuffer(width: 60, height: 3)
+        ResultsView.draw(results, info: "", into: &narrow, rect: narrow.bounds, focused: false, separatorOnRight: false)
+        XCTAssertEqual(narrow.line(1), "▸ artist  id:1  name:\"Brian Johnson…  city:\"村上春樹村…  …")
         // Wide enough, nothing is cut, and the to-one row shows on its line.
         var wide = ScreenBuffer(width: 200, height: 3)
         ResultsView.draw(results, info: "", into: &wide, rect: wide.bounds, focused: false, separatorOnRight: false)

@@ -3,13 +3,18 @@ import GRDB
 
 /// How nodes of the result tree read on one line.
 ///
-/// The cutting rules: a line never runs wider than its pane. Values share the
-/// width (the longest are cut first, to no less than `minimumValue` columns);
-/// columns that still do not fit are left out whole, and a lone `…` says so. A
-/// value is never cut to a stub nor followed by a second `…`.
+/// The cutting rules: a line never runs wider than its pane. When every column
+/// fits with values of `shareFloor` columns or more, values share the width (the
+/// longest cut first). Otherwise the first columns show, each value at most a
+/// third of the line, the last one cut to no less than `minimumValue` columns,
+/// and a lone `…` says that more columns follow. A value is never cut to a stub
+/// nor followed by a second `…`.
 enum RowText {
     /// A value cut for the width keeps at least this many columns (its `…` included).
     static let minimumValue = 8
+    /// When every column fits only with values cut shorter than this, the first
+    /// columns are shown whole instead, and the others give way to `…`.
+    static let shareFloor = 16
 
     /// One column of a row as drawn: `name:value`.
     struct Column {
@@ -90,14 +95,28 @@ enum RowText {
             }
             return low
         }
-        if let c = cap(columns.count, room: width) { return spans(columns.count, cap: c, more: false) }
-        // Not all of them: as many whole columns as fit before "  …".
-        var count = columns.count - 1
-        while count > 0, cap(count, room: width - 3) == nil { count -= 1 }
-        guard count > 0, let c = cap(count, room: width - 3) else {
-            return width >= 1 ? spans(0, cap: 0, more: true) : []
+        let widest = values.max() ?? 0
+        if let c = cap(columns.count, room: width), c >= min(shareFloor, widest) {
+            return spans(columns.count, cap: c, more: false)
         }
-        return spans(count, cap: c, more: true)
+        // Not all of them: the first columns in order, each value at most a third of
+        // the line (so that one long value leaves room for the next), then "  …".
+        let third = max(minimumValue, width / 3)
+        var used = 0
+        var parts: [Span] = []
+        for i in columns.indices {
+            let separator = i > 0 ? 2 : 0
+            let value = min(values[i], third)
+            let rest = width - used - separator - columns[i].nameWidth - 3
+            guard rest >= min(value, minimumValue) else { break }
+            if i > 0 { parts.append(Span("  ")) }
+            parts.append(Span(columns[i].name + ":", Theme.columnName))
+            parts.append(Span(columns[i].value(columns: min(value, rest)), columns[i].style))
+            used += separator + columns[i].nameWidth + min(value, rest)
+            if rest < value { break }
+        }
+        parts.append(Span(parts.isEmpty ? "…" : "  …", Theme.hint))
+        return parts
     }
 
     /// To-one rows on their parent's line, `author(id:54, name:"Herman Melville")`,
