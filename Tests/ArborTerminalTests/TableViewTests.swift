@@ -65,6 +65,15 @@ final class TableViewTests: XCTestCase {
         XCTAssertEqual(state.overlay?.title, "author 1")
     }
 
+    /// Hiding the last columns from the right end never leaves the table with nothing to draw.
+    func testHidingColumnsFromTheEndKeepsOneInView() throws {
+        var state = try table("Author.including(all: Author.books)")
+        for _ in 0..<30 { _ = state.update(.key(.right)) }
+        for _ in 0..<30 { _ = state.update(.key(.character("x"))) }
+        XCTAssertEqual(state.results?.table?.visibleColumns.map(\.title), ["id"])
+        XCTAssertEqual(lines(state)[2], "   1")
+    }
+
     func testAWideValueIsCutWithItsSize() {
         let cell = TableLayout.Cell(text: String(repeating: "x", count: 2_000), size: 2_000, style: .plain)
         XCTAssertEqual(TableLayout.fitted(cell, width: 20), String(repeating: "x", count: 12) + "… (2 KB)")

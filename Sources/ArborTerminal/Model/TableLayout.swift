@@ -185,6 +185,7 @@ public struct TableLayout: Sendable, Equatable {
         guard visible.count > 1, visible.indices.contains(selected) else { return }
         hidden.insert(visible[selected].title)
         selected = min(selected, visible.count - 2)
+        left = min(left, selected)
     }
 
     /// Keeps the selected column in view: the first column drawn moves so that

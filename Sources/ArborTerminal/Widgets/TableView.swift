@@ -18,7 +18,8 @@ enum TableView {
         // The columns drawn: from `left`, those that fit (the first one cut to the pane if wider).
         var drawn: [(index: Int, x: Int, width: Int)] = []
         var x = inner.x + 1
-        for i in table.left..<visible.count {
+        let left = max(0, min(table.left, visible.count - 1))
+        for i in left..<visible.count {
             let room = inner.maxX - x
             let width = drawn.isEmpty ? min(visible[i].width, room) : visible[i].width
             if width > room || width < 1 { break }
@@ -38,7 +39,7 @@ enum TableView {
                 buffer.put("│", x: column.x + column.width + 1, y: header, style: Theme.rule)
             }
         }
-        if table.left > 0 { buffer.put("‹", x: inner.x, y: header, style: Theme.hint) }
+        if left > 0 { buffer.put("‹", x: inner.x, y: header, style: Theme.hint) }
         if more { buffer.put("›", x: inner.maxX - 1, y: header, style: Theme.hint) }
         let lines = state.visibleLines(height: inner.height - 1)
         if lines.isEmpty {
