@@ -116,8 +116,8 @@ do {
                 previous = frame(windowed, previous: previous)
                 for range in wanted { _ = try window.rows(in: range) }
                 if !wanted.isEmpty {
-                    // The table's columns are measured once its first rows are there.
-                    windowed.results?.refreshTableIfEmpty()
+                    // As the loop does on `.windowLoaded`: the first line and the table's columns.
+                    windowed.results?.rowsArrived()
                     previous = frame(windowed, previous: previous)
                 }
                 wanted.removeAll()

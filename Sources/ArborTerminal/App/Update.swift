@@ -24,7 +24,7 @@ extension AppState {
         case .windowLoaded:
             // The rows of the last request may have been counted meanwhile.
             if last != nil, last?.rows == nil, let count = results?.source.rowCount { last?.rows = count }
-            results?.refreshTableIfEmpty()
+            results?.rowsArrived()
             if let sqlLog {
                 sql.refresh(from: sqlLog)
                 last?.statements = sql.ranTotal

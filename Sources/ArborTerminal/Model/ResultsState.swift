@@ -39,8 +39,13 @@ public struct ResultsState: Sendable {
         if table?.columns.isEmpty ?? true { table = TableLayout.of(source) }
     }
 
-    /// The table's columns once rows are there (a windowed result may show before its first window).
-    public mutating func refreshTableIfEmpty() {
+    /// A window came in: a result shown before its first window (evicted from the
+    /// cache, or not read yet) gets its first line selected and its table's columns.
+    public mutating func rowsArrived() {
+        if selected == nil, let first = walker.first() {
+            selected = first
+            top = first
+        }
         if format == .table, table?.columns.isEmpty ?? true { table = TableLayout.of(source) }
     }
 
