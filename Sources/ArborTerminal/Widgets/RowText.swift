@@ -104,6 +104,7 @@ enum RowText {
         let third = max(minimumValue, width / 3)
         var used = 0
         var parts: [Span] = []
+        var placed = 0
         for i in columns.indices {
             let separator = i > 0 ? 2 : 0
             let value = min(values[i], third)
@@ -113,9 +114,11 @@ enum RowText {
             parts.append(Span(columns[i].name + ":", Theme.columnName))
             parts.append(Span(columns[i].value(columns: min(value, rest)), columns[i].style))
             used += separator + columns[i].nameWidth + min(value, rest)
+            placed += 1
             if rest < value { break }
         }
-        parts.append(Span(parts.isEmpty ? "…" : "  …", Theme.hint))
+        // The `…` says that columns follow; a line that shows them all has none.
+        if placed < columns.count { parts.append(Span(parts.isEmpty ? "…" : "  …", Theme.hint)) }
         return parts
     }
 
