@@ -45,7 +45,7 @@ final class KeyTableDocumentationTests: XCTestCase {
     }
 
     func testF1ShowsEveryKeyOfTheTable() {
-        let help = HelpText.lines
+        let help = HelpText.lines(examples: [])
         for section in KeyTable.sections {
             XCTAssertTrue(help.contains(section.title), section.title)
             for entry in section.entries {

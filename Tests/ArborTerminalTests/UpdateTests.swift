@@ -136,8 +136,17 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(history.entries.first, "Book.limit(6)")
         XCTAssertEqual(History.decode(history.encoded()), history.entries)
         XCTAssertEqual(
-            History.fileURL(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"])?.path, "/s/arbor/history")
-        XCTAssertEqual(History.fileURL(environment: ["HOME": "/h"])?.path, "/h/.local/state/arbor/history")
+            History.fileURL(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"], database: nil)?.path,
+            "/s/arbor/histories/demo")
+        XCTAssertEqual(
+            History.fileURL(environment: ["HOME": "/h"], database: nil)?.path, "/h/.local/state/arbor/histories/demo")
+        // One file per database, named after it; another path, another file.
+        let chinook = History.fileURL(environment: ["HOME": "/h"], database: "/data/chinook.db")?.path ?? ""
+        XCTAssertTrue(chinook.hasPrefix("/h/.local/state/arbor/histories/chinook.db-"), chinook)
+        XCTAssertEqual(chinook.count, "/h/.local/state/arbor/histories/chinook.db-".count + 16)
+        XCTAssertEqual(History.fileURL(environment: ["HOME": "/h"], database: "/data/chinook.db")?.path, chinook)
+        XCTAssertNotEqual(History.fileURL(environment: ["HOME": "/h"], database: "/other/chinook.db")?.path, chinook)
+        XCTAssertEqual(History.fileName(database: "/x/a b;c.db").prefix(9), "a_b_c.db-")
     }
 
     func testTabCompletesAssociationsThroughTheLanguage() throws {
@@ -267,7 +276,7 @@ extension UpdateTests {
         XCTAssertEqual(state.miller?.current?.node, NodePath([0, 0, 0, 0]))
         let lines = View.render(state).buffer.text.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines[0].contains("─ author 5 › book 7 › prizes ─"), lines[0])
-        XCTAssertTrue(lines[1].hasSuffix("│  prize  id:1  bookId:7  name:\"Prix Goncourt…"), lines[1])
+        XCTAssertTrue(lines[1].hasSuffix("│  prize  id:1  bookId:7  name:\"Prix Gonco…  …"), lines[1])
         _ = state.update(.key(.left))
         _ = state.update(.key(.left))
         XCTAssertEqual(state.miller?.current?.selected, 1, "each level keeps its selection")

@@ -60,7 +60,7 @@ final class WindowedResultSourceTests: XCTestCase {
 
         // Author 1 has 500 books, cut to the first 50 and announced.
         guard let books = source.node(at: NodePath([0, 0])) else { return XCTFail() }
-        let text = RowText.spans(books, limit: 80).map(\.text).joined()
+        let text = RowText.spans(books, width: 80).map(\.text).joined()
         XCTAssertEqual(text, "books  50 of 500 rows — ↵ for more")
         XCTAssertEqual(source.childCount(of: NodePath([0, 0])), 50)
     }

@@ -100,8 +100,8 @@ final class TerminalTests: XCTestCase {
         XCTAssertTrue(screen.contains("echo icanon"), screen)
         XCTAssertFalse(screen.contains("arbor>"), "the interface's screen is gone: \(screen)")
         print("Ctrl-C to cancelled on screen: \(Int(cancelTime * 1000)) ms")
-        // Every statement run is in the history file, oldest first.
-        let history = try String(contentsOfFile: stateDirectory + "/arbor/history", encoding: .utf8)
+        // Every statement run is in the demo's history file, oldest first.
+        let history = try String(contentsOfFile: stateDirectory + "/arbor/histories/demo", encoding: .utf8)
         let entries = history.split(separator: "\n")
         XCTAssertEqual(entries.first, "Author.including(all: Author.books)")
         XCTAssertEqual(entries.last, "Book.limit(2)")
@@ -165,7 +165,7 @@ final class TerminalTests: XCTestCase {
         try tmux.press("Enter")
         try tmux.waitUntil("the escaped text on a cleared screen") {
             $0.contains("body:\"漢字 😀 ok\"") && $0.contains("body:\"A\\u{1b}[2J\\u{1b}]0;pwned\\u{7}B\"")
-                && $0.hasPrefix("─ Schema ")
+                && $0.hasPrefix("─ Note.all() ")
         }
         try tmux.type(":q")
         try tmux.press("Enter")
@@ -341,6 +341,130 @@ final class TerminalTests: XCTestCase {
         try tmux.waitFor("country  code:\"TR\"  name:\"Turkey\"")
         try tmux.press("Right")
         try tmux.waitFor("─ book 1 ─", "country  code:\"TR\"  name:\"Turkey\"")
+    }
+
+    /// The table view: aligned columns, to-one includes flattened, a to-many
+    /// count that opens in the children pane, and `:format tree` back.
+    func testTheTableView() throws {
+        let tmux = try TmuxSession(command: command(), width: 120, height: 30)
+        defer { tmux.kill() }
+        try tmux.waitFor("arbor>")
+        try tmux.type("Author.including(all: Author.books).including(optional: Author.country)")
+        try tmux.press("Enter")
+        try tmux.waitFor("▸ author  id:1  name:", "76 rows")
+        try tmux.press("Escape")
+        try tmux.press("t")
+        try tmux.waitFor(
+            "│  id │ name                     │ birthYear │ deathDate  │ countryCode │",
+            "│   1 │ Victor Hugo              │      1802 │ 1885-05-22 │ FR          │",
+            "←→ column · ␣ open a count")
+        // x hides the selected column (id); → walks to the books count, ↵ opens its rows.
+        try tmux.press("x")
+        try tmux.waitFor("│ name                     │ birthYear │", "│ Victor Hugo              │      1802 │")
+        // name, birthYear, deathDate, countryCode, country, postalAddressId, books.
+        for _ in 0..<6 { try tmux.press("Right") }
+        try tmux.press("Enter")
+        try tmux.waitFor("─ books ", "book  id:12  authorId:1")
+        // :format tree from the input brings the tree back, for this result and the next.
+        try tmux.press("Escape")
+        try tmux.type(":format tree")
+        try tmux.press("Enter")
+        try tmux.waitFor("results as a tree (t switches)", "▸ author  id:1  name:\"Victor Hu")
+        try tmux.type(":format table")
+        try tmux.press("Enter")
+        try tmux.type("Country.limit(2)")
+        try tmux.press("Enter")
+        try tmux.waitFor("─ Country.limit(2) ", "│ code │ name", "│ FR   │ France")
+    }
+
+    /// At 80×24 the results take the whole width; F2 brings the schema pane and
+    /// hides it; after shrinking and growing it shows its first rows.
+    func testAn80By24Layout() throws {
+        let tmux = try TmuxSession(command: command(), width: 80, height: 24)
+        defer { tmux.kill() }
+        try tmux.waitFor(
+            "─ Results ", "Type a request below and press ↵, for example:", "  Country.including(all: Country.authors)")
+        try tmux.type("Author.including(all: Author.books)")
+        try tmux.press("Enter")
+        try tmux.waitFor(
+            "─ Author.including(all: Author.books) ",
+            "▸ author  id:1  name:\"Victor Hugo\"  birthYear:1802  deathDate:\"1885-05-22\"  …", "76 rows")
+        try tmux.press("F2")
+        try tmux.waitUntil("the schema pane") { $0.hasPrefix("─ Schema ") && $0.contains("▸ country") }
+        try tmux.press("F2")
+        try tmux.waitUntil("the schema pane hidden") { $0.hasPrefix("─ Author.including(all: Author.books) ") }
+        try tmux.press("F2")
+        try tmux.waitUntil("the schema pane again") { $0.hasPrefix("─ Schema ") }
+        try tmux.resize(width: 50, height: 12)
+        try tmux.waitUntil("the small layout") { $0.hasPrefix("─ Author.including(all: Author.books) ") }
+        try tmux.resize(width: 120, height: 40)
+        try tmux.waitUntil("the schema pane from its first rows") {
+            $0.hasPrefix("─ Schema ") && $0.split(separator: "\n").dropFirst().first?.hasPrefix("▸ country ") == true
+        }
+    }
+
+    /// Each database keeps its own history and suggests requests on its own tables.
+    func testEachDatabaseHasItsOwnHistory() throws {
+        let music = try Fixture.database(
+            """
+            CREATE TABLE artist (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE album (id INTEGER PRIMARY KEY, artistId INTEGER REFERENCES artist(id), title TEXT);
+            INSERT INTO artist VALUES (1, 'AC/DC');
+            INSERT INTO album VALUES (1, 1, 'Back in Black');
+            """)
+        let notes = try Fixture.database(
+            """
+            CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT);
+            INSERT INTO note VALUES (1, 'hello');
+            """)
+        do {
+            let tmux = try TmuxSession(command: command("'\(music)'"), width: 100, height: 30)
+            defer { tmux.kill() }
+            try tmux.waitFor("  Artist.including(all: Artist.albums)", "  Album.including(required: Album.artist)")
+            try tmux.type("Album.limit(1)")
+            try tmux.press("Enter")
+            try tmux.waitFor("album  id:1  artistId:1  title:\"Back in Black\"")
+            try tmux.press("F1")
+            try tmux.waitFor("Type a GRDB request and press ↵, for example:", "  Artist.including(all: Artist.albums)")
+            try tmux.press("Escape")
+            try tmux.type(":q")
+            try tmux.press("Enter")
+            try tmux.waitFor("exit=0")
+        }
+        do {
+            let tmux = try TmuxSession(command: command("'\(notes)'"), width: 100, height: 30)
+            defer { tmux.kill() }
+            try tmux.waitFor("Type a request below and press ↵, for example:", "  Note.all()")
+            try tmux.type("Note.limit(1)")
+            try tmux.press("Enter")
+            try tmux.waitFor("note  id:1  body:\"hello\"")
+            // ↑ twice: only this database's statement, never the other's.
+            try tmux.press("C-c")
+            try tmux.press("Up")
+            try tmux.press("Up")
+            try tmux.waitFor("arbor> Note.limit(1)")
+            let screen = try tmux.screen()
+            XCTAssertFalse(screen.contains("Album.limit(1)"), screen)
+            try tmux.press("C-c")
+            try tmux.type(":q")
+            try tmux.press("Enter")
+            try tmux.waitFor("exit=0")
+        }
+        do {
+            let tmux = try TmuxSession(command: command("'\(music)'"), width: 100, height: 30)
+            defer { tmux.kill() }
+            try tmux.waitFor("arbor>")
+            // The last entry is the `:q` that ended the first session; before it, the request.
+            try tmux.press("Up")
+            try tmux.waitFor("arbor> :q")
+            try tmux.press("Up")
+            try tmux.waitFor("arbor> Album.limit(1)")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: stateDirectory + "/arbor/histories").filter {
+            !$0.hasPrefix(".")
+        }.sorted()
+        XCTAssertEqual(files.count, 2, "\(files)")
+        XCTAssertTrue(files.allSatisfy { $0.hasPrefix("library.sqlite-") }, "\(files)")
     }
 
     func testSIGTERMRestoresTheTerminal() throws {

@@ -94,6 +94,12 @@ public struct AppState: Sendable {
     /// What `y`/`Y`/`J` copied last, for `:copy FILE`.
     public var lastCopied: String?
     public var colors = true
+    /// Requests to try on this database's tables (F1, the empty results pane).
+    public var examples: [String]
+    /// The results as a tree or a table (`t`, `:format`): kept for the next results.
+    public var resultsFormat = ResultsFormat.tree
+    /// F2: the schema pane shown or hidden whatever the width, or by the width.
+    public var schemaPane = SchemaPanePreference.automatic
     /// Loads a window of a windowed result off the UI thread (the session worker);
     /// nil in tests, where results are read in memory.
     public var windowLoader: (@Sendable (WindowedResult, Range<Int>) -> Void)?
@@ -108,10 +114,11 @@ public struct AppState: Sendable {
         self.height = height
         self.schema = SchemaState(environment: environment)
         self.history = history
+        examples = RequestExamples.of(environment)
         self.completion = completion ?? Self.completion(environment: environment)
     }
 
     public var layout: Layout {
-        Layout(width: width, height: height, childrenOpen: miller != nil, focus: focus)
+        Layout(width: width, height: height, childrenOpen: miller != nil, focus: focus, schemaPane: schemaPane)
     }
 }

@@ -44,7 +44,7 @@ extension AppState {
             search = HistorySearch(match: history.search("", before: history.entries.count), original: input.text)
         case .pageUp, .pageDown:
             // Scroll the results without leaving the input.
-            let height = layout.contentHeight(of: .results)
+            let height = resultsHeight
             results?.move(by: key == .pageUp ? -height : height, height: height)
         default: break
         }
@@ -168,7 +168,7 @@ extension AppState {
         case "quit", "q":
             return (true, [.quit])
         case "help", "h", "?":
-            overlay = HelpText.overlay
+            overlay = HelpText.overlay(examples: examples)
             return (true, [])
         case "copy":
             guard !argument.isEmpty else {
@@ -184,8 +184,14 @@ extension AppState {
         case "watch":
             return (true, toggleWatch())
         case "format":
-            notice = Notice(
-                text: "the interface shows trees; J copies a row as JSON (--format is for -c)", isError: false)
+            guard let format = ResultsFormat(rawValue: argument) else {
+                notice = Notice(
+                    text: "the interface shows results as a tree or a table: :format tree, :format table", isError: true
+                )
+                return (true, [])
+            }
+            setResultsFormat(format)
+            notice = Notice(text: "results as a \(format.rawValue) (t switches)", isError: false)
             return (true, [])
         default:
             return (false, [])

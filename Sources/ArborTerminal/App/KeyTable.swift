@@ -77,6 +77,18 @@ public enum KeyTable {
                 Entry(keys: "v", action: "the full values of the selected row"),
                 Entry(keys: "/", action: "find text in the open lines"),
                 Entry(keys: "n", action: "find the next match"),
+                Entry(keys: "t", action: "the results as a table or as a tree (or :format table, :format tree)"),
+            ]),
+        Section(
+            title: "Table view",
+            entries: [
+                Entry(keys: "← or h / → or l", action: "the previous or next column"),
+                Entry(keys: "< or >", action: "the selected column narrower or wider"),
+                Entry(keys: "x", action: "hide the selected column"),
+                Entry(keys: "X", action: "show the hidden columns again"),
+                Entry(
+                    keys: "␣ or ↵",
+                    action: "on a count, its rows in the children pane; elsewhere, the row's full values"),
             ]),
         Section(
             title: "Children",
@@ -117,6 +129,9 @@ public enum KeyTable {
                 Entry(keys: "^Z", action: "suspend (fg to come back)"),
                 Entry(keys: "^L", action: "redraw the screen"),
                 Entry(keys: "F1", action: "open or close this help"),
+                Entry(
+                    keys: "F2",
+                    action: "hide or show the schema pane (it gives way below 100 columns, and comes back with room)"),
             ]),
     ]
 }

@@ -1,6 +1,12 @@
+/// Whether the schema pane is shown: by the width (`automatic`), or as F2 last set it.
+public enum SchemaPanePreference: Sendable, Equatable {
+    case automatic, shown, hidden
+}
+
 /// Where each pane goes for a terminal size. Panes collapse as the terminal
-/// shrinks: the schema pane below 60 columns, the SQL pane below 14 rows, and
-/// the results pane gives way to the children pane below 60 columns.
+/// shrinks: the schema pane below 100 columns (F2 brings it back down to 60),
+/// the SQL pane below 14 rows, and the results pane gives way to the children
+/// pane below 60 columns.
 public struct Layout: Equatable, Sendable {
     public var schema: Rect?
     public var results: Rect?
@@ -15,8 +21,14 @@ public struct Layout: Equatable, Sendable {
 
     public static let minimumWidth = 20
     public static let minimumHeight = 5
+    /// Below this width the schema pane gives the results its columns, unless F2 asks for it.
+    public static let schemaAutomaticWidth = 100
+    /// Below this width there is no room for the schema pane at all.
+    public static let schemaMinimumWidth = 60
 
-    public init(width: Int, height: Int, childrenOpen: Bool, focus: Focus) {
+    public init(
+        width: Int, height: Int, childrenOpen: Bool, focus: Focus, schemaPane: SchemaPanePreference = .automatic
+    ) {
         let screen = Rect(x: 0, y: 0, width: width, height: height)
         isTooSmall = width < Self.minimumWidth || height < Self.minimumHeight
         let (rest, status) = screen.splitBottom(1)
@@ -27,7 +39,13 @@ public struct Layout: Equatable, Sendable {
         let sqlHeight = height >= 24 ? 5 : height >= 14 ? 3 : 0
         let (top, sqlRect) = above.splitBottom(sqlHeight)
         sql = sqlHeight > 0 ? sqlRect : nil
-        let schemaWidth = width >= 100 ? 30 : width >= 60 ? 22 : 0
+        let wantsSchema =
+            switch schemaPane {
+            case .automatic: width >= Self.schemaAutomaticWidth
+            case .shown: width >= Self.schemaMinimumWidth
+            case .hidden: false
+            }
+        let schemaWidth = wantsSchema ? (width >= Self.schemaAutomaticWidth ? 30 : 22) : 0
         let (schemaRect, main) = top.splitLeft(schemaWidth)
         schema = schemaWidth > 0 ? schemaRect : nil
         if childrenOpen {

@@ -31,7 +31,10 @@ extension AppState {
         let toggles = event.kind == .doubleClick
         switch pane {
         case .results:
-            guard var results, let path = results.visibleLines(height: height).dropFirst(row).first else { return [] }
+            // The table's first line is its header.
+            let line = results?.format == .table ? row - 1 : row
+            guard var results, line >= 0, let path = results.visibleLines(height: height).dropFirst(line).first
+            else { return [] }
             // A second click on the selected line toggles it, as a double click would.
             let toggles = toggles || (wasFocused && results.selected == path)
             results.selected = path

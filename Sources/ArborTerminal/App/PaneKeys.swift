@@ -1,7 +1,7 @@
 extension AppState {
     /// Keys of the panes: moving, opening, walking children, copying.
     mutating func handlePane(_ key: Key) -> [Effect] {
-        let height = layout.contentHeight(of: focus)
+        let height = focus == .results ? resultsHeight : layout.contentHeight(of: focus)
         switch key {
         case .tab:
             focusNext(backwards: false)
@@ -13,7 +13,7 @@ extension AppState {
             focus = .input
             return []
         case .character("?"):
-            overlay = HelpText.overlay
+            overlay = HelpText.overlay(examples: examples)
             return []
         case .character("i"):
             editLastRequest()
@@ -99,6 +99,14 @@ extension AppState {
 
     mutating func resultsKey(_ key: Key, height: Int) -> [Effect] {
         guard var results, let selected = results.selected else { return startTyping(key) }
+        if key == .character("t") {
+            setResultsFormat(results.format == .tree ? .table : .tree)
+            return []
+        }
+        if results.format == .table, let effects = tableKey(key, results: &results, height: height) {
+            self.results = results
+            return effects
+        }
         switch key {
         case .character(" "):
             results.toggle(height: height)
@@ -142,6 +150,58 @@ extension AppState {
             return startTyping(key)
         }
         self.results = results
+        return []
+    }
+
+    /// The rows the results pane shows below its title (and the table's header).
+    var resultsHeight: Int {
+        max(0, layout.contentHeight(of: .results) - (results?.format == .table ? 1 : 0))
+    }
+
+    /// `t` and `:format`: the results as a tree or a table, for this result and the next ones.
+    mutating func setResultsFormat(_ format: ResultsFormat) {
+        resultsFormat = format
+        results?.setFormat(format)
+        keepSelectionsInView()
+    }
+
+    /// Keys of the table view; nil for those that work as in the tree (`v`, `/`, `n`…).
+    mutating func tableKey(_ key: Key, results: inout ResultsState, height: Int) -> [Effect]? {
+        guard var table = results.table, let selected = results.selected else { return nil }
+        let width = max(1, (layout.results?.width ?? width) - 3)
+        switch key {
+        case .left, .character("h"): table.moveSelection(by: -1)
+        case .right, .character("l"): table.moveSelection(by: 1)
+        case .character("<"): table.resizeSelected(by: -4)
+        case .character(">"): table.resizeSelected(by: 4)
+        case .character("x"): table.hideSelected()
+        case .character("X"): table.hidden = []
+        case .enter, .character(" "):
+            let visible = table.visibleColumns
+            if visible.indices.contains(table.selected), case .count(let through) = visible[table.selected].place,
+                let row = selected.steps.first
+            {
+                let node = NodePath([row] + through)
+                guard (results.source.childCount(of: node) ?? 0) > 0 else {
+                    notice = Notice(text: Self.whyNotOpen(results.source.node(at: node)), isError: false)
+                    return []
+                }
+                var opened = MillerState(node: node)
+                self.results = results
+                miller = opened
+                focus = .children
+                opened.selectFirstWithChildren(source: results.source, height: layout.contentHeight(of: .children))
+                miller = opened
+                if key == .enter { _ = results.source.loadMore(at: node) }
+                return []
+            }
+            openDetail(results.source, selected)
+            return []
+        default:
+            return nil
+        }
+        table.scrollToSelection(width: width)
+        results.table = table
         return []
     }
 

@@ -29,6 +29,7 @@ extension AppState {
         case .windowLoaded:
             // The rows of the last request may have been counted meanwhile.
             if last != nil, last?.rows == nil, let count = results?.source.rowCount { last?.rows = count }
+            results?.rowsArrived()
             if let sqlLog {
                 sql.refresh(from: sqlLog)
                 last?.statements = sql.ranTotal
@@ -72,7 +73,10 @@ extension AppState {
         case .control("l"):
             return [.redraw]
         case .function(1):
-            overlay = overlay == nil ? HelpText.overlay : nil
+            overlay = overlay == nil ? HelpText.overlay(examples: examples) : nil
+            return []
+        case .function(2):
+            toggleSchemaPane()
             return []
         default:
             break
@@ -82,6 +86,17 @@ extension AppState {
         if find != nil { return handleFind(key) }
         if focus == .input { return handleInput(key) }
         return handlePane(key)
+    }
+
+    /// F2: hides the schema pane, or shows it when there is room (60 columns).
+    mutating func toggleSchemaPane() {
+        let shown = layout.schema != nil
+        schemaPane = shown ? .hidden : .shown
+        if !shown, layout.schema == nil {
+            notice = Notice(
+                text: "no room for the schema pane below \(Layout.schemaMinimumWidth) columns", isError: false)
+        }
+        keepSelectionsInView()
     }
 
     /// Ctrl-C: interrupts the running request; never quits.
@@ -144,7 +159,7 @@ extension AppState {
                     } else {
                         ArrayResultSource(result)
                     }
-                results = ResultsState(source: source, title: running.text)
+                results = ResultsState(source: source, title: running.text, format: resultsFormat)
                 miller = nil
                 sqlLog = result.window?.log
                 shownGeneration = generation
@@ -175,6 +190,8 @@ extension AppState {
             case .description(let text), .commandOutput(let text):
                 texts.append(text)
             case .silent(let what):
+                // Declarations may add associations: the examples follow.
+                examples = RequestExamples.of(environment)
                 notice = Notice(
                     text: what == "declarations" ? "declarations read" : "\(what) defined", isError: false)
             case .failure(let errors, let text):
@@ -211,8 +228,9 @@ extension AppState {
     /// After a resize or a new result: selections stay on screen.
     mutating func keepSelectionsInView() {
         let layout = self.layout
-        results?.scrollIntoView(height: layout.contentHeight(of: .results))
-        schema.move(by: 0, height: layout.contentHeight(of: .schema))
+        let resultsHeight = self.resultsHeight
+        results?.scrollIntoView(height: resultsHeight)
+        schema.fit(height: layout.contentHeight(of: .schema))
         sql.move(by: 0, height: layout.contentHeight(of: .sql))
         if let source = results?.source, let node = miller?.current?.node {
             let count = ChildListing(source: source, node: node).count

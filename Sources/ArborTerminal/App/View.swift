@@ -22,7 +22,8 @@ public enum View {
             }
             if let rect = layout.results {
                 ResultsView.draw(
-                    state.results, info: state.last.map { StatusLineView.summary($0) } ?? "", into: &buffer, rect: rect,
+                    state.results, examples: state.examples, info: state.last.map { StatusLineView.summary($0) } ?? "",
+                    into: &buffer, rect: rect,
                     focused: state.focus == .results, separatorOnRight: layout.children != nil,
                     marks: state.watch?.marks)
             }

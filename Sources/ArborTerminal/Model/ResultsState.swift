@@ -1,5 +1,12 @@
+/// How the results pane shows rows: the tree (the default) or a table.
+public enum ResultsFormat: String, Sendable, Equatable {
+    case tree, table
+}
+
 /// The results pane: a result source, which nodes are open, the selected line
-/// and the first line drawn.
+/// and the first line drawn. The table view walks the same source, root rows
+/// only: its selection is a root row's path, so copying, details and the
+/// children pane work the same in both.
 public struct ResultsState: Sendable {
     public var source: any ResultSource
     /// The request that produced the rows, shown in the pane's title.
@@ -7,16 +14,40 @@ public struct ResultsState: Sendable {
     public var expanded: Set<NodePath> = []
     public var selected: NodePath?
     public var top: NodePath?
+    public private(set) var format = ResultsFormat.tree
+    /// The table view's columns, made when it is first shown.
+    public var table: TableLayout?
 
-    public init(source: any ResultSource, title: String) {
+    public init(source: any ResultSource, title: String, format: ResultsFormat = .tree) {
         self.source = source
         self.title = title
         let first = TreeWalker(source: source, expanded: []).first()
         selected = first
         top = first
+        setFormat(format)
     }
 
-    public var walker: TreeWalker { TreeWalker(source: source, expanded: expanded) }
+    /// In the table view only root rows are lines.
+    public var walker: TreeWalker { TreeWalker(source: source, expanded: format == .table ? [] : expanded) }
+
+    /// Switches between the tree and the table, on the same root row.
+    public mutating func setFormat(_ format: ResultsFormat) {
+        self.format = format
+        guard format == .table else { return }
+        if let row = selected?.steps.first { selected = NodePath([row]) }
+        if let row = top?.steps.first { top = NodePath([row]) }
+        if table?.columns.isEmpty ?? true { table = TableLayout.of(source) }
+    }
+
+    /// A window came in: a result shown before its first window (evicted from the
+    /// cache, or not read yet) gets its first line selected and its table's columns.
+    public mutating func rowsArrived() {
+        if selected == nil, let first = walker.first() {
+            selected = first
+            top = first
+        }
+        if format == .table, table?.columns.isEmpty ?? true { table = TableLayout.of(source) }
+    }
 
     /// Moves the selection `steps` lines and keeps it within `height` lines of the top.
     public mutating func move(by steps: Int, height: Int) {

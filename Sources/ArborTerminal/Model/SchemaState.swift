@@ -118,6 +118,18 @@ public struct SchemaState: Sendable {
         if height > 0, selected >= top + height { top = selected - height + 1 }
     }
 
+    /// After a resize: the first rows show again when the selection fits
+    /// among them, and no blank space is left below the last line.
+    public mutating func fit(height: Int) {
+        guard height > 0 else { return }
+        if selected < height {
+            top = 0
+        } else {
+            top = min(max(top, selected - height + 1), selected)
+            top = max(0, min(top, lines.count - height))
+        }
+    }
+
     /// Opens or closes the table of the selected line.
     public mutating func toggle(height: Int) {
         let lines = self.lines

@@ -53,7 +53,7 @@ final class AppLoop {
         self.inbox = inbox
         self.environment = environment
         worker = SessionWorker(session: session, inbox: inbox)
-        historyURL = History.fileURL(environment: environment)
+        historyURL = History.fileURL(environment: environment, database: session.path)
         let size = terminal.size
         state = AppState(
             width: size.width, height: size.height, environment: session.environment,
@@ -88,6 +88,8 @@ final class AppLoop {
         watching.stop()
         // A request still running must not hold the database while the process ends.
         if let running = state.running { worker.interrupt(through: running.generation) }
+        // The history written last (`:q` right after a request) is on disk before the process ends.
+        background.sync {}
         return exitStatus
     }
 

@@ -20,7 +20,7 @@ enum ChildrenView {
             let hasChildren = (source.childCount(of: entry.path) ?? 0) > 0
             let spans =
                 [Span(String(repeating: "  ", count: entry.indent)), Span(hasChildren ? "› " : "  ", Theme.marker)]
-                + RowText.spans(node, limit: inner.width)
+                + RowText.spans(node, width: inner.width - entry.indent * 2 - 2, inline: !hasChildren)
             buffer.put(spans: spans, x: inner.x, y: inner.y + row, maxWidth: inner.width)
             if index == level.selected {
                 Panel.highlight(

@@ -21,9 +21,13 @@ enum OverlayView {
 
 /// The text of `?`/F1: every key of `KeyTable`, then the interface's commands.
 enum HelpText {
-    static let lines: [String] = {
+    /// `examples`: requests on the open database's own tables (`RequestExamples`).
+    static func lines(examples: [String]) -> [String] {
         let width = KeyTable.sections.flatMap(\.entries).map(\.keys.count).max() ?? 0
-        var lines = ["Type a GRDB request and press ↵:  Author.including(all: Author.books)"]
+        var lines =
+            examples.isEmpty
+            ? ["Type a GRDB request and press ↵ (this database has no tables)"]
+            : ["Type a GRDB request and press ↵, for example:"] + examples.map { "  " + $0 }
         for section in KeyTable.sections {
             lines += ["", section.title]
             lines += section.entries.map { entry in
@@ -36,14 +40,15 @@ enum HelpText {
             "  :help · :tables · :schema T · :associations T · :graph [T] · :load FILE",
             "  :copy FILE   write the last copied text (or every SQL statement) to FILE",
             "  :watch       run the request on screen again after each commit by another process; again to stop",
+            "  :format table or :format tree   the results as a table or as a tree (t in the results)",
             "  :quit or :q  leave",
         ]
-    }()
+    }
 
-    static var overlay: Overlay {
+    static func overlay(examples: [String]) -> Overlay {
         Overlay(
             title: "Help",
-            lines: lines.map { line in
+            lines: lines(examples: examples).map { line in
                 line.hasPrefix(" ") || line.isEmpty ? [Span(line)] : [Span(line, .bold)]
             })
     }

@@ -1,16 +1,27 @@
 /// The results pane: the visible lines of the result tree, and nothing more.
 enum ResultsView {
     static func draw(
-        _ state: ResultsState?, info: String, into buffer: inout ScreenBuffer, rect: Rect, focused: Bool,
+        _ state: ResultsState?, examples: [String] = [], info: String, into buffer: inout ScreenBuffer, rect: Rect,
+        focused: Bool,
         separatorOnRight: Bool, marks: WatchMarks? = nil
     ) {
         let title = state.map { $0.title.isEmpty ? "Results" : $0.title } ?? "Results"
         let inner = Panel.draw(
             into: &buffer, rect: rect, title: title, info: info, focused: focused, separatorOnRight: separatorOnRight)
         guard let state else {
-            buffer.put(
-                "Type a request below and press ↵", x: inner.x + 1, y: inner.y, maxWidth: inner.width - 1,
-                style: Theme.hint)
+            let intro =
+                examples.isEmpty
+                ? "Type a request below and press ↵ (this database has no tables)"
+                : "Type a request below and press ↵, for example:"
+            for (i, line) in ([intro] + examples.map { "  " + $0 }).prefix(inner.height).enumerated() {
+                buffer.put(
+                    line, x: inner.x + 1, y: inner.y + i, maxWidth: inner.width - 1, style: Theme.hint,
+                    overflow: .ellipsis)
+            }
+            return
+        }
+        if state.format == .table, let table = state.table {
+            TableView.draw(state, table: table, into: &buffer, inner: inner, focused: focused)
             return
         }
         let walker = state.walker
@@ -29,7 +40,9 @@ enum ResultsView {
                 continue
             }
             let marker = walker.isExpandable(path) ? (walker.isOpen(path) ? "▾ " : "▸ ") : "  "
-            let text = WatchMarkText.decorate(RowText.spans(node, limit: inner.width), path: path, marks: marks)
+            let room = inner.width - path.depth * 2 - 2
+            let text = WatchMarkText.decorate(
+                RowText.spans(node, width: room, inline: !walker.isOpen(path)), path: path, marks: marks)
             let spans = [Span(indent), Span(marker, Theme.marker)] + text
             buffer.put(spans: spans, x: inner.x, y: y, maxWidth: inner.width)
             if path == state.selected {

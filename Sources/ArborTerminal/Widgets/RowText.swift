@@ -2,56 +2,221 @@ import ArborCore
 import GRDB
 
 /// How nodes of the result tree read on one line.
+///
+/// The cutting rules: a line never runs wider than its pane. When every column
+/// fits with values of `shareFloor` columns or more, values share the width (the
+/// longest cut first). Otherwise the first columns show, each value at most a
+/// third of the line, the last one cut to no less than `minimumValue` columns,
+/// and a lone `…` says that more columns follow. A value is never cut to a stub
+/// nor followed by a second `…`.
 enum RowText {
-    /// Values are cut at this many columns so that later columns stay in view.
-    static let valueColumns = 40
+    /// A value cut for the width keeps at least this many columns (its `…` included).
+    static let minimumValue = 8
+    /// When every column fits only with values cut shorter than this, the first
+    /// columns are shown whole instead, and the others give way to `…`.
+    static let shareFloor = 16
 
-    /// `id:1  name:"Herman Melville"  …`, stopping once about `limit` characters
-    /// are made (a line is drawn no wider than its pane).
-    static func columns(_ row: ResultRow, limit: Int = .max) -> [Span] {
+    /// One column of a row as drawn: `name:value`.
+    struct Column {
+        var name: String
+        var text: String
+        /// ` (100 MB)`: the size of a value cut when it was read.
+        var note: String
+        var style: Style
+
+        var nameWidth: Int { TextFit.width(name) + 1 }
+        var valueWidth: Int { TextFit.width(text) + TextFit.width(note) }
+
+        /// The value in at most `columns` columns: cut text ends with `…`, and keeps
+        /// its size note when there is room for both.
+        func value(columns: Int) -> String {
+            if valueWidth <= columns { return text + note }
+            let noteWidth = TextFit.width(note)
+            if !note.isEmpty, columns - noteWidth >= 4 {
+                return RowText.cut(text, columns: columns - noteWidth) + note
+            }
+            return RowText.cut(text, columns: columns)
+        }
+    }
+
+    /// `text` in at most `columns` columns, ending with one `…` when cut (a text
+    /// that ends with `…` already, as read-cut values do, is not given a second one).
+    static func cut(_ text: String, columns: Int) -> String {
+        guard columns > 0 else { return "" }
+        if TextFit.width(text) <= columns { return text }
+        var kept = TextFit.prefix(text, columns: columns - 1)
+        while kept.hasSuffix("…") || kept.hasSuffix(" ") { kept.removeLast() }
+        return kept + "…"
+    }
+
+    static func drawnColumns(_ row: ResultRow) -> [Column] {
+        zip(row.names, row.values).enumerated().map { i, pair in
+            let (text, note) = ValueText.quotedParts(pair.1, fullSize: row.cutSizes[i])
+            return Column(
+                name: TerminalText.escaped(pair.0), text: TerminalText.escaped(text), note: note,
+                style: Theme.value(pair.1))
+        }
+    }
+
+    /// `id:1  name:"Herman Melville"  …` in at most `width` columns (see the cutting rules).
+    static func columns(_ row: ResultRow, width: Int = .max) -> [Span] {
+        fit(drawnColumns(row), width: width)
+    }
+
+    /// Lays columns out in `width` columns: all of them, values cut as little as
+    /// possible; else the first ones that fit with a trailing `…`.
+    static func fit(_ columns: [Column], width: Int) -> [Span] {
+        guard !columns.isEmpty, width > 0 else { return [] }
+        let fixed = columns.enumerated().map { i, c in c.nameWidth + (i > 0 ? 2 : 0) }
+        let values = columns.map(\.valueWidth)
+        func total(_ count: Int, cap: Int) -> Int {
+            (0..<count).reduce(0) { $0 + fixed[$1] + min(values[$1], cap) }
+        }
+        func spans(_ count: Int, cap: Int, more: Bool) -> [Span] {
+            var spans: [Span] = []
+            for i in 0..<count {
+                if i > 0 { spans.append(Span("  ")) }
+                spans.append(Span(columns[i].name + ":", Theme.columnName))
+                spans.append(Span(columns[i].value(columns: cap), columns[i].style))
+            }
+            if more { spans.append(Span(count > 0 ? "  …" : "…", Theme.hint)) }
+            return spans
+        }
+        /// The largest cap (≥ minimumValue) with which `count` columns fit in `room`.
+        func cap(_ count: Int, room: Int) -> Int? {
+            let widest = (0..<count).map { values[$0] }.max() ?? 0
+            if total(count, cap: widest) <= room { return widest }
+            var low = minimumValue
+            var high = widest
+            guard total(count, cap: low) <= room else { return nil }
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if total(count, cap: mid) <= room { low = mid } else { high = mid - 1 }
+            }
+            return low
+        }
+        let widest = values.max() ?? 0
+        if let c = cap(columns.count, room: width), c >= min(shareFloor, widest) {
+            return spans(columns.count, cap: c, more: false)
+        }
+        // Not all of them: the first columns in order, each value at most a third of
+        // the line (so that one long value leaves room for the next), then "  …".
+        let third = max(minimumValue, width / 3)
+        var used = 0
+        var parts: [Span] = []
+        var placed = 0
+        for i in columns.indices {
+            let separator = i > 0 ? 2 : 0
+            let value = min(values[i], third)
+            let rest = width - used - separator - columns[i].nameWidth - 3
+            guard rest >= min(value, minimumValue) else { break }
+            if i > 0 { parts.append(Span("  ")) }
+            parts.append(Span(columns[i].name + ":", Theme.columnName))
+            parts.append(Span(columns[i].value(columns: min(value, rest)), columns[i].style))
+            used += separator + columns[i].nameWidth + min(value, rest)
+            placed += 1
+            if rest < value { break }
+        }
+        // The `…` says that columns follow; a line that shows them all has none.
+        if placed < columns.count { parts.append(Span(parts.isEmpty ? "…" : "  …", Theme.hint)) }
+        return parts
+    }
+
+    /// To-one rows on their parent's line, `author(id:54, name:"Herman Melville")`,
+    /// those that fit whole in `room` columns, in order.
+    static func inlineToOnes(_ row: ResultRow, room: Int) -> [Span] {
         var spans: [Span] = []
-        var length = 0
-        for (i, (name, value)) in zip(row.names, row.values).enumerated() {
-            if length > limit { break }
-            if i > 0 { spans.append(Span("  ")) }
-            spans.append(Span(name + ":", Theme.columnName))
-            let text = cell(value, fullSize: row.cutSizes[i])
-            spans.append(Span(text, Theme.value(value)))
-            length += name.count + text.count + 3
+        var used = 0
+        for child in row.children {
+            guard case .toOne(let included) = child.value else { continue }
+            var piece = [Span("  "), Span(TerminalText.escaped(child.key), Theme.key)]
+            if let included {
+                piece.append(Span("("))
+                for (i, column) in drawnColumns(included).enumerated() {
+                    if i > 0 { piece.append(Span(", ")) }
+                    piece.append(Span(column.name + ":", Theme.columnName))
+                    piece.append(Span(column.text + column.note, column.style))
+                }
+                piece.append(Span(")"))
+            } else {
+                piece.append(Span(":"))
+                piece.append(Span("nil", Theme.null))
+            }
+            let w = piece.reduce(0) { $0 + TextFit.width($1.text) }
+            guard used + w <= room else { break }
+            spans += piece
+            used += w
         }
         return spans
     }
 
-    /// A value cut to `valueColumns`, keeping the size of a long one: `"xxx…" (100 MB)`.
-    static func cell(_ value: DatabaseValue, fullSize: Int?) -> String {
-        let (text, note) = ValueText.quotedParts(value, fullSize: fullSize)
-        return TextFit.truncated(TerminalText.escaped(text), columns: max(1, valueColumns - note.count)) + note
-    }
-
-    /// One line of the tree for a node (without indent or marker).
-    static func spans(_ node: ResultNode, limit: Int = .max) -> [Span] {
+    /// One line of the tree for a node (without indent or marker), at most `width`
+    /// columns; `inline` puts a closed row's to-one rows on its line when they fit.
+    static func spans(_ node: ResultNode, width: Int = .max, inline: Bool = false) -> [Span] {
         switch node {
         case .row(let table, let row):
-            return [Span(table, Theme.table), Span("  ")] + columns(row, limit: limit)
+            return headed(Span(TerminalText.escaped(table), Theme.table), row, width: width, inline: inline)
         case .toOne(let key, _, let row?):
-            return [Span(key, Theme.key), Span("  ")] + columns(row, limit: limit)
+            return headed(Span(TerminalText.escaped(key), Theme.key), row, width: width, inline: inline)
         case .toOne(let key, _, nil):
-            return [Span(key, Theme.key), Span("  "), Span("nil", Theme.null)]
+            return clipped([Span(TerminalText.escaped(key), Theme.key), Span("  "), Span("nil", Theme.null)], width)
         case .toMany(let key, _, let count, let total):
-            // Truncation is never silent: "50 of 1,204 rows".
+            // Truncation is never silent: "50 of 1,204 rows — ↵ for more", shortened
+            // as a whole when narrow, never cut inside a number.
+            let counts: [String]
             if let count, let total, total > count {
-                return [
-                    Span(key, Theme.key), Span("  "),
-                    Span(
-                        "\(NumberText.grouped(count)) of \(NumberText.grouped(total)) rows — ↵ for more",
-                        Theme.count),
-                ]
+                let of = "\(NumberText.grouped(count)) of \(NumberText.grouped(total))"
+                counts = [of + " rows — ↵ for more", of + " rows", of]
+            } else if let count {
+                counts = [NumberText.rows(count), NumberText.grouped(count)]
+            } else {
+                counts = ["… rows"]
             }
-            return [
-                Span(key, Theme.key), Span("  "),
-                Span(count.map(NumberText.rows) ?? "… rows", Theme.count),
-            ]
+            let head = Span(TerminalText.escaped(key), Theme.key)
+            let headWidth = TextFit.width(head.text) + 2
+            for text in counts where headWidth + TextFit.width(text) <= width {
+                return [head, Span("  "), Span(text, Theme.count)]
+            }
+            return clipped([head, Span("  "), Span("…", Theme.count)], width)
         }
+    }
+
+    /// A row's line: its name, its columns, and maybe its to-one rows.
+    static func headed(_ head: Span, _ row: ResultRow, width: Int, inline: Bool) -> [Span] {
+        let headWidth = TextFit.width(head.text) + 2
+        guard width > headWidth else { return clipped([head], width) }
+        let columns = drawnColumns(row)
+        let natural = columns.enumerated().reduce(0) { $0 + $1.1.nameWidth + $1.1.valueWidth + ($1.0 > 0 ? 2 : 0) }
+        var spans = [head, Span("  ")] + fit(columns, width: width - headWidth)
+        if inline, natural <= width - headWidth {
+            spans += inlineToOnes(row, room: width - headWidth - natural)
+        }
+        return spans
+    }
+
+    /// Spans cut to `width` columns with the same rules as a value: one `…`, no stub
+    /// (a span that would keep fewer than `minimumValue` columns gives way to the `…`).
+    static func clipped(_ spans: [Span], _ width: Int) -> [Span] {
+        guard width > 0 else { return [] }
+        if spans.reduce(0, { $0 + TextFit.width($1.text) }) <= width { return spans }
+        var out: [Span] = []
+        var used = 0
+        for span in spans {
+            let w = TextFit.width(span.text)
+            if used + w <= width - 1 {
+                out.append(span)
+                used += w
+                continue
+            }
+            let room = width - used
+            if room >= minimumValue {
+                out.append(Span(cut(span.text, columns: room), span.style))
+            } else {
+                out.append(Span("…", Theme.hint))
+            }
+            return out
+        }
+        return out
     }
 
     /// A short name for a node in a breadcrumb: `author 1`, `books`.

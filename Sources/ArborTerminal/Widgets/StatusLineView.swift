@@ -52,6 +52,8 @@ enum StatusLineView {
                 return "type to replace · → edit · ↵ run again · Esc/Tab walk the result · PgUp/PgDn scroll · F1 help"
             }
             return "F1 help · ↵ run · Tab complete · ^R history · Esc panes · ^D quit"
+        case .results where state.results?.format == .table:
+            return "←→ column · ␣ open a count · v detail · </> width · x hide · X show all · t tree · J JSON · i edit"
         case .results:
             return "␣ expand · → children · e/c all · v detail · / find · y SQL · J JSON · i edit · Tab pane"
         case .children:
