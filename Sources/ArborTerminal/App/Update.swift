@@ -7,7 +7,8 @@ extension AppState {
     public mutating func update(_ message: Message) -> [Effect] {
         switch message {
         case .key(let key):
-            return handle(key)
+            let effects = handle(key)
+            return effects + refreshLinks()
         case .mouse(let event):
             return handle(event)
         case .resize(let width, let height):
@@ -42,6 +43,9 @@ extension AppState {
             return []
         case .counted(let table, let count):
             schema.counts[table] = count.map { .counted($0) } ?? .failed
+            return []
+        case .linkCounted(let request, let count):
+            linkCounted(request, count)
             return []
         case .copied(let how):
             notice = Notice(text: how, isError: false)
@@ -146,6 +150,8 @@ extension AppState {
         guard let running, running.generation == generation else { return [] }
         self.running = nil
         schema.update(environment: environment)
+        // Declarations may have added associations: the reverse index is made again when needed.
+        reverseAssociations = nil
         completion = Self.completion(environment: environment)
         var texts: [String] = []
         for outcome in outcomes {
@@ -233,7 +239,7 @@ extension AppState {
         schema.fit(height: layout.contentHeight(of: .schema))
         sql.move(by: 0, height: layout.contentHeight(of: .sql))
         if let source = results?.source, let node = miller?.current?.node {
-            let count = ChildListing(source: source, node: node).count
+            let count = childListing(source, node).count
             miller?.move(by: 0, count: count, height: layout.contentHeight(of: .children))
         }
         if layout.rect(of: focus) == nil, focus != .input {

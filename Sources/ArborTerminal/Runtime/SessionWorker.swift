@@ -190,6 +190,17 @@ final class SessionWorker: @unchecked Sendable {
         }
     }
 
+    /// Counts the rows each link of a row leads to, capped (`CappedCount`), one job
+    /// each, so that a request typed meanwhile waits for one count at most.
+    func countLinks(_ requests: [String]) {
+        for request in requests {
+            queue.async { [self] in
+                let count = try? session.cappedCount(of: request)
+                inbox.post(.linkCounted(request: request, count: count))
+            }
+        }
+    }
+
     /// Counts the rows of each table, one job each, so that requests typed
     /// meanwhile wait for one count at most.
     func countRows(_ tables: [String]) {
