@@ -132,4 +132,24 @@ final class RowLinksTests: XCTestCase {
         XCTAssertEqual(
             RowLinks.keyArguments(row: composite, primaryKey: ["a", "b"]), #"key: ["a": 1, "b": "it's \"x\""]"#)
     }
+
+    func testANewResultListsItsOwnRowsLinks() throws {
+        var (state, _) = try openLinks(after: "Book.filter(id: 1)")
+        XCTAssertEqual(state.links?.links.first?.label.hasPrefix("Book."), true)
+        _ = state.update(.key(.escape))
+        for c in "Author.filter(id: 2)" { _ = state.update(.key(.character(c))) }
+        guard case .run(let text, let generation)? = state.update(.key(.enter)).last else { return XCTFail() }
+        let session = try Fixtures.demo()
+        _ = state.update(
+            .finished(generation: generation, outcomes: session.run(text), environment: session.environment, elapsed: 0)
+        )
+        XCTAssertNil(state.links)
+        _ = state.update(.key(.escape))
+        let effects = state.update(.key(.right))
+        XCTAssertEqual(
+            state.links?.links.first { !$0.isForward && $0.label == "Painting.author" }?.request,
+            "Painting.joining(required: Painting.author.filter(id: 2))")
+        guard case .countLinks(let requests)? = effects.last else { return XCTFail("\(effects)") }
+        XCTAssertEqual(requests.count, state.links?.links.count)
+    }
 }

@@ -10,7 +10,8 @@ extension AppState {
             let effects = handle(key)
             return effects + refreshLinks()
         case .mouse(let event):
-            return handle(event)
+            let effects = handle(event)
+            return effects + refreshLinks()
         case .resize(let width, let height):
             self.width = width
             self.height = height
@@ -23,6 +24,8 @@ extension AppState {
             let before = WatchSnapshot(self)
             return finish(generation: generation, outcomes: outcomes, environment: environment, elapsed: elapsed)
                 + watchFinished(generation: generation, before: before, environment: environment)
+                // A new result (or `:watch`'s re-run keeping the children pane) is counted again.
+                + refreshLinks()
         case .databaseChanged(let time):
             return databaseChanged(at: time)
         case .watchProblem(let message, let ended):
@@ -167,6 +170,7 @@ extension AppState {
                     }
                 results = ResultsState(source: source, title: running.text, format: resultsFormat)
                 miller = nil
+                links = nil
                 sqlLog = result.window?.log
                 shownGeneration = generation
                 sql = SQLState(
