@@ -152,4 +152,25 @@ final class RowLinksTests: XCTestCase {
         guard case .countLinks(let requests)? = effects.last else { return XCTFail("\(effects)") }
         XCTAssertEqual(requests.count, state.links?.links.count)
     }
+
+    /// Odd table names and a text key with quotes: the requests still parse and count.
+    func testOddNamesAndQuotedKeysMakeRequestsThatRun() throws {
+        let path = try Fixtures.database(
+            """
+            CREATE TABLE "a.b"(code TEXT PRIMARY KEY);
+            CREATE TABLE "my kid"(id INTEGER PRIMARY KEY, pid TEXT REFERENCES "a.b"(code));
+            INSERT INTO "a.b" VALUES ('it''s "x"\\');
+            INSERT INTO "my kid" VALUES (1, 'it''s "x"\\'), (2, 'it''s "x"\\'), (3, NULL);
+            """)
+        let session = try Session(path: path)
+        let (state, _) = try openLinks(after: #"Table("a.b").all()"#, in: session)
+        let links = try XCTUnwrap(state.links?.links)
+        XCTAssertEqual(
+            links.map(\.request),
+            [
+                #"Table("a.b").filter(id: "it's \"x\"\\").including(all: Table("a.b").myKids)"#,
+                #"MyKid.joining(required: MyKid.pid.filter(id: "it's \"x\"\\"))"#,
+            ])
+        XCTAssertEqual(links.map(\.count), [CappedCount(count: 2, cap: 10_000), CappedCount(count: 2, cap: 10_000)])
+    }
 }
