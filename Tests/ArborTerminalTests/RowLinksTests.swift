@@ -173,4 +173,24 @@ final class RowLinksTests: XCTestCase {
             ])
         XCTAssertEqual(links.map(\.count), [CappedCount(count: 2, cap: 10_000), CappedCount(count: 2, cap: 10_000)])
     }
+
+    func testACompositeKeyIsFilteredByKey() throws {
+        let path = try Fixtures.database(
+            """
+            CREATE TABLE p(a INTEGER, b TEXT, PRIMARY KEY(a, b));
+            CREATE TABLE k(id INTEGER PRIMARY KEY, pa INTEGER, pb TEXT, FOREIGN KEY(pa, pb) REFERENCES p(a, b));
+            INSERT INTO p VALUES (1, 'x'), (1, 'y');
+            INSERT INTO k VALUES (1, 1, 'x'), (2, 1, 'x'), (3, 1, 'y');
+            """)
+        let session = try Session(path: path)
+        let (state, _) = try openLinks(after: "P.all()", in: session)
+        let links = try XCTUnwrap(state.links?.links)
+        XCTAssertEqual(
+            links.map(\.request),
+            [
+                #"P.filter(key: ["a": 1, "b": "x"]).including(all: P.ks)"#,
+                #"K.joining(required: K.p.filter(key: ["a": 1, "b": "x"]))"#,
+            ])
+        XCTAssertEqual(links.map(\.count?.count), [2, 2])
+    }
 }
