@@ -44,6 +44,26 @@ final class SessionWorkerTests: XCTestCase {
         XCTAssertEqual(errors.map(\.message), ["cancelled"])
     }
 
+    /// Link counts are for the row the children pane shows: a batch for another
+    /// row skips the counts of the last one still waiting.
+    func testLinkCountsOfARowNoLongerShownAreSkipped() throws {
+        let session = try Session(path: nil)
+        let inbox = Inbox()
+        let worker = SessionWorker(session: session, inbox: inbox)
+        let old = (1...20).map { "Book.joining(required: Book.author.filter(id: \($0)))" }
+        let new = "Painting.joining(required: Painting.author.filter(id: 1))"
+        worker.countLinks(old)
+        worker.countLinks([new])
+        let all = messages(inbox) { messages in
+            messages.contains { if case .linkCounted(new, _) = $0 { true } else { false } }
+        }
+        var counted: [String: CappedCount?] = [:]
+        for case .linkCounted(let request, let count) in all { counted[request] = count }
+        XCTAssertEqual(counted[new], CappedCount(count: 4, cap: 10_000))
+        // At most the one running when the new batch came.
+        XCTAssertLessThanOrEqual(counted.count, 2, "\(counted.keys)")
+    }
+
     /// The rows are counted after the first window; a failing request typed
     /// meanwhile leaves the result on screen, and its count still comes.
     func testTheCountComesEvenWhenARequestInterruptsIt() throws {

@@ -299,6 +299,88 @@ final class TerminalTests: XCTestCase {
         try tmux.waitFor("─ Book.limit(1) ", "book  id:1 ")
     }
 
+    /// The links of the children pane on the screen, in order: `→ Book.author`, `← Painting.author`…
+    func links(on screen: String) throws -> [String] {
+        let pattern = try NSRegularExpression(pattern: "([→←] [A-Z][A-Za-z]*\\.[A-Za-z]+)  (\\d[\\d,]*\\+?|…|\\?)")
+        return pattern.matches(in: screen, range: NSRange(screen.startIndex..., in: screen)).compactMap {
+            Range($0.range(at: 1), in: screen).map { String(screen[$0]) }
+        }
+    }
+
+    /// `:sql SELECT COUNT(*)` on the demo, run by the binary.
+    func sqlCount(_ sql: String) throws -> String {
+        let result = try ArborProcess.run(["-c", ":sql " + sql])
+        return result.stdout.split(separator: "\n").last.map(String.init) ?? ""
+    }
+
+    /// References both ways: from a book forward to its author, from the author
+    /// backward to its books and paintings, counted as SQL counts them, and each
+    /// jump's request in the history.
+    func testWalkReferencesBothWaysAndLearnTheRequests() throws {
+        let tmux = try TmuxSession(command: command(), width: 160, height: 50)
+        defer { tmux.kill() }
+        // A book of Victor Hugo (author 1), who has paintings too.
+        let book = try sqlCount("SELECT MIN(id) FROM book WHERE authorId = 1")
+        try tmux.waitFor("arbor>")
+        try tmux.type("Book.filter(id: \(book))")
+        try tmux.press("Enter")
+        try tmux.waitFor("─ Book.filter(id: \(book)) ", "1 row")
+        try tmux.press("Escape")
+        try tmux.waitFor("i edit")
+        try tmux.press("Right")
+        var screen = try tmux.waitFor("→ Book.author  1")
+        // The cursor is on the first link: down to the author, `y` copies the request.
+        let forward = try XCTUnwrap(try links(on: screen).firstIndex(of: "→ Book.author"))
+        for _ in 0..<forward { try tmux.press("Down") }
+        try tmux.press("y")
+        let forwardRequest = "Book.filter(id: \(book)).including(optional: Book.author)"
+        try tmux.waitFor("copied")
+        XCTAssertEqual(try tmux.pasteBuffer(), forwardRequest)
+        try tmux.press("Right")
+        try tmux.waitFor("─ \(forwardRequest) ")
+        // The author row, then its links: what points at authors, counted for this author.
+        let author = try sqlCount("SELECT authorId FROM book WHERE id = \(book)")
+        try tmux.press("Right")
+        try tmux.waitFor("author  id:\(author) ")
+        try tmux.press("Right")
+        func count(_ from: String) throws -> String {
+            try sqlCount("SELECT COUNT(*) FROM \(from) = \(author)")
+        }
+        let books = try count("book WHERE authorId")
+        let translated = try count("book WHERE translatorId")
+        let paintings = try count("painting WHERE authorId")
+        let countries = try count("country JOIN author ON author.countryCode = country.code WHERE author.id")
+        let addresses = try count(
+            "postal_address JOIN author ON author.postalAddressId = postal_address.id WHERE author.id")
+        XCTAssertEqual(author, "1")
+        XCTAssertNotEqual(paintings, "0")
+        screen = try tmux.waitFor(
+            "→ Author.books  \(books)", "→ Author.paintings  \(paintings)", "← Book.author  \(books)",
+            "← Painting.author  \(paintings)", "← Book.translator  \(translated)", "← Country.authors  \(countries)",
+            "← PostalAddress.authors  \(addresses)")
+        XCTAssertEqual(
+            try links(on: screen).filter { $0.hasPrefix("←") },
+            [
+                "← Country.authors", "← PostalAddress.authors", "← Book.translator", "← Book.author",
+                "← Painting.author",
+            ])
+        let backward = try XCTUnwrap(try links(on: screen).firstIndex(of: "← Painting.author"))
+        for _ in 0..<backward { try tmux.press("Down") }
+        try tmux.press("Right")
+        let backwardRequest = "Painting.joining(required: Painting.author.filter(id: \(author)))"
+        try tmux.waitFor("─ \(backwardRequest) ", paintings == "1" ? "1 row" : "\(paintings) rows")
+        try tmux.press("Escape")
+        try tmux.waitFor("arbor> \(backwardRequest)")
+        try tmux.type(":q")
+        try tmux.press("Enter")
+        try tmux.waitFor("exit=0")
+        // Each jump is in the history, after the request typed.
+        let history = try String(contentsOfFile: stateDirectory + "/arbor/histories/demo", encoding: .utf8)
+        XCTAssertEqual(
+            history.split(separator: "\n").map(String.init),
+            ["Book.filter(id: \(book))", forwardRequest, backwardRequest, ":q"])
+    }
+
     /// A through association is capped like the others, its count with separators.
     func testAThroughListIsCappedWithItsCount() throws {
         let path = try Fixture.database(

@@ -86,6 +86,10 @@ public struct AppState: Sendable {
     public var running: Running?
     /// `:watch` is on.
     public var watch: WatchState?
+    /// The links of the row the children pane shows (`RowLinks`), counted on demand.
+    public var links: RowLinks?
+    /// What points to each table, made once per schema (and declarations): nil until needed.
+    public var reverseAssociations: ReverseAssociations?
     public var generation = 0
     public var now: Double = 0
     public var last: LastRun?

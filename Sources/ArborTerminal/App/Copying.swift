@@ -69,7 +69,7 @@ extension AppState {
         }
         var path = results?.selected
         if focus == .children, let miller, let level = miller.current {
-            path = ChildListing(source: source, node: level.node).entry(at: level.selected)?.path
+            path = childListing(source, level.node).entry(at: level.selected)?.path
         }
         guard let path, let row = source.node(at: path)?.row else {
             notice = Notice(text: "select a row to copy it as JSON", isError: true)

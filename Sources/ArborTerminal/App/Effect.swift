@@ -7,6 +7,8 @@ public enum Effect: Equatable, Sendable {
     case interrupt(generation: Int)
     /// Count the rows of these tables in the background, one `.counted` each.
     case countRows([String])
+    /// Count these requests (the links of the row in the children pane), capped, one `.linkCounted` each.
+    case countLinks([String])
     /// Copy to the clipboard (OSC 52, then a clipboard tool); `what` names it for the status line.
     case copy(text: String, what: String)
     /// `:copy FILE`.

@@ -71,7 +71,10 @@ public enum KeyTable {
                 Entry(keys: "␣", action: "open or close the selected row or list"),
                 Entry(
                     keys: "↵", action: "open or close; on a cut list, fetch its next rows; on a row, its full values"),
-                Entry(keys: "→ or l", action: "open the row's children in the children pane"),
+                Entry(
+                    keys: "→ or l",
+                    action:
+                        "open the row's children and links (what it points to, what points to it) in the children pane"),
                 Entry(keys: "← or h", action: "close, or go to the parent"),
                 Entry(keys: "e/c", action: "open or close everything under the selection"),
                 Entry(keys: "v", action: "the full values of the selected row"),
@@ -93,12 +96,17 @@ public enum KeyTable {
         Section(
             title: "Children",
             entries: [
-                Entry(keys: "→ or l or ␣", action: "go into the selected row's children"),
                 Entry(
-                    keys: "↵", action: "go into the children and fetch more; on a row without children, its full values"
+                    keys: "→ or l or ␣",
+                    action: "go into the selected row's children; on a link (→ forward, ← backward), run its request"),
+                Entry(
+                    keys: "↵",
+                    action:
+                        "go into the children and fetch more; on a row without children, its full values; on a link, run its request"
                 ),
                 Entry(keys: "← or h or Backspace", action: "back to the previous level"),
                 Entry(keys: "v", action: "the full values of the selected row"),
+                Entry(keys: "y", action: "on a link, copy its request"),
             ]),
         Section(
             title: "Schema",

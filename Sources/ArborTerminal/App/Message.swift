@@ -18,6 +18,8 @@ public enum Message: Sendable {
     case windowLoaded
     /// A table's row count arrived (nil: counting failed).
     case counted(table: String, count: Int?)
+    /// A link's request was counted (nil: counting failed).
+    case linkCounted(request: String, count: CappedCount?)
     /// A copy was made; says how.
     case copied(String)
     /// `:copy FILE` finished; the error when it failed.

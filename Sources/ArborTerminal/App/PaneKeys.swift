@@ -23,6 +23,10 @@ extension AppState {
             input.insert(":")
             return []
         case .character("y"):
+            if let link = selectedLink {
+                lastCopied = link.request
+                return [.copy(text: link.request, what: "the request")]
+            }
             return copySelectedStatement()
         case .character("Y"):
             return copyAppStatements()
@@ -76,7 +80,7 @@ extension AppState {
             }
         case .children:
             guard let source = results?.source, let node = miller?.current?.node else { return }
-            let count = ChildListing(source: source, node: node).count
+            let count = childListing(source, node).count
             miller?.move(by: steps, count: count, height: height)
         case .schema: schema.move(by: steps, height: height)
         case .sql: sql.move(by: steps, height: height)
@@ -121,7 +125,9 @@ extension AppState {
                 openDetail(results.source, selected)
             }
         case .right, .character("l"):
-            if results.walker.isExpandable(selected) {
+            // A root row opens the pane even without includes: its links are there.
+            let isRootRow = selected.steps.count == 1 && Self.linkableRow(results.source.node(at: selected)) != nil
+            if results.walker.isExpandable(selected) || isRootRow {
                 var opened = MillerState(node: selected)
                 miller = opened
                 focus = .children
@@ -209,12 +215,18 @@ extension AppState {
         guard var miller, let level = miller.current, let source = results?.source else {
             return startTyping(key)
         }
-        let listing = ChildListing(source: source, node: level.node)
+        let listing = childListing(source, level.node)
         let entry = listing.entry(at: level.selected)
         switch key {
         case .right, .character("l"), .enter, .character(" "):
             guard let entry else { return [] }
-            if (source.childCount(of: entry.path) ?? 0) > 0 {
+            if let index = entry.link, let link = links?.links[index] {
+                self.miller = miller
+                return jump(link)
+            }
+            if (source.childCount(of: entry.path) ?? 0) > 0
+                || (key != .enter && Self.linkableRow(source.node(at: entry.path)) != nil)
+            {
                 miller.push(entry.path, source: source, height: height)
                 if key == .enter { _ = source.loadMore(at: entry.path) }
             } else if key == .enter {

@@ -7,9 +7,11 @@ extension AppState {
     public mutating func update(_ message: Message) -> [Effect] {
         switch message {
         case .key(let key):
-            return handle(key)
+            let effects = handle(key)
+            return effects + refreshLinks()
         case .mouse(let event):
-            return handle(event)
+            let effects = handle(event)
+            return effects + refreshLinks()
         case .resize(let width, let height):
             self.width = width
             self.height = height
@@ -22,6 +24,8 @@ extension AppState {
             let before = WatchSnapshot(self)
             return finish(generation: generation, outcomes: outcomes, environment: environment, elapsed: elapsed)
                 + watchFinished(generation: generation, before: before, environment: environment)
+                // A new result (or `:watch`'s re-run keeping the children pane) is counted again.
+                + refreshLinks()
         case .databaseChanged(let time):
             return databaseChanged(at: time)
         case .watchProblem(let message, let ended):
@@ -42,6 +46,9 @@ extension AppState {
             return []
         case .counted(let table, let count):
             schema.counts[table] = count.map { .counted($0) } ?? .failed
+            return []
+        case .linkCounted(let request, let count):
+            linkCounted(request, count)
             return []
         case .copied(let how):
             notice = Notice(text: how, isError: false)
@@ -146,6 +153,8 @@ extension AppState {
         guard let running, running.generation == generation else { return [] }
         self.running = nil
         schema.update(environment: environment)
+        // Declarations may have added associations: the reverse index is made again when needed.
+        reverseAssociations = nil
         completion = Self.completion(environment: environment)
         var texts: [String] = []
         for outcome in outcomes {
@@ -161,6 +170,7 @@ extension AppState {
                     }
                 results = ResultsState(source: source, title: running.text, format: resultsFormat)
                 miller = nil
+                links = nil
                 sqlLog = result.window?.log
                 shownGeneration = generation
                 sql = SQLState(
@@ -233,7 +243,7 @@ extension AppState {
         schema.fit(height: layout.contentHeight(of: .schema))
         sql.move(by: 0, height: layout.contentHeight(of: .sql))
         if let source = results?.source, let node = miller?.current?.node {
-            let count = ChildListing(source: source, node: node).count
+            let count = childListing(source, node).count
             miller?.move(by: 0, count: count, height: layout.contentHeight(of: .children))
         }
         if layout.rect(of: focus) == nil, focus != .input {

@@ -28,7 +28,9 @@ public enum View {
                     marks: state.watch?.marks)
             }
             if let rect = layout.children, let miller = state.miller, let source = state.results?.source {
-                ChildrenView.draw(miller, source: source, into: &buffer, rect: rect, focused: state.focus == .children)
+                ChildrenView.draw(
+                    miller, source: source, links: state.links, into: &buffer, rect: rect,
+                    focused: state.focus == .children)
             }
             if let rect = layout.sql {
                 SQLView.draw(state.sql, into: &buffer, rect: rect, focused: state.focus == .sql)

@@ -6,6 +6,9 @@ public struct ChildListing {
         public var path: NodePath
         /// 0 for a child of the node, 1 for a row of a to-many child.
         public var indent: Int
+        /// The index of a link of the row (`RowLinks`), listed after its children;
+        /// `path` is then the row's own.
+        public var link: Int? = nil
     }
 
     /// A to-many child contributes 1 + its rows; anything else 1.
@@ -16,9 +19,12 @@ public struct ChildListing {
     }
 
     let segments: [Segment]
-    public let count: Int
+    public private(set) var count: Int
+    /// The entries before the links.
+    let childEntries: Int
+    let node: NodePath
 
-    public init(source: any ResultSource, node: NodePath) {
+    public init(source: any ResultSource, node: NodePath, links: Int = 0) {
         var segments: [Segment] = []
         var isRowList = false
         let children = source.childCount(of: node) ?? 0
@@ -43,6 +49,9 @@ public struct ChildListing {
         }
         self.segments = segments
         self.isRowList = isRowList
+        self.node = node
+        childEntries = count
+        count += links
     }
 
     /// Whether the node is a to-many child whose rows are listed without a header.
@@ -50,6 +59,7 @@ public struct ChildListing {
 
     public func entry(at index: Int) -> Entry? {
         guard index >= 0, index < count else { return nil }
+        if index >= childEntries { return Entry(path: node, indent: 0, link: index - childEntries) }
         if isRowList, let segment = segments.first { return Entry(path: segment.path.child(index), indent: 0) }
         var remaining = index
         for segment in segments {

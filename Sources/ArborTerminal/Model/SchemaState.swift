@@ -43,7 +43,7 @@ public struct SchemaState: Sendable {
     public var selected = 0
     public var top = 0
 
-    private var environment: Environment
+    private(set) var environment: Environment
 
     public init(environment: Environment) {
         self.environment = environment

@@ -19,6 +19,9 @@ final class SessionWorker: @unchecked Sendable {
     private var runningGeneration: Int?
     /// Whether the rows of the last result are being counted now.
     private var counting = false
+    /// Bumped by each batch of link counts and each request: a count of an older
+    /// batch still waiting is skipped (the row it was for is no longer shown).
+    private var linkBatch = 0
     /// The windowed result the interface shows (the last request that gave rows).
     private weak var shownWindow: WindowedResult?
     /// Runs a statement for the interface (`Session.runInteractive`; tests replace it).
@@ -35,6 +38,10 @@ final class SessionWorker: @unchecked Sendable {
     }
 
     func run(_ text: String, generation: Int) {
+        // Link counts still waiting are for a row this request replaces.
+        lock.lock()
+        linkBatch += 1
+        lock.unlock()
         // Queued first: a count interrupted below goes on after this request (`count`).
         queue.async { [self] in
             let environment = session.environment
@@ -187,6 +194,33 @@ final class SessionWorker: @unchecked Sendable {
             database = session.database
             lock.unlock()
             done(result)
+        }
+    }
+
+    /// Counts the rows each link of a row leads to, capped (`CappedCount`), one job
+    /// each, so that a request typed meanwhile waits for one count at most.
+    /// Counts of a row no longer shown are skipped; a request typed meanwhile
+    /// interrupts the count running, as it does the rows' count.
+    func countLinks(_ requests: [String]) {
+        lock.lock()
+        linkBatch += 1
+        let batch = linkBatch
+        lock.unlock()
+        for request in requests {
+            queue.async { [self] in
+                lock.lock()
+                guard batch == linkBatch else {
+                    lock.unlock()
+                    return
+                }
+                counting = true
+                lock.unlock()
+                let count = try? session.cappedCount(of: request)
+                lock.lock()
+                counting = false
+                lock.unlock()
+                inbox.post(.linkCounted(request: request, count: count))
+            }
         }
     }
 

@@ -102,6 +102,8 @@ final class AppLoop {
                 worker.interrupt(through: generation)
             case .countRows(let tables):
                 worker.countRows(tables)
+            case .countLinks(let requests):
+                worker.countLinks(requests)
             case .copy(let text, let what):
                 copy(text, what: what)
             case .write(let text, let path):
