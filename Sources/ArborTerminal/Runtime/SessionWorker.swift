@@ -17,8 +17,14 @@ final class SessionWorker: @unchecked Sendable {
     private var cancelledThrough = 0
     /// The generation of the request running now, if one is.
     private var runningGeneration: Int?
-    /// Whether the rows of the last result are being counted now.
+    /// Whether the rows of the last result are being counted now (or another
+    /// background job a request interrupts is running).
     private var counting = false
+    /// Bumped by each request; a background job keeps the value it was scheduled
+    /// under, so that a request interrupts only jobs scheduled before it, never the
+    /// jobs of its own result (which may already run when it checks).
+    private var epoch = 0
+    private var countingEpoch = 0
     /// Bumped by each batch of link counts and each request: a count of an older
     /// batch still waiting is skipped (the row it was for is no longer shown).
     private var linkBatch = 0
@@ -41,6 +47,8 @@ final class SessionWorker: @unchecked Sendable {
         // Link counts still waiting are for a row this request replaces.
         lock.lock()
         linkBatch += 1
+        epoch += 1
+        let requestEpoch = epoch
         lock.unlock()
         // Queued first: a count interrupted below goes on after this request (`count`).
         queue.async { [self] in
@@ -86,7 +94,7 @@ final class SessionWorker: @unchecked Sendable {
         // A request typed while the last result is counted interrupts the count.
         lock.lock()
         let database = self.database
-        let interruptsCount = counting
+        let interruptsCount = counting && countingEpoch < requestEpoch
         lock.unlock()
         if interruptsCount { database.interrupt() }
     }
@@ -94,6 +102,7 @@ final class SessionWorker: @unchecked Sendable {
     /// Counts the rows of a result after its first window is shown. A request typed
     /// meanwhile interrupts the count rather than wait for it (`run`).
     private func count(_ window: WindowedResult) {
+        let jobEpoch = currentEpoch
         queue.async { [self] in
             lock.lock()
             // A result replaced meanwhile is not counted.
@@ -102,6 +111,7 @@ final class SessionWorker: @unchecked Sendable {
                 return
             }
             counting = true
+            countingEpoch = jobEpoch
             lock.unlock()
             var interrupted = false
             do {
@@ -131,6 +141,7 @@ final class SessionWorker: @unchecked Sendable {
     /// prefetches need the parents' keys), after its first window and its count.
     /// A request typed meanwhile interrupts it, as it does a count.
     private func appStatements(of window: WindowedResult, single: Bool, generation: Int) {
+        let jobEpoch = currentEpoch
         queue.async { [self] in
             lock.lock()
             guard shownWindow === window else {
@@ -138,6 +149,7 @@ final class SessionWorker: @unchecked Sendable {
                 return
             }
             counting = true
+            countingEpoch = jobEpoch
             lock.unlock()
             let message: Message
             do {
@@ -156,6 +168,12 @@ final class SessionWorker: @unchecked Sendable {
             lock.unlock()
             inbox.post(message)
         }
+    }
+
+    private var currentEpoch: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return epoch
     }
 
     /// Interrupts request `generation` (or an older one) if it is running, and
@@ -205,6 +223,7 @@ final class SessionWorker: @unchecked Sendable {
         lock.lock()
         linkBatch += 1
         let batch = linkBatch
+        let jobEpoch = epoch
         lock.unlock()
         for request in requests {
             queue.async { [self] in
@@ -214,6 +233,7 @@ final class SessionWorker: @unchecked Sendable {
                     return
                 }
                 counting = true
+                countingEpoch = jobEpoch
                 lock.unlock()
                 let count = try? session.cappedCount(of: request)
                 lock.lock()
