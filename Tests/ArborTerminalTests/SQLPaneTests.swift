@@ -319,12 +319,14 @@ final class SQLPaneTests: XCTestCase {
         let asked = state.update(.key(.character("p")))
         XCTAssertEqual(asked, [.explain(sql: statements[1].sql, title: "query plan · app prefetch books")])
         XCTAssertNil(state.overlay, "the plan is worked out on the worker, not here")
+        XCTAssertEqual(state.notice?.text, "query plan: asking SQLite…")
         _ = state.update(
             .plan(
                 title: "query plan · app prefetch books", text: try session.planText(of: statements[1].sql),
                 isError: false))
         let lines = state.overlay?.lines.map { $0.map(\.text).joined() } ?? []
         XCTAssertEqual(state.overlay?.title, "query plan · app prefetch books")
+        XCTAssertNil(state.notice)
         XCTAssertEqual(lines.first, statements[1].sql + ";")
         XCTAssertEqual(lines[1], "QUERY PLAN")
         XCTAssertEqual(lines[2], "`--SCAN book")

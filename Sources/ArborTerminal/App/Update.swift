@@ -48,6 +48,7 @@ extension AppState {
             if isError {
                 notice = Notice(text: text, isError: true)
             } else {
+                notice = nil
                 overlay = Overlay(
                     title: title,
                     lines: text.split(separator: "\n", omittingEmptySubsequences: false).map { [Span(String($0))] })
