@@ -36,7 +36,7 @@ final class SQLPaneTests: XCTestCase {
         XCTAssertEqual(
             text,
             """
-            ─ SQL · app 2 · ran 2 ─────────────────────────────── y copy · Y app's · R ran ─
+            ─ SQL · app 2 · ran 2 ────────────────────── p plan · y copy · Y app's · R ran ─
             app main                   SELECT * FROM "author"
             app prefetch books         SELECT *, "authorId" AS "grdb_authorId" FROM "book" …
             ran window 1               SELECT * FROM "author" ORDER BY "id" LIMIT 100  <1 ms
@@ -250,5 +250,87 @@ final class SQLPaneTests: XCTestCase {
                 "FROM \"book\"",
                 "WHERE \"authorId\" IN (1, 2, 3, 4, 5, … 76 values)",
             ])
+    }
+
+    /// The app's statements with the rows and time of their run, and `scan` on a
+    /// full scan of a table the statement filters.
+    func testTheAppsStatementsShowTheirRowsTimeAndScans() {
+        var state = SQLState(
+            appStatements: [
+                CapturedStatement(sql: "SELECT * FROM \"author\"", duration: 0, label: "main"),
+                CapturedStatement(
+                    sql: "SELECT * FROM \"book\" WHERE \"authorId\" IN (1, 2)", duration: 0, label: "prefetch books"),
+            ])
+        state.measures = [
+            StatementMeasure(rows: 2, duration: 0.000_1),
+            StatementMeasure(rows: 1_021, duration: 0.004, scannedTables: ["book"]),
+        ]
+        let text = render(80, 3) { buffer in
+            SQLView.draw(state, into: &buffer, rect: buffer.bounds, focused: false)
+        }
+        XCTAssertEqual(
+            text,
+            """
+            ─ SQL · app 2 · ran 0 ────────────────────── p plan · y copy · Y app's · R ran ─
+            app main           SELECT * FROM "author"                         2 rows · <1 ms
+            app prefetch books SELECT * FROM "book" WHERE "authorI… scan · 1,021 rows · 4 ms
+            """)
+        var buffer = ScreenBuffer(width: 80, height: 3)
+        SQLView.draw(state, into: &buffer, rect: buffer.bounds, focused: false)
+        XCTAssertEqual(buffer[56, 2].style, Theme.error, "the scan mark stands out")
+        XCTAssertEqual(buffer[61, 2].style, Theme.hint)
+        // A new request's statements forget the old numbers.
+        state.appStatements = [CapturedStatement(sql: "SELECT 1", duration: 0, label: "main")]
+        XCTAssertEqual(state.measures, [])
+    }
+
+    /// The worker runs the app's statements for the pane, and `p` asks it for the
+    /// plan of the selected one: the overlay shows it as `:explain` does.
+    func testMeasuresAndThePlanComeFromTheWorker() throws {
+        let path = try Fixtures.database(
+            """
+            CREATE TABLE author(id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE book(id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), title TEXT);
+            INSERT INTO author VALUES (1, 'Ann'), (2, 'Bob');
+            INSERT INTO book VALUES (1, 1, 'A'), (2, 1, 'B'), (3, 2, 'C');
+            """)
+        let session = try Session(path: path)
+        var state = AppState(width: 120, height: 40, environment: session.environment)
+        state.input.set("Author.including(all: Author.books)")
+        _ = state.update(.key(.enter))
+        let outcomes = session.runInteractive("Author.including(all: Author.books)")
+        _ = state.update(
+            .finished(generation: 1, outcomes: outcomes, environment: session.environment, elapsed: 0.01))
+        guard case .rows(let result)? = outcomes.first else { return XCTFail("no rows: \(outcomes)") }
+        let statements = try session.appStatements(result.plan, single: false)
+        let effects = state.update(.appStatements(generation: 1, statements: statements, note: nil))
+        XCTAssertEqual(effects, [.measure(generation: 1, statements: statements.map(\.sql))])
+        let measures = try statements.map { try session.measure($0.sql) }
+        XCTAssertEqual(measures.map(\.rows), [2, 3])
+        XCTAssertEqual(measures.map(\.scannedTables), [[], ["book"]])
+        // An older request's numbers are not shown.
+        _ = state.update(.measured(generation: 0, measures: [nil, nil]))
+        XCTAssertEqual(state.sql.measures, [])
+        _ = state.update(.measured(generation: 1, measures: measures))
+        XCTAssertEqual(state.sql.measure(.app(1))?.scannedTables, ["book"])
+
+        state.focus = .sql
+        state.sql.selected = 1
+        let asked = state.update(.key(.character("p")))
+        XCTAssertEqual(asked, [.explain(sql: statements[1].sql, title: "query plan · app prefetch books")])
+        XCTAssertNil(state.overlay, "the plan is worked out on the worker, not here")
+        XCTAssertEqual(state.notice?.text, "query plan: asking SQLite…")
+        _ = state.update(
+            .plan(
+                title: "query plan · app prefetch books", text: try session.planText(of: statements[1].sql),
+                isError: false))
+        let lines = state.overlay?.lines.map { $0.map(\.text).joined() } ?? []
+        XCTAssertEqual(state.overlay?.title, "query plan · app prefetch books")
+        XCTAssertNil(state.notice)
+        XCTAssertEqual(lines.first, statements[1].sql + ";")
+        XCTAssertEqual(lines[1], "QUERY PLAN")
+        XCTAssertEqual(lines[2], "`--SCAN book")
+        XCTAssertTrue(
+            lines.contains("  CREATE INDEX \"index_book_on_authorId\" ON \"book\"(\"authorId\");"), "\(lines)")
     }
 }

@@ -67,7 +67,8 @@ final class ScreenTests: XCTestCase {
         )
         // The app's statements, then what ran (here the same: a request fetched whole).
         XCTAssertEqual(
-            lines[33], "─ SQL · app 2 · ran 2 " + String(repeating: "─", count: 71) + " y copy · Y app's · R ran ─")
+            lines[33],
+            "─ SQL · app 2 · ran 2 " + String(repeating: "─", count: 62) + " p plan · y copy · Y app's · R ran ─")
         XCTAssertEqual(lines[34], "app main     SELECT * FROM \"author\" WHERE \"id\" = 64")
         XCTAssertEqual(
             lines[35], "app prefetch SELECT *, \"authorId\" AS \"grdb_authorId\" FROM \"book\" WHERE \"authorId\" = 64")

@@ -108,4 +108,37 @@ final class SessionWorkerTests: XCTestCase {
             ])
         XCTAssertEqual(posted?.map(\.label), ["main", "prefetch books"])
     }
+
+    /// The SQL pane's numbers and plans are worked out on the worker and posted back:
+    /// rows, a scan mark on the unindexed filter, and the plan as `:explain` draws it;
+    /// a statement SQLite refuses gets no numbers and no plan, with the reason.
+    func testMeasuresAndPlansArePostedByTheWorker() throws {
+        let path = try Fixtures.database(
+            """
+            CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER, title TEXT);
+            INSERT INTO book VALUES (1, 1, 'A'), (2, 1, 'B'), (3, 2, 'C');
+            """)
+        let session = try Session(path: path)
+        let inbox = Inbox()
+        let worker = SessionWorker(session: session, inbox: inbox)
+        let filtered = "SELECT * FROM \"book\" WHERE \"authorId\" = 1"
+        worker.measure(["SELECT * FROM \"book\"", filtered, "SELECT * FROM \"nowhere\""], generation: 3)
+        worker.explain(filtered, title: "plan")
+        worker.explain("SELECT * FROM \"nowhere\"", title: "plan")
+        let posted = messages(inbox) { $0.count >= 3 }
+        guard posted.count == 3, case .measured(let generation, let measures) = posted[0] else {
+            return XCTFail("\(posted)")
+        }
+        XCTAssertEqual(generation, 3)
+        XCTAssertEqual(measures.map { $0?.rows }, [3, 2, nil])
+        XCTAssertEqual(measures.map { $0?.scannedTables }, [[], ["book"], nil])
+        guard case .plan(_, let plan, false) = posted[1], case .plan(_, let error, true) = posted[2] else {
+            return XCTFail("\(posted)")
+        }
+        XCTAssertEqual(
+            plan.split(separator: "\n").prefix(3), [Substring(filtered + ";"), "QUERY PLAN", "`--SCAN book"])
+        XCTAssertTrue(plan.contains("CREATE INDEX \"index_book_on_authorId\" ON \"book\"(\"authorId\");"), plan)
+        XCTAssertTrue(error.hasPrefix("no plan: "), error)
+        XCTAssertTrue(error.contains("no such table: nowhere"), error)
+    }
 }

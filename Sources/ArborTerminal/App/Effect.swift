@@ -5,6 +5,11 @@ public enum Effect: Equatable, Sendable {
     case run(text: String, generation: Int)
     /// Interrupt request `generation` (and older ones) if it is running, skip it if it is waiting.
     case interrupt(generation: Int)
+    /// Run the app's statements of request `generation` once each, in the background,
+    /// for their durations, row counts and full scans (`.measured`).
+    case measure(generation: Int, statements: [String])
+    /// `p` in the SQL pane: the query plan of `sql`, worked out in the background (`.plan`).
+    case explain(sql: String, title: String)
     /// Count the rows of these tables in the background, one `.counted` each.
     case countRows([String])
     /// Count these requests (the links of the row in the children pane), capped, one `.linkCounted` each.

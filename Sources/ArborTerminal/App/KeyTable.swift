@@ -119,8 +119,14 @@ public enum KeyTable {
             entries: [
                 Entry(keys: "↵ or v", action: "the full statement, a clause a line"),
                 Entry(
+                    keys: "p",
+                    action:
+                        "the selected statement's query plan, as :explain draws it, with the index a full scan needs"),
+                Entry(
                     keys: "(lines)",
-                    action: "the app's statements (main, prefetch KEY), then every statement that ran, labelled"),
+                    action:
+                        "the app's statements (main, prefetch KEY) with their rows and time, scan on a full scan of a table they filter; then every statement that ran, labelled"
+                ),
             ]),
         Section(
             title: "Help and full values",

@@ -14,6 +14,10 @@ public enum Message: Sendable {
     /// The statements the app would run for request `generation`, worked out after
     /// it was shown; nil with a note when they could not be.
     case appStatements(generation: Int, statements: [CapturedStatement]?, note: String?)
+    /// The app's statements of request `generation`, run once each (nil: that one failed).
+    case measured(generation: Int, measures: [StatementMeasure?])
+    /// The query plan asked for with `p` (or why there is none).
+    case plan(title: String, text: String, isError: Bool)
     /// A window of a result was loaded: draw again.
     case windowLoaded
     /// A table's row count arrived (nil: counting failed).

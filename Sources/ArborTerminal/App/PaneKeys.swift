@@ -288,6 +288,11 @@ extension AppState {
             }
             overlay = Overlay(title: title, lines: SQLLayout.lines(statement.sql), wrapsWords: true)
             return []
+        case .character("p"):
+            // SQLite is asked on the session's worker, not here: the overlay opens when the plan arrives.
+            guard let entry = sql.selectedEntry, let statement = sql.statement(entry) else { return [] }
+            notice = Notice(text: "query plan: asking SQLite…", isError: false)
+            return [.explain(sql: statement.sql, title: "query plan · " + SQLView.label(of: entry, in: sql))]
         default:
             return startTyping(key)
         }

@@ -43,6 +43,20 @@ extension AppState {
             guard generation == shownGeneration else { return [] }
             sql.appStatements = statements
             if let note { sql.appNote = "the app's statements: " + note }
+            return measureAppStatements()
+        case .measured(let generation, let measures):
+            guard generation == shownGeneration else { return [] }
+            sql.measures = measures
+            return []
+        case .plan(let title, let text, let isError):
+            if isError {
+                notice = Notice(text: text, isError: true)
+            } else {
+                notice = nil
+                overlay = Overlay(
+                    title: title,
+                    lines: text.split(separator: "\n", omittingEmptySubsequences: false).map { [Span(String($0))] })
+            }
             return []
         case .counted(let table, let count):
             schema.counts[table] = count.map { .counted($0) } ?? .failed
@@ -157,6 +171,7 @@ extension AppState {
         reverseAssociations = nil
         completion = Self.completion(environment: environment)
         var texts: [String] = []
+        var effects: [Effect] = []
         for outcome in outcomes {
             switch outcome {
             case .rows(let result):
@@ -179,6 +194,7 @@ extension AppState {
                             ? [CapturedStatement(sql: result.mainSQL, duration: 0, label: "main")] : nil),
                     ran: result.statements)
                 if let sqlLog { sql.refresh(from: sqlLog) }
+                effects += measureAppStatements()
                 // A windowed result's rows may be counted after it is shown (`.windowLoaded`).
                 let rows = result.window == nil ? result.rows.count : result.window?.knownRowCount
                 last = LastRun(
@@ -232,7 +248,14 @@ extension AppState {
                     [Span(String($0))]
                 })
         }
-        return []
+        return effects
+    }
+
+    /// The app's statements of the shown result, once known, are run once each in
+    /// the background for the SQL pane's durations, row counts and scan marks.
+    func measureAppStatements() -> [Effect] {
+        guard let statements = sql.appStatements, !statements.isEmpty, let shownGeneration else { return [] }
+        return [.measure(generation: shownGeneration, statements: statements.map(\.sql))]
     }
 
     /// After a resize or a new result: selections stay on screen.

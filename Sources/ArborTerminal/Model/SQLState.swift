@@ -16,8 +16,14 @@ public struct SQLState: Sendable {
 
     /// What the app would run; nil while it is worked out, or when it could not be.
     public var appStatements: [CapturedStatement]? {
-        didSet { appLines = appStatements?.map { SQLLayout.oneLine($0.sql) } ?? [] }
+        didSet {
+            appLines = appStatements?.map { SQLLayout.oneLine($0.sql) } ?? []
+            measures = []
+        }
     }
+    /// The app's statements run once each in the background, in their order (nil:
+    /// that one failed); empty until they arrive.
+    public var measures: [StatementMeasure?] = []
     /// Said instead of the app's statements while they are nil.
     public var appNote = "the app's statements: working them out…"
     /// Every statement that ran, oldest first (the last ones when there were many).
@@ -61,6 +67,12 @@ public struct SQLState: Sendable {
         case .ran(let i): ran.indices.contains(i) ? ran[i] : nil
         case .appNote, .dropped: nil
         }
+    }
+
+    /// How an app's statement ran when arbor ran it once, if it did.
+    public func measure(_ entry: Entry) -> StatementMeasure? {
+        guard case .app(let i) = entry, measures.indices.contains(i) else { return nil }
+        return measures[i]
     }
 
     /// The line the pane shows for an entry's statement.

@@ -176,6 +176,45 @@ final class SessionWorker: @unchecked Sendable {
         return epoch
     }
 
+    /// Runs each of the app's statements once for its duration, row count and full
+    /// scans (the SQL pane's columns). A request typed meanwhile interrupts it, as it
+    /// does a count; a statement that fails is left without numbers.
+    func measure(_ statements: [String], generation: Int) {
+        let jobEpoch = currentEpoch
+        queue.async { [self] in
+            lock.lock()
+            counting = true
+            countingEpoch = jobEpoch
+            lock.unlock()
+            var measures: [StatementMeasure?] = []
+            for sql in statements {
+                do {
+                    measures.append(try session.measure(sql))
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+                    break
+                } catch {
+                    measures.append(nil)
+                }
+            }
+            lock.lock()
+            counting = false
+            lock.unlock()
+            measures += Array(repeating: nil, count: statements.count - measures.count)
+            inbox.post(.measured(generation: generation, measures: measures))
+        }
+    }
+
+    /// `p` in the SQL pane: the statement's plan, drawn as `:explain` draws it.
+    func explain(_ sql: String, title: String) {
+        queue.async { [self] in
+            do {
+                inbox.post(.plan(title: title, text: try session.planText(of: sql), isError: false))
+            } catch {
+                inbox.post(.plan(title: title, text: "no plan: \(error)", isError: true))
+            }
+        }
+    }
+
     /// Interrupts request `generation` (or an older one) if it is running, and
     /// makes it and every older one skip if still waiting. Called on the UI thread.
     func interrupt(through generation: Int) {

@@ -100,6 +100,10 @@ final class AppLoop {
                 worker.run(text, generation: generation)
             case .interrupt(let generation):
                 worker.interrupt(through: generation)
+            case .measure(let generation, let statements):
+                worker.measure(statements, generation: generation)
+            case .explain(let sql, let title):
+                worker.explain(sql, title: title)
             case .countRows(let tables):
                 worker.countRows(tables)
             case .countLinks(let requests):

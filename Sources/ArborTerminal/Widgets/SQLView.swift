@@ -11,7 +11,7 @@ enum SQLView {
         if !entries.isEmpty {
             title += " · app " + (appCount.map(String.init) ?? "…") + " · ran " + NumberText.grouped(state.ranTotal)
         }
-        let info = entries.isEmpty ? "" : "y copy · Y app's · R ran"
+        let info = entries.isEmpty ? "" : "p plan · y copy · Y app's · R ran"
         let inner = Panel.draw(
             into: &buffer, rect: rect, title: title, info: info, focused: focused, separatorOnRight: false)
         guard !entries.isEmpty else {
@@ -38,6 +38,14 @@ enum SQLView {
                     let duration = NumberText.statementDuration(statement.duration)
                     durationWidth = TextFit.width(duration)
                     buffer.put(duration, x: inner.maxX - durationWidth, y: y, style: Theme.hint)
+                } else if let measure = state.measure(entry) {
+                    let numbers = Self.numbers(measure)
+                    durationWidth = TextFit.width(numbers)
+                    buffer.put(numbers, x: inner.maxX - durationWidth, y: y, style: Theme.hint)
+                    if !measure.scannedTables.isEmpty {
+                        // The mark stands out: a full scan the right index would make a search.
+                        buffer.put(Self.scanMark, x: inner.maxX - durationWidth, y: y, style: Theme.error)
+                    }
                 }
                 buffer.put(
                     spans: [Span(state.line(entry) ?? "")], x: sqlX, y: y,
@@ -53,6 +61,16 @@ enum SQLView {
                 Panel.highlight(&buffer, row: Rect(x: inner.x, y: y, width: inner.width, height: 1), focused: focused)
             }
         }
+    }
+
+    static let scanMark = "scan"
+
+    /// `12 rows · 3 ms`, and `scan · ` before it when the plan scans a table the
+    /// statement filters or joins (`p` shows the plan and the index to create).
+    static func numbers(_ measure: StatementMeasure) -> String {
+        (measure.scannedTables.isEmpty ? "" : scanMark + " · ")
+            + NumberText.grouped(measure.rows) + (measure.rows == 1 ? " row · " : " rows · ")
+            + NumberText.statementDuration(measure.duration)
     }
 
     /// `app main`, `app prefetch books`, `ran window 2`.
