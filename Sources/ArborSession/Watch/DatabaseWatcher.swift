@@ -33,6 +33,8 @@ public final class DatabaseWatcher: @unchecked Sendable {
     /// has not moved yet: a WAL commit writes the `-wal` before it publishes the
     /// commit in the `-shm`, which no notification reports.
     static let settleDelays: [TimeInterval] = [0.01, 0.04, 0.1]
+    /// How long after an unexplained touch the version is read once more.
+    static let unsettledRecheck: Double = 1
 
     /// A session opened `immutable` is opened again first (`reopenForWatching`):
     /// call it where the session runs.
@@ -73,6 +75,7 @@ public final class DatabaseWatcher: @unchecked Sendable {
     /// once stopped. Commits made while the caller was busy are one change: a
     /// caller that re-runs its request on each change never falls behind.
     public func next() -> Change? {
+        var unsettled = false
         while !isStopped {
             guard let notifier else {
                 Thread.sleep(forTimeInterval: fallbackInterval)
@@ -80,17 +83,27 @@ public final class DatabaseWatcher: @unchecked Sendable {
                 if let change = check() { return change }
                 continue
             }
-            guard let events = notifier.wait(timeout: nil) else { return nil }
+            // After a touch that changed nothing while we looked (a transaction still open,
+            // a commit whose events came while settling), look once more a second later:
+            // a commit is never missed for want of a later event.
+            guard let events = notifier.wait(timeout: unsettled ? Self.unsettledRecheck : nil) else { return nil }
             if events.removed || events.replaced {
                 return .ended(ended(replaced: events.replaced))
             }
-            guard events.touched else { continue }
+            guard events.touched else {
+                if unsettled {
+                    unsettled = false
+                    if let change = check() { return change }
+                }
+                continue
+            }
             if let change = check() { return change }
             for delay in Self.settleDelays {
                 guard let more = notifier.wait(timeout: delay) else { return nil }
                 if more.removed || more.replaced { return .ended(ended(replaced: more.replaced)) }
                 if let change = check() { return change }
             }
+            unsettled = true
         }
         return nil
     }
