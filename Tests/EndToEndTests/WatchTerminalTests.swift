@@ -83,7 +83,8 @@ final class WatchTerminalTests: XCTestCase {
         let input = Pipe()
         process.standardInput = input
         try process.run()
-        input.fileHandleForWriting.write(Data(sql.utf8))
+        // As an app would: a commit waits for arbor's read to end rather than fail with SQLITE_BUSY.
+        input.fileHandleForWriting.write(Data((".timeout 10000\n" + sql).utf8))
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
