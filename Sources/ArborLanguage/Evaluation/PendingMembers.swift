@@ -62,6 +62,8 @@ extension Evaluator {
             return
         }
         environment.pendingMembers[path]?[name] = nil
+        // Once every member is evaluated, name lookups skip this step altogether (`forceMembers`).
+        if environment.pendingMembers[path]?.isEmpty == true { environment.pendingMembers[path] = nil }
         environment.membersInProgress.insert(key)
         defer { environment.membersInProgress.remove(key) }
         do {

@@ -378,7 +378,7 @@ private struct Resolution {
                 case .getter(let body)?: definition = .getter(body)
                 case nil: continue
                 }
-                guard checkUnique("\(path).\(property.name)", range: property.nameRange, unit: unit) else { continue }
+                noteRedeclaration("\(path).\(property.name)", range: property.nameRange, unit: unit)
                 evaluator.environment.pendingMembers[path, default: [:]][property.name] = PendingMember(
                     typePath: path, table: memberTable, name: property.name, nameRange: property.nameRange,
                     definition: definition, origin: unit)
@@ -469,7 +469,8 @@ private struct Resolution {
         }
     }
 
-    private mutating func checkUnique(_ key: String, range: SourceRange, unit: Int) -> Bool {
+    /// A member declared again in another unit replaces the earlier one, with a note.
+    private mutating func noteRedeclaration(_ key: String, range: SourceRange, unit: Int) {
         if let earlier = declaredAt[key] {
             let earlierName = program.units[earlier.unit].name
             let location = SourceLocation(offset: earlier.range.lowerBound, in: program.units[earlier.unit].text)
@@ -478,7 +479,6 @@ private struct Resolution {
                 at: range, unit: unit)
         }
         declaredAt[key] = (unit, range)
-        return true
     }
 
     // MARK: Report
