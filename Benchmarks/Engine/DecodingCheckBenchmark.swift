@@ -41,6 +41,12 @@ extension EngineBenchmarks {
                 var author: Author
                 var books: [Book]
             }
+            struct Edition: Decodable, FetchableRecord {
+                var id: Int64
+                var authorId: UInt32
+                var year: Int16?
+                var price: Float?
+            }
             """)
         func run(_ statement: String, rows expected: Int) throws -> Double {
             try Measure.seconds(repeat: 5) {
@@ -64,6 +70,12 @@ extension EngineBenchmarks {
         Measure.report(
             "  the app's compiled fetchAll of the same types", Measure.ms(compiled), reference: Measure.ms(checked),
             ratio: compiled / checked)
+        // Integers that must fit a narrower type: their signature keeps whether they do.
+        let plainBooks = try run("Book.all()", rows: 10_000)
+        let checkedNarrow = try run("try Edition.fetchAll(db, Book.all())", rows: 10_000)
+        Measure.report(
+            "decoding check, 10,000 books with narrow integers", Measure.ms(checkedNarrow),
+            reference: Measure.ms(plainBooks), ratio: checkedNarrow / plainBooks, goal: "≤ 1.5×")
         let plainPrefetch = try run("Author.including(all: Author.books)", rows: 1_000)
         let checkedPrefetch = try run("try AuthorInfo.fetchAll(db, Author.including(all: Author.books))", rows: 1_000)
         Measure.report(

@@ -13,18 +13,23 @@ extension Session {
         // Without prefetched rows, GRDB's decoder has nothing to stop the program on.
         let check = DecodingCheck(shape: shape, mayTrap: plan.hasPrefetch)
         let call = single ? "fetchOne" : "fetchAll"
+        let admission = DecodingAdmission(shape: shape)
         var rows: [ResultRow] = []
-        func decode(_ row: Row, _ index: Int) throws {
-            if let failure = check.check(row, index: index) {
-                throw failure.error(typeName: typePath, call: call, plan: plan, range: range)
+        // `shown` is the row as displayed: a row like one that decoded is not decoded again.
+        func decode(_ row: Row, shown: ResultRow, _ index: Int) throws {
+            if !admission.admits(shown) {
+                if let failure = check.check(row, index: index) {
+                    throw failure.error(typeName: typePath, call: call, plan: plan, range: range)
+                }
+                admission.learn(shown)
             }
-            rows.append(builder.row(row))
+            rows.append(shown)
         }
         if plan.hasPrefetch {
             // GRDB fetches every row, then their prefetched rows, then decodes them.
             let fetched = single ? try Row.fetchOne(db, request).map { [$0] } ?? [] : try Row.fetchAll(db, request)
             try check.run {
-                for (index, row) in fetched.enumerated() { try decode(row, index) }
+                for (index, row) in fetched.enumerated() { try decode(row, shown: builder.row(row), index) }
             }
         } else {
             // GRDB decodes each row from the statement as it steps (its errors quote the SQL).
@@ -37,10 +42,7 @@ extension Session {
             try check.run {
                 var index = 0
                 while let row = try cursor.next() {
-                    if let failure = check.check(row, index: index) {
-                        throw failure.error(typeName: typePath, call: call, plan: plan, range: range)
-                    }
-                    rows.append(layout?.row(prepared.statement.sqliteStatement) ?? builder.row(row))
+                    try decode(row, shown: layout?.row(prepared.statement.sqliteStatement) ?? builder.row(row), index)
                     index += 1
                     if single { break }
                 }
