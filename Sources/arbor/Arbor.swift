@@ -37,7 +37,7 @@ struct Arbor: ParsableCommand {
     @Flag(
         help: """
             With --format sql: after each request's main statement, the statements GRDB would \
-            prefetch with, each after /* prefetch KEY */ (the request runs, to know its keys).
+            prefetch with, each after /* prefetch KEY.PATH */ (the request runs, to know its keys).
             """)
     var prefetch = false
 

@@ -130,6 +130,10 @@ final class AppStatementsTests: XCTestCase {
                 ]
             ),
             (
+                "to-one",
+                [try grdbStatements(Book.filter(key: 1).including(required: Book.author.including(all: Author.books)))]
+            ),
+            (
                 "fetch-one",
                 [
                     try grdbStatements(Author.including(all: Author.books).limit(2, offset: 3), single: true),

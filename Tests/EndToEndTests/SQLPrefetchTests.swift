@@ -43,6 +43,10 @@ final class SQLPrefetchTests: XCTestCase {
         ])
         XCTAssertEqual(through.status, 0, through.stderr)
         XCTAssertEqual(through.stdout, try Self.expected("through"))
+        // Under a to-one include, the key path runs through it.
+        let toOne = try prefetch(["Book.filter(key: 1).including(required: Book.author.including(all: Author.books))"])
+        XCTAssertEqual(toOne.status, 0, toOne.stderr)
+        XCTAssertEqual(toOne.stdout, try Self.expected("to-one"))
     }
 
     /// `fetchOne` runs `LIMIT 1` (unless the request has a limit or a key filter) and
