@@ -22,28 +22,45 @@ extension Session {
             let request = try Lowering().request(plan)
             let main = try Self.expandedSQL(request, db, single: single)
             guard plan.hasPrefetch else { return [CapturedStatement(sql: main, duration: 0, label: "main")] }
+            if single {
+                // `fetchOne` prefetches for its one row, and `dumpRequest` knows only `fetchAll`:
+                // the statements are traced, their key paths are those `dumpRequest` gives for
+                // that one row (`LIMIT 1` at the same offset). One parent: no limit to check.
+                let recorder = StatementRecorder()
+                do {
+                    db.trace(options: .profile) { recorder.record($0) }
+                    defer { db.trace(options: [], nil) }
+                    _ = try Row.fetchOne(db, request)
+                }
+                let oneRow = request.limit(plan.limit?.limit == 0 ? 0 : 1, offset: plan.limit?.offset)
+                let headings = try Self.dumpedStatements(oneRow, db).map(\.heading)
+                return recorder.statements.enumerated().map { i, statement in
+                    let heading = headings.count == recorder.statements.count ? headings[i] : ""
+                    return CapturedStatement(
+                        sql: statement.sql, duration: 0,
+                        label: i == 0 ? "main" : heading.isEmpty ? "prefetch" : "prefetch " + heading)
+                }
+            }
             if let parentLimit {
                 let parents = try request.fetchCount(db)
                 guard parents <= parentLimit else { throw AppStatementsTooLarge(parents: parents, limit: parentLimit) }
             }
-            if single {
-                // `fetchOne` prefetches for its one row; `dumpRequest` knows only `fetchAll`.
-                let recorder = StatementRecorder()
-                db.trace(options: .profile) { recorder.record($0) }
-                defer { db.trace(options: [], nil) }
-                _ = try Row.fetchOne(db, request)
-                return recorder.statements.enumerated().map { i, statement in
-                    CapturedStatement(sql: statement.sql, duration: 0, label: i == 0 ? "main" : "prefetch")
-                }
-            }
-            let capture = DumpCapture()
-            try db.dumpRequest(request, format: StatementCapture(capture: capture), to: KeyPathStream(capture: capture))
-            return capture.statements.map { captured in
+            return try Self.dumpedStatements(request, db).map { captured in
                 CapturedStatement(
                     sql: captured.sql, duration: 0,
                     label: captured.heading.isEmpty ? "main" : "prefetch " + captured.heading)
             }
         }
+    }
+
+    /// The statements `fetchAll` runs for `request`, each with the key path GRDB's
+    /// `dumpRequest` writes before it (empty for the main statement).
+    private static func dumpedStatements(_ request: QueryInterfaceRequest<Row>, _ db: Database) throws
+        -> [(sql: String, heading: String)]
+    {
+        let capture = DumpCapture()
+        try db.dumpRequest(request, format: StatementCapture(capture: capture), to: KeyPathStream(capture: capture))
+        return capture.statements
     }
 }
 

@@ -34,6 +34,13 @@ struct Arbor: ParsableCommand {
     @Option(help: "Output format: tree, table, json, sql or swift; with --graph, mermaid or dot.")
     var format: FormatOption?
 
+    @Flag(
+        help: """
+            With --format sql: after each request's main statement, the statements GRDB would \
+            prefetch with, each after /* prefetch KEY.PATH */ (the request runs, to know its keys).
+            """)
+    var prefetch = false
+
     @Flag(help: "Print the association graph of the database (as text, or --format mermaid|dot) and exit.")
     var graph = false
 
@@ -69,6 +76,11 @@ struct Arbor: ParsableCommand {
         if graph, let format, format.graphFormat == nil {
             throw ValidationError(
                 "--graph prints the association graph: --format takes mermaid or dot with it (text without --format), not \(format.rawValue)"
+            )
+        }
+        if prefetch, format != .sql {
+            throw ValidationError(
+                "--prefetch adds the prefetch statements to --format sql: add --format sql (arbor -c REQUEST --format sql --prefetch)"
             )
         }
         if graph, !commands.isEmpty {
@@ -130,6 +142,7 @@ struct Arbor: ParsableCommand {
             return 0
         }
         var printer = OutcomePrinter(format: format?.rowFormat ?? .tree, environment: session.environment)
+        printer.prefetch = prefetch
         if !commands.isEmpty {
             let interruption = Interruption(session: session)
             if watch, let last = commands.last {

@@ -9,6 +9,8 @@ struct OutcomePrinter {
     var environment: Environment
     /// The app's code loaded in the session, which `--format swift` uses rather than repeats.
     var app: AppCode?
+    /// `--prefetch`: `sql` prints each request's prefetch statements after its main one.
+    var prefetch = false
 
     /// Runs the statements of `text`, streaming the rows of requests as they come.
     mutating func run(_ text: String, in session: Session) -> Bool {
@@ -24,7 +26,9 @@ struct OutcomePrinter {
                         "warning: \(Output.terminalSafe(warning.message))\n  \(Output.terminalSafe(warning.fix))")
                 }
             }
-            if case .rows(let result) = outcome, format != .sql, format != .swift {
+            if case .rows(let result) = outcome, format == .sql, prefetch {
+                succeeded = AppStatementsPrinter.print(result, from: session) && succeeded
+            } else if case .rows(let result) = outcome, format != .sql, format != .swift {
                 succeeded = stream(result, from: session) && succeeded
             } else {
                 succeeded = print(outcome) && succeeded
@@ -83,19 +87,7 @@ struct OutcomePrinter {
         return true
     }
 
-    func printSQL(_ sql: String) {
-        let (text, isExact) = SQLText.terminalSafe(sql)
-        Output.line(text + ";")
-        if !isExact {
-            Output.error(
-                "arbor: note: a name in this SQL holds control characters, shown escaped: it will not run as printed")
-        }
-        if SwiftDefinedSQL.isPresent(in: sql) {
-            Output.error(
-                "arbor: note: this SQL calls functions or collations GRDB defines in Swift; it will not run in the sqlite3 shell"
-            )
-        }
-    }
+    func printSQL(_ sql: String) { AppStatementsPrinter.printSQL(sql) }
 
     func printRows(_ result: RequestResult) {
         switch format {

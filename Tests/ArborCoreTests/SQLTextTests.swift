@@ -24,4 +24,11 @@ final class SQLTextTests: XCTestCase {
         XCTAssertEqual(text, "SELECT * FROM \"a\\eb\tc\"")
         XCTAssertFalse(isExact)
     }
+
+    /// A label inside `/* … */` on one line: it can end neither the comment nor the line.
+    func testCommentTextCanEndNeitherTheCommentNorTheLine() {
+        XCTAssertEqual(SQLText.commentSafe("prefetch books"), "prefetch books")
+        XCTAssertEqual(SQLText.commentSafe("a*/b**/c/*d"), "a* /b** /c/*d")
+        XCTAssertEqual(SQLText.commentSafe("a\nb\u{1B}c\u{2028}d"), "a\\nb\\ec\\u{2028}d")
+    }
 }

@@ -82,10 +82,81 @@ final class AppStatementsTests: XCTestCase {
 
     func testFetchOnePrefetchesForItsOneRow() throws {
         let statements = try appStatements("Author.including(all: Author.books).fetchOne()", single: true)
-        XCTAssertEqual(statements.map(\.label), ["main", "prefetch"])
+        XCTAssertEqual(statements.map(\.label), ["main", "prefetch books"])
         XCTAssertEqual(
             statements.map(\.sql), try grdbStatements(Author.including(all: Author.books), single: true))
         XCTAssertTrue(statements[0].sql.hasSuffix("LIMIT 1"), statements[0].sql)
+
+        // The key paths come from the same one row, at the request's offset.
+        let offset = try appStatements(
+            "Author.including(all: Author.books.including(all: Book.tags)).limit(2, offset: 3).fetchOne()",
+            single: true)
+        XCTAssertEqual(offset.map(\.label), ["main", "prefetch books", "prefetch bookTags.tags"])
+        XCTAssertEqual(
+            offset.map(\.sql),
+            try grdbStatements(
+                Author.including(all: Author.books.including(all: Book.tags)).limit(2, offset: 3), single: true))
+        let none = try appStatements("Author.including(all: Author.books).limit(0).fetchOne()", single: true)
+        XCTAssertEqual(none.map(\.label), ["main"])
+    }
+
+    /// fetchOne has one parent: a table of any size is not refused.
+    func testFetchOneIsNeverRefusedForItsTableSize() throws {
+        let session = try ParityChecking.session()
+        guard case .rows(let result)? = session.run("Book.including(all: Book.prizes).fetchOne()", fetch: false).last
+        else { return XCTFail() }
+        let statements = try session.appStatements(result.plan, single: true, parentLimit: 10)
+        XCTAssertEqual(statements.map(\.label), ["main", "prefetch prizes"])
+    }
+
+    /// The expected outputs of `--format sql --prefetch` (SQLPrefetchTests, through the
+    /// binary) are, line for line, the statements GRDB runs for the same Swift requests.
+    func testThePrefetchFixturesAreGRDBsStatements() throws {
+        let cases: [(String, [[String]])] = [
+            ("authors-books", [try grdbStatements(Author.including(all: Author.books))]),
+            (
+                "nested",
+                [
+                    try grdbStatements(
+                        Author.filter(keys: [1, 2]).including(all: Author.books.including(all: Book.prizes)))
+                ]
+            ),
+            (
+                "through",
+                [
+                    try grdbStatements(
+                        Author.filter(keys: [2, 3]).including(
+                            all: Author.books.including(all: Book.tags).including(all: Book.prizes)))
+                ]
+            ),
+            (
+                "to-one",
+                [try grdbStatements(Book.filter(key: 1).including(required: Book.author.including(all: Author.books)))]
+            ),
+            (
+                "fetch-one",
+                [
+                    try grdbStatements(Author.including(all: Author.books).limit(2, offset: 3), single: true),
+                    try grdbStatements(
+                        Author.filter(key: 3).including(all: Author.books.including(all: Book.tags)), single: true),
+                ]
+            ),
+        ]
+        for (name, requests) in cases {
+            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/PrefetchSQL/\(name).sql")
+            let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
+            let statements = lines.map { line -> String in
+                var sql = Substring(line)
+                if sql.hasPrefix("/* "), let end = sql.range(of: " */ ") { sql = sql[end.upperBound...] }
+                return String(sql.dropLast())  // the `;`
+            }
+            XCTAssertTrue(lines.allSatisfy { $0.hasSuffix(";") }, name)
+            XCTAssertEqual(statements, requests.flatMap { $0 }, name)
+            // Each request's first line is its main statement, the others are labelled.
+            let labelled = lines.map { $0.hasPrefix("/* prefetch ") }
+            XCTAssertEqual(labelled, requests.flatMap { [false] + Array(repeating: true, count: $0.count - 1) }, name)
+        }
     }
 
     func testTooManyParentsAreRefusedBeforeFetching() throws {

@@ -15,7 +15,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     /// `--format sql` prints each request's main statement, one a line, and fetches
-    /// nothing (the contract); the prefetches are in `:explain` and the terminal's SQL pane.
+    /// nothing (the contract); the prefetches are in `--prefetch`, `:explain` and the terminal's SQL pane.
     func testSQLFormatPrintsTheMainStatementsOnly() throws {
         let result = try ArborProcess.run([
             "-c", "Author.filter(keys: [1, 2]).including(all: Author.books.including(all: Book.prizes))",

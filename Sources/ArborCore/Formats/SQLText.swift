@@ -36,3 +36,24 @@ public enum SQLText {
         scalar != "\n" && scalar != "\t" && TerminalText.isControl(scalar)
     }
 }
+
+extension SQLText {
+    /// Text for the inside of a `/* … */` comment on one line: it can end neither
+    /// the comment nor the line (`*/` spaced out, control characters and line
+    /// separators escaped).
+    public static func commentSafe(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if TerminalText.isControl(scalar) {
+                out.append(contentsOf: TerminalText.escaped(String(scalar)).unicodeScalars)
+            } else if scalar == "/", out.last == "*" {
+                // `*/` would end the comment: a space keeps the text readable and the comment open.
+                out.append(" ")
+                out.append(scalar)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+}
