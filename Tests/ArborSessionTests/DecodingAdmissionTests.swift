@@ -285,4 +285,24 @@ final class DecodingAdmissionTests: XCTestCase {
         XCTAssertFalse(admission.admits(row(1.databaseValue, "a".databaseValue, .null)))
         XCTAssertFalse(admission.admits(row(1.5.databaseValue, "a".databaseValue, "x".databaseValue)))
     }
+
+    /// Shown rows cut long values (the terminal's display limit): a cut value still
+    /// counts by its storage class, unless its content is what decoding depends on.
+    func testACutValueCountsUnlessItsContentIsRead() {
+        let shape = RecordShape(
+            typeName: "T", isFetchableRecord: true,
+            properties: [
+                PropertyShape(name: "body", key: "body", type: .scalar(.string)),
+                PropertyShape(name: "stamp", key: "stamp", type: .scalar(.date)),
+            ], origin: "")
+        let admission = DecodingAdmission(shape: shape)
+        func row(cut index: Int?) -> ResultRow {
+            ResultRow(
+                names: ["body", "stamp"], values: ["long text".databaseValue, "2020-01-01".databaseValue],
+                children: [], cutSizes: index.map { [$0: 5_000] } ?? [:])
+        }
+        admission.learn(row(cut: nil))
+        XCTAssertTrue(admission.admits(row(cut: 0)))
+        XCTAssertFalse(admission.admits(row(cut: 1)))
+    }
 }

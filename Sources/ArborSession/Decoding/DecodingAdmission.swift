@@ -87,11 +87,15 @@ final class DecodingAdmission {
     }
 
     /// Appends the signature of `row`'s level and of its to-one rows; false for a row
-    /// that can not be judged by its signature (a value read cut).
+    /// that can not be judged by its signature (a value read cut where its content counts).
     private func encode(_ row: ResultRow, _ level: Level, inList: Bool, _ buffer: inout [UInt8]) -> Bool {
-        guard row.cutSizes.isEmpty else { return false }
         let rules = level.rules ?? learnRules(row, level, inList: inList)
         guard rules.count == row.values.count, level.children.count == row.children.count else { return false }
+        // A value read cut keeps its storage class: it counts unless what it decodes to depends on the rest.
+        for index in row.cutSizes.keys
+        where index >= rules.count || rules[index].dependsOnContent(of: row.values[index]) {
+            return false
+        }
         for (value, rule) in zip(row.values, rules) {
             rule.append(value, to: &buffer)
         }
@@ -208,6 +212,17 @@ struct ValueRule {
             whole = Self.blob
             parsesDate = true
         case .uuid: whole = Self.integer | Self.real | Self.text | Self.blob
+        }
+    }
+
+    /// True when the signature keeps more of this value than its storage class.
+    func dependsOnContent(of value: DatabaseValue) -> Bool {
+        switch value.storage {
+        case .null: false
+        case .int64: whole & Self.integer != 0 || ranges != 0
+        case .double: whole & Self.real != 0
+        case .string: whole & Self.text != 0 || parsesDate
+        case .blob: whole & Self.blob != 0
         }
     }
 
