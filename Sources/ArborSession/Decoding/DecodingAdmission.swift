@@ -179,7 +179,7 @@ struct ValueRule {
     /// Bit `1 << n` for `ValueRule.rangedTypes[n]`.
     private var ranges: UInt16 = 0
     /// A `Date` reads a TEXT: whether GRDB parses it (its own `Date.fromDatabaseValue`,
-    /// which reads the text as GRDB's decoder does).
+    /// which reads a text without NUL as GRDB's decoder does; one with a NUL is kept whole).
     private var parsesDate = false
 
     private static let (integer, real, text, blob): (UInt8, UInt8, UInt8, UInt8) = (1 << 1, 1 << 2, 1 << 3, 1 << 4)
@@ -238,8 +238,15 @@ struct ValueRule {
             buffer.append(3)
             if whole & Self.text != 0, case .string(let string) = value.storage {
                 appendCounted(Array(string.utf8), to: &buffer)
-            } else if parsesDate {
-                buffer.append(Date.fromDatabaseValue(value) == nil ? 0 : 1)
+            } else if parsesDate, case .string(let string) = value.storage {
+                if string.utf8.contains(0) {
+                    // GRDB parses a statement's text to its full length, a copied
+                    // row's to its first NUL: the whole text decides.
+                    buffer.append(2)
+                    appendCounted(Array(string.utf8), to: &buffer)
+                } else {
+                    buffer.append(Date.fromDatabaseValue(value) == nil ? 0 : 1)
+                }
             }
         case .blob:
             buffer.append(4)
