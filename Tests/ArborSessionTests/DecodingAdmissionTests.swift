@@ -90,6 +90,11 @@ private struct PieceInfo: Decodable, FetchableRecord {
     var id: Int64
     var holder: HolderPart?
 }
+private struct PieceNation: Decodable, FetchableRecord {
+    var id: Int64
+    var nickname: String?
+    var nation: NationPart?
+}
 
 /// The decoding check decodes a row only when no row alike decoded before
 /// (`DecodingAdmission`). Each test's database has rows that decode, then, further
@@ -377,6 +382,32 @@ final class DecodingAdmissionTests: XCTestCase {
         guard case .toOne(nil) = result.rows[0].children.first?.value else {
             return XCTFail("the first piece's holder has only NULLs")
         }
+    }
+
+    /// Rows that hold columns the shown rows leave out (here the nation included
+    /// by an annotation's association, which GRDB finds under the holder's scope)
+    /// can not be judged by what is shown: each is decoded.
+    func testColumnsTheShownRowsLeaveOutAreNotJudgedByTheShownRow() throws {
+        let path = try nestedDatabase(
+            """
+            INSERT INTO nation VALUES (1, 'France'), (2, NULL);
+            INSERT INTO holder VALUES (1, 'a', 1), (2, 'b', 2);
+            INSERT INTO piece VALUES (1, 1), (2, 1), (3, 2);
+            """)
+        let request = PieceTable.annotated(
+            withOptional: PieceTable.holder.select(Column("nickname")).including(optional: HolderTable.nation))
+        let grdb = try grdbFailure(path, request.asRequest(of: PieceNation.self))
+        XCTAssertEqual(grdb?.row, 3)
+        let arbor = try arborFailure(
+            path,
+            """
+            struct NationPart: Decodable, FetchableRecord { var id: Int64; var name: String }
+            struct PieceNation: Decodable, FetchableRecord { var id: Int64; var nickname: String?; var nation: NationPart? }
+            """,
+            "try PieceNation.fetchAll(db, Piece.annotated(withOptional: Piece.holder.select(Column(\"nickname\")).including(optional: Holder.nation)))"
+        )
+        XCTAssertEqual(arbor?.row, grdb?.row)
+        XCTAssertEqual(arbor?.error, grdb?.error)
     }
 
     // MARK: Signatures
