@@ -55,6 +55,46 @@ private struct NotedWithOwner: Decodable, FetchableRecord {
     var item: Noted
     var owner: Owner
 }
+private struct OwnerSmalls: Decodable, FetchableRecord {
+    var id: Int64
+    var items: [Int8]
+}
+private struct Tag: Decodable {
+    var a: Int64
+}
+private struct Tagged: Decodable, FetchableRecord {
+    var id: Int64
+    var note: Tag
+}
+// A piece, its holder, and the holder's nation (`nested` database).
+private struct NationTable: TableRecord {
+    static let databaseTableName = "nation"
+}
+private struct HolderTable: TableRecord {
+    static let databaseTableName = "holder"
+    static let nation = belongsTo(NationTable.self, key: "nation")
+}
+private struct PieceTable: TableRecord {
+    static let databaseTableName = "piece"
+    static let holder = belongsTo(HolderTable.self, key: "holder")
+}
+private struct NationPart: Decodable, FetchableRecord {
+    var id: Int64
+    var name: String
+}
+private struct HolderPart: Decodable, FetchableRecord {
+    var nickname: String
+    var nation: NationPart?
+}
+private struct PieceInfo: Decodable, FetchableRecord {
+    var id: Int64
+    var holder: HolderPart?
+}
+private struct PieceNation: Decodable, FetchableRecord {
+    var id: Int64
+    var nickname: String?
+    var nation: NationPart?
+}
 
 /// The decoding check decodes a row only when no row alike decoded before
 /// (`DecodingAdmission`). Each test's database has rows that decode, then, further
@@ -91,6 +131,25 @@ final class DecodingAdmissionTests: XCTestCase {
             for (index, values) in items.enumerated() {
                 try db.execute(sql: "INSERT INTO item VALUES (\(index + 1), \(values))")
             }
+        }
+        try queue.close()
+        return path
+    }
+
+    /// A database of pieces, their holders and the holders' nations, with `rows`
+    /// inserted after the schema.
+    private func nestedDatabase(_ rows: String) throws -> String {
+        let path = directory.appendingPathComponent("nested-\(UUID().uuidString).sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE nation(id INTEGER PRIMARY KEY, name TEXT);
+                    CREATE TABLE holder(id INTEGER PRIMARY KEY, nickname TEXT, nationId INTEGER REFERENCES nation(id));
+                    CREATE INDEX holder_nationId ON holder(nationId);
+                    CREATE TABLE piece(id INTEGER PRIMARY KEY, holderId INTEGER REFERENCES holder(id));
+                    CREATE INDEX piece_holderId ON piece(holderId);
+                    """ + rows)
         }
         try queue.close()
         return path
@@ -257,6 +316,100 @@ final class DecodingAdmissionTests: XCTestCase {
             ItemTable.including(optional: ItemTable.owner).asRequest(of: NotedWithOwner.self), failsOn: 3)
     }
 
+    /// A list of scalars reads each element's first column: an `Int8` out of range
+    /// in a later owner's list fails, though no property is keyed by that column.
+    func testAnIntegerOutOfRangeInAListOfScalarsFails() throws {
+        try assertSameFailure(
+            [
+                "1, 'a', 1, 'tool', NULL, 1", "2, 'b', 2, 'tool', NULL, 1", "3, 'c', 3, 'tool', NULL, 2",
+                "300, 'd', 4, 'tool', NULL, 3",
+            ],
+            "struct OwnerSmalls: Decodable, FetchableRecord { var id: Int64; var items: [Int8] }",
+            "try OwnerSmalls.fetchAll(db, Owner.including(all: Owner.items.select(Column(\"small\"))))",
+            OwnerTable.including(all: OwnerTable.items.select(Column("small"))).asRequest(of: OwnerSmalls.self),
+            failsOn: 3)
+    }
+
+    /// A record property whose key is a column decodes that column's JSON: a later
+    /// text of the same storage class that is not the record fails.
+    func testAJSONColumnThatDoesNotDecodeAfterOnesThatDoFails() throws {
+        try assertSameFailure(
+            [
+                "1, '{\"a\": 1}', 1, 'tool', NULL, 1", "2, '{\"a\": 2}', 2, 'tool', NULL, 1",
+                "3, '{\"a\": \"x\"}', 3, 'tool', NULL, 1",
+            ],
+            "struct Tag: Decodable { var a: Int64 }\n"
+                + "struct Tagged: Decodable, FetchableRecord { var id: Int64; var note: Tag }",
+            "try Tagged.fetchAll(db, Item.all())", ItemTable.all().asRequest(of: Tagged.self), failsOn: 3)
+    }
+
+    /// GRDB decodes an optional include when any value of its scope is not NULL,
+    /// its nested scopes' included (`Row.containsNonNullValue`): a holder whose own
+    /// columns are NULL but whose nation is there is decoded, and fails, where one
+    /// without a nation is nil.
+    func testAnIncludeWhoseColumnsAreNullButWhoseNestedIncludeIsNotIsDecoded() throws {
+        let path = try nestedDatabase(
+            """
+            INSERT INTO nation VALUES (1, 'France');
+            INSERT INTO holder VALUES (1, NULL, NULL), (2, NULL, 1);
+            INSERT INTO piece VALUES (1, 1), (2, 1), (3, 2);
+            """)
+        let request = PieceTable.including(
+            optional: PieceTable.holder.select(Column("nickname")).including(optional: HolderTable.nation))
+        let grdb = try grdbFailure(path, request.asRequest(of: PieceInfo.self))
+        XCTAssertEqual(grdb?.row, 3)
+        let arbor = try arborFailure(
+            path,
+            """
+            struct NationPart: Decodable, FetchableRecord { var id: Int64; var name: String }
+            struct HolderPart: Decodable, FetchableRecord { var nickname: String; var nation: NationPart? }
+            struct PieceInfo: Decodable, FetchableRecord { var id: Int64; var holder: HolderPart? }
+            """,
+            "try PieceInfo.fetchAll(db, Piece.including(optional: Piece.holder.select(Column(\"nickname\")).including(optional: Holder.nation)))"
+        )
+        XCTAssertEqual(arbor?.row, grdb?.row)
+        XCTAssertEqual(arbor?.error, grdb?.error)
+        // Shown as GRDB holds it: the holder is there, with its nation.
+        let session = try Session(path: path)
+        guard
+            case .rows(let result)? = session.run(
+                "Piece.including(optional: Piece.holder.select(Column(\"nickname\")).including(optional: Holder.nation))"
+            ).last, result.rows.count == 3, case .toOne(let holder?) = result.rows[2].children.first?.value,
+            case .toOne(let nation?) = holder.children.first?.value
+        else { return XCTFail("the third piece shows no holder") }
+        XCTAssertEqual(holder.values, [.null])
+        XCTAssertEqual(nation.values, [1.databaseValue, "France".databaseValue])
+        guard case .toOne(nil) = result.rows[0].children.first?.value else {
+            return XCTFail("the first piece's holder has only NULLs")
+        }
+    }
+
+    /// Rows that hold columns the shown rows leave out (here the nation included
+    /// by an annotation's association, which GRDB finds under the holder's scope)
+    /// can not be judged by what is shown: each is decoded.
+    func testColumnsTheShownRowsLeaveOutAreNotJudgedByTheShownRow() throws {
+        let path = try nestedDatabase(
+            """
+            INSERT INTO nation VALUES (1, 'France'), (2, NULL);
+            INSERT INTO holder VALUES (1, 'a', 1), (2, 'b', 2);
+            INSERT INTO piece VALUES (1, 1), (2, 1), (3, 2);
+            """)
+        let request = PieceTable.annotated(
+            withOptional: PieceTable.holder.select(Column("nickname")).including(optional: HolderTable.nation))
+        let grdb = try grdbFailure(path, request.asRequest(of: PieceNation.self))
+        XCTAssertEqual(grdb?.row, 3)
+        let arbor = try arborFailure(
+            path,
+            """
+            struct NationPart: Decodable, FetchableRecord { var id: Int64; var name: String }
+            struct PieceNation: Decodable, FetchableRecord { var id: Int64; var nickname: String?; var nation: NationPart? }
+            """,
+            "try PieceNation.fetchAll(db, Piece.annotated(withOptional: Piece.holder.select(Column(\"nickname\")).including(optional: Holder.nation)))"
+        )
+        XCTAssertEqual(arbor?.row, grdb?.row)
+        XCTAssertEqual(arbor?.error, grdb?.error)
+    }
+
     // MARK: Signatures
 
     /// Two rows alike in what is read share a signature; a row that differs in a
@@ -304,5 +457,23 @@ final class DecodingAdmissionTests: XCTestCase {
         admission.learn(row(cut: nil))
         XCTAssertTrue(admission.admits(row(cut: 0)))
         XCTAssertFalse(admission.admits(row(cut: 1)))
+    }
+
+    /// GRDB parses a date read from a statement to the text's full length (a NUL in
+    /// it fails), and one from a copied row to its first NUL: a date text holding a
+    /// NUL is never judged by whether its prefix parses.
+    func testADateTextWithANulIsNotAdmittedAsADateThatParses() {
+        let shape = RecordShape(
+            typeName: "T", isFetchableRecord: true,
+            properties: [PropertyShape(name: "stamp", key: "stamp", type: .scalar(.date))], origin: "")
+        let admission = DecodingAdmission(shape: shape)
+        func row(_ stamp: String) -> ResultRow {
+            ResultRow(names: ["stamp"], values: [stamp.databaseValue], children: [])
+        }
+        admission.learn(row("2020-01-01"))
+        XCTAssertTrue(admission.admits(row("2021-02-03 10:00")))
+        XCTAssertFalse(admission.admits(row("2020-01-01\0x")))
+        admission.learn(row("2020-01-01\0x"))
+        XCTAssertFalse(admission.admits(row("2020-01-01\0y")))
     }
 }

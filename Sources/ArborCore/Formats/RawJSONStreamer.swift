@@ -10,11 +10,14 @@ public struct RawJSONStreamer {
     /// A `StatementLayout` with its JSON keys (`"name":`) encoded once.
     final class EncodedLayout {
         let indexes: [Int32]
+        /// This level's columns and those of the levels below (`StatementLayout.isMissing`).
+        let subtreeIndexes: [Int32]
         let keys: [[UInt8]]
         let children: [(key: [UInt8], layout: EncodedLayout)]
 
         init(_ layout: StatementLayout) {
             indexes = layout.indexes
+            subtreeIndexes = layout.subtreeIndexes
             keys = layout.names.map(JSONBytes.key)
             children = layout.children.map { (JSONBytes.key($0.key), EncodedLayout($0.layout)) }
         }
@@ -30,7 +33,9 @@ public struct RawJSONStreamer {
 
     /// Steps `statement` to the end, appending one JSON object per row to `out`
     /// and calling `flush` whenever 64 KiB are buffered. Returns the row count.
-    public func stream(_ statement: Statement, into out: inout [UInt8], flush: (inout [UInt8]) throws -> Void) throws -> Int {
+    public func stream(_ statement: Statement, into out: inout [UInt8], flush: (inout [UInt8]) throws -> Void) throws
+        -> Int
+    {
         let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }
         var count = 0
@@ -59,8 +64,9 @@ public struct RawJSONStreamer {
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
             out.append(contentsOf: key)
-            // A missing joined row (all its columns NULL) is `null`, as in the other formats.
-            if child.indexes.allSatisfy({ sqlite3_column_type(handle, $0) == SQLITE_NULL }) {
+            // A missing joined row (all its columns NULL, its nested includes' too) is
+            // `null`, as in the other formats.
+            if child.subtreeIndexes.allSatisfy({ sqlite3_column_type(handle, $0) == SQLITE_NULL }) {
                 out.append(contentsOf: JSONBytes.null)
             } else {
                 write(child, handle, into: &out)

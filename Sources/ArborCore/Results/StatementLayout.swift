@@ -9,6 +9,9 @@ public final class StatementLayout: @unchecked Sendable {
     public let names: [String]
     public let indexes: [Int32]
     public let children: [(key: String, table: String, layout: StatementLayout)]
+    /// The columns of this level and of every level below it: GRDB counts a joined
+    /// row as missing only when all of them are NULL (`Row.containsNonNullValue`).
+    public let subtreeIndexes: [Int32]
     /// When set, texts and blobs longer than this are read as their first bytes
     /// and their size (`ValueCut`): for views, never for data formats.
     public let valueLimit: Int?
@@ -21,6 +24,7 @@ public final class StatementLayout: @unchecked Sendable {
         self.indexes = indexes
         self.children = children
         self.valueLimit = valueLimit
+        subtreeIndexes = indexes + children.flatMap(\.layout.subtreeIndexes)
     }
 
     /// Nil when the request prefetches (its rows need GRDB) or the adapter does not
@@ -59,9 +63,11 @@ public final class StatementLayout: @unchecked Sendable {
         (columns.map(\.1), columns.map { Int32($0.0) })
     }
 
-    /// True when every column of this level is NULL: a missing joined row.
+    /// True when every column of this level and of the levels below it is NULL: a
+    /// missing joined row. (A row whose own columns are NULL but whose nested
+    /// include is not, is there, as GRDB decodes it.)
     public func isMissing(_ handle: OpaquePointer) -> Bool {
-        indexes.allSatisfy { sqlite3_column_type(handle, $0) == SQLITE_NULL }
+        subtreeIndexes.allSatisfy { sqlite3_column_type(handle, $0) == SQLITE_NULL }
     }
 
     /// The current row of the statement (text read by its length, so a NUL in it is kept).

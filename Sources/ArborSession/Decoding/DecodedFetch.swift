@@ -13,7 +13,7 @@ extension Session {
         // Without prefetched rows, GRDB's decoder has nothing to stop the program on.
         let check = DecodingCheck(shape: shape, mayTrap: plan.hasPrefetch)
         let call = single ? "fetchOne" : "fetchAll"
-        let admission = DecodingAdmission(shape: shape)
+        let admission = DecodingAdmission(shape: shape, isAdmitting: !plan.includesUnshownRows)
         var rows: [ResultRow] = []
         // `shown` is the row as displayed: a row like one that decoded is not decoded again.
         func decode(_ row: Row, shown: ResultRow, _ index: Int) throws {
@@ -39,6 +39,10 @@ extension Session {
             let layout = try StatementLayout(
                 tree: builder.tree, statement: prepared.statement, adapter: prepared.adapter,
                 valueLimit: builder.valueLimit)
+            // A column of the statement the shown rows leave out: rows are not judged by what is shown.
+            if let layout, layout.subtreeIndexes.count != prepared.statement.columnCount {
+                admission.isAdmitting = false
+            }
             try check.run {
                 var index = 0
                 while let row = try cursor.next() {

@@ -22,14 +22,17 @@ final class DecodingAdmission {
     private let root = Level()
     /// Reused for each signature; handed down `inout`, so that no access to it is checked at run time.
     private var spare: [UInt8] = []
+    /// False when the rows hold values the shown rows leave out: each row is decoded.
+    var isAdmitting: Bool
 
-    init(shape: RecordShape) {
+    init(shape: RecordShape, isAdmitting: Bool = true) {
         reads = ShapeReads(shape)
+        self.isAdmitting = isAdmitting
     }
 
     /// True when a row of this signature decoded before.
     func admits(_ row: ResultRow) -> Bool {
-        guard !reads.readsHiddenColumns else { return false }
+        guard isAdmitting, !reads.readsHiddenColumns else { return false }
         var buffer = takeBuffer()
         defer { spare = buffer }
         return visit(row, root, inList: false, learn: false, &buffer)
@@ -183,7 +186,7 @@ struct ValueRule {
     /// Bit `1 << n` for `ValueRule.rangedTypes[n]`.
     private var ranges: UInt16 = 0
     /// A `Date` reads a TEXT: whether GRDB parses it (its own `Date.fromDatabaseValue`,
-    /// which reads the text as GRDB's decoder does).
+    /// which reads a text without NUL as GRDB's decoder does; one with a NUL is kept whole).
     private var parsesDate = false
 
     private static let (integer, real, text, blob): (UInt8, UInt8, UInt8, UInt8) = (1 << 1, 1 << 2, 1 << 3, 1 << 4)
@@ -253,8 +256,15 @@ struct ValueRule {
             buffer.append(3)
             if whole & Self.text != 0, case .string(let string) = value.storage {
                 appendCounted(Array(string.utf8), to: &buffer)
-            } else if parsesDate {
-                buffer.append(Date.fromDatabaseValue(value) == nil ? 0 : 1)
+            } else if parsesDate, case .string(let string) = value.storage {
+                if string.utf8.contains(0) {
+                    // GRDB parses a statement's text to its full length, a copied
+                    // row's to its first NUL: the whole text decides.
+                    buffer.append(2)
+                    appendCounted(Array(string.utf8), to: &buffer)
+                } else {
+                    buffer.append(Date.fromDatabaseValue(value) == nil ? 0 : 1)
+                }
             }
         case .blob:
             buffer.append(4)
@@ -282,5 +292,48 @@ extension ScalarType {
         case .uint64: UInt64(exactly: int) != nil
         default: true
         }
+    }
+}
+
+extension RequestPlan {
+    /// The request includes rows that its shown rows leave out: those included by a
+    /// through association's pivot or `using:` association, or by an annotation's
+    /// association. GRDB's decoder finds them (`Row.scopesTree`), the shown row does not.
+    var includesUnshownRows: Bool { levelOperations.includesUnshownRows }
+}
+
+extension [RequestOperation] {
+    fileprivate var includesUnshownRows: Bool {
+        contains { operation in
+            switch operation {
+            case .including(_, let association), .joining(_, let association):
+                association.includesUnshownRows
+            case .annotatedWithRequired(let association), .annotatedWithOptional(let association):
+                association.operations.includesAssociation || association.includesUnshownRows
+            default:
+                false
+            }
+        }
+    }
+
+    fileprivate var includesAssociation: Bool {
+        contains { operation in
+            switch operation {
+            case .including, .joining, .annotatedWithRequired, .annotatedWithOptional: true
+            default: false
+            }
+        }
+    }
+}
+
+extension AssociationPlan {
+    fileprivate var includesUnshownRows: Bool {
+        if case .through(_, _, let pivot, let target, _) = base,
+            pivot.operations.includesAssociation || target.operations.includesAssociation
+                || pivot.includesUnshownRows || target.includesUnshownRows
+        {
+            return true
+        }
+        return operations.includesUnshownRows
     }
 }
