@@ -476,4 +476,25 @@ final class DecodingAdmissionTests: XCTestCase {
         admission.learn(row("2020-01-01\0x"))
         XCTAssertFalse(admission.admits(row("2020-01-01\0y")))
     }
+
+    /// From a statement, GRDB's date parser asserts that a text holds no NUL: a debug
+    /// build stops there. Arbor says so for that row, with the fix, and does not stop.
+    func testADateTextWithANulReadFromTheStatementIsReportedNotReached() throws {
+        let path = try database([
+            "1, 'a', 1, 'tool', '2020-01-01', 1", "2, 'b', 2, 'tool', '2020-01-01' || char(0) || 'x', 1",
+        ])
+        let session = try Session(path: path)
+        _ = session.run("struct Stamped: Decodable, FetchableRecord { var id: Int64; var stamp: Date }")
+        guard case .failure(let errors, _)? = session.run("try Stamped.fetchAll(db, Item.all())").last else {
+            return XCTFail("the row decodes")
+        }
+        XCTAssertEqual(
+            errors.first?.message,
+            "`Stamped.fetchAll` stops the app on row 2, decoding `Stamped.stamp` (<input 1>:1:65): GRDB traps with Assertion failed: strlen(cString) == length (GRDB's SQLiteDateParser, debug builds)"
+        )
+        XCTAssertEqual(
+            errors.first?.suggestion,
+            "the column `stamp` holds a date text with a NUL character on this row: remove it from the data (`UPDATE … SET stamp = replace(stamp, char(0), '')`), or declare the property `String`"
+        )
+    }
 }

@@ -11,7 +11,7 @@ extension Session {
         single: Bool, builder: ResultTreeBuilder, range: SourceRange?
     ) throws -> [ResultRow] {
         // Without prefetched rows, GRDB's decoder has nothing to stop the program on.
-        let check = DecodingCheck(shape: shape, mayTrap: plan.hasPrefetch)
+        let check = DecodingCheck(shape: shape, mayTrap: plan.hasPrefetch, readsStatement: !plan.hasPrefetch)
         let call = single ? "fetchOne" : "fetchAll"
         let admission = DecodingAdmission(shape: shape, isAdmitting: !plan.includesUnshownRows)
         var rows: [ResultRow] = []

@@ -12,6 +12,9 @@ struct DecodingCheck {
     var shape: RecordShape
     /// False when the rows hold no prefetched rows, where GRDB's decoder never traps.
     var mayTrap = true
+    /// The rows are read from the statement (no prefetch): GRDB's date parser reads
+    /// a text to its full length there, and asserts it holds no NUL.
+    var readsStatement = false
 
     /// Runs `body`, whose checks share one decoding context.
     func run<T>(_ body: () throws -> T) rethrows -> T {
@@ -23,6 +26,11 @@ struct DecodingCheck {
             return DecodingFailure(
                 rowIndex: index, path: trap.path, grdbError: "Fatal error: \(trap.message)", isTrap: true,
                 fix: DecodingFix.fix(shape: shape, row: row, path: trap.path))
+        }
+        if readsStatement, let found = DecodingTrap.nulInDate(in: shape, row: row) {
+            return DecodingFailure(
+                rowIndex: index, path: found.trap.path, grdbError: found.trap.message, isTrap: true,
+                fix: DecodingFix(property: found.property, kind: .nulInDate(column: found.column)))
         }
         // Within `run`, one context serves every row.
         let context = DecodingContext.current ?? DecodingContext(root: shape)

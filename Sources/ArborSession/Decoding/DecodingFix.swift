@@ -16,6 +16,8 @@ struct DecodingFix {
         case addCase(enumName: String, value: String)
         /// A column has the key of a record or array property: GRDB decodes the column (as JSON).
         case columnShadows(column: String, hidesInclude: Bool)
+        /// A date text holds a NUL character, which GRDB's date parser asserts it never does.
+        case nulInDate(column: String)
     }
 
     var property: PropertyShape
@@ -55,6 +57,9 @@ struct DecodingFix {
                 text += " (it decodes the column as JSON): include the association, and give it a key no column has"
             }
             return text
+        case .nulInDate(let column):
+            return
+                "the column `\(column)` holds a date text with a NUL character on this row: remove it from the data (`UPDATE … SET \(column) = replace(\(column), char(0), '')`), or declare the property `String`"
         }
     }
 

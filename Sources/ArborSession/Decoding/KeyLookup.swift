@@ -85,3 +85,37 @@ struct DecodingTrap {
         return nil
     }
 }
+
+extension DecodingTrap {
+    /// A `Date` read from a statement's TEXT that holds a NUL character: GRDB's date
+    /// parser asserts that a text has no NUL (`strlen(cString) == length`), which stops
+    /// the app in a debug build (and arbor's own, when it decodes the row). Rows copied
+    /// from a statement (prefetched) read the text up to its NUL and never get there.
+    static func nulInDate(in shape: RecordShape, row: Row, path: [String] = []) -> (
+        trap: DecodingTrap, property: PropertyShape, column: String
+    )? {
+        for (property, source) in zip(shape.properties, KeySource.sources(of: shape, in: row)) {
+            let path = path + [property.name]
+            switch (source, property.type.unwrapped.type) {
+            case (.column(let column), .scalar(.date)):
+                let value: DatabaseValue = row[column]
+                // Read by length: a statement's text read as a value stops at its NUL.
+                if case .string = value.storage,
+                    (try? row.withUnsafeData(named: column, { $0?.contains(0) == true })) == true
+                {
+                    let trap = DecodingTrap(
+                        path: path,
+                        message: "Assertion failed: strlen(cString) == length (GRDB's SQLiteDateParser, debug builds)")
+                    return (trap, property, column)
+                }
+            case (.scope(let scoped), .record(let record)):
+                if let found = nulInDate(in: record, row: scoped, path: path) { return found }
+            case (.rowItself, .record(let record)):
+                if let found = nulInDate(in: record, row: row, path: path) { return found }
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+}
