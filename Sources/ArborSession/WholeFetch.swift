@@ -60,7 +60,8 @@ extension Session {
 
     /// `exists(db, key:)`, `isEmpty(db)`, `fetchCount(db)` of any request, raw SQL included:
     /// GRDB's answer and the statement it ran.
-    func scalar<T>(_ plan: RequestPlan, range: SourceRange?, _ body: (Database) throws -> T) throws -> (T, sql: String) {
+    func scalar<T>(_ plan: RequestPlan, range: SourceRange?, _ body: (Database) throws -> T) throws -> (T, sql: String)
+    {
         try Validator(schema: environment.schema, range: range).validate(plan)
         return try database.read { db in
             let request = try Lowering().fetchRequest(plan)

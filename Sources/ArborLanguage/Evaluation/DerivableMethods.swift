@@ -278,7 +278,8 @@ extension Evaluator {
         case ("fetchOne", [nil, "key"]), ("fetchOne", [nil, "id"]), ("find", [nil, "key"]), ("find", [nil, "id"]),
             ("fetchAll", [nil, "keys"]), ("fetchAll", [nil, "ids"]):
             return try keyedFetch(name, on: receiver, arguments: arguments, nameRange: nameRange)
-        case ("fetchSet", [nil, "keys"]), ("fetchSet", [nil, "ids"]), ("exists", [nil, "key"]), ("exists", [nil, "id"]):
+        case ("fetchSet", [nil, "keys"]), ("fetchSet", [nil, "ids"]), ("exists", [nil, "key"]),
+            ("exists", [nil, "id"]):
             return try keyedFetch(name, on: receiver, arguments: arguments, nameRange: nameRange)
         case (_, _)
         where ["fetchAll", "fetchOne", "fetchSet"].contains(name) && receiver.isTable

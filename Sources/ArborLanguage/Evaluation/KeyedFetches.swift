@@ -57,7 +57,8 @@ extension Evaluator {
                 suggestion: receiver.isAssociation ? nil : "call it on a request, as in `\(type).all().isEmpty(db)`")
         }
         guard arguments.count == 1, arguments[0].label == nil, Self.isDatabaseArgument(arguments[0].value) else {
-            throw ArborError("`isEmpty` takes the database connection, as in `isEmpty(db)`", at: arguments.first?.range ?? nameRange)
+            throw ArborError(
+                "`isEmpty` takes the database connection, as in `isEmpty(db)`", at: arguments.first?.range ?? nameRange)
         }
         return .fetch(plan, .isEmpty)
     }
