@@ -177,6 +177,27 @@ final class ValueFetchTests: XCTestCase {
         XCTAssertEqual(try ParityChecking.session().run(#"Book.fetchCount(db)"#).count, 1)
     }
 
+    func testSwiftFormatWritesTheTypedFetch() throws {
+        let session = try ParityChecking.session()
+        func swift(_ text: String) throws -> [String] {
+            guard let result = try rows(text) else { return [] }
+            return SwiftCode.generate(result.plan, environment: session.environment).split(separator: "\n").suffix(2)
+                .map(String.init)
+        }
+        XCTAssertEqual(
+            try swift(#"Book.fetchAll(db, sql: "SELECT * FROM book WHERE id = ?", arguments: [1])"#),
+            [
+                #"let request = SQLRequest<Row>(literal: SQL(sql: "SELECT * FROM book WHERE id = ?", arguments: [1]))"#,
+                "let values = try dbQueue.read { db in try Book.fetchAll(db, request) }",
+            ])
+        XCTAssertEqual(
+            try swift(#"String?.fetchSet(db, Book.select(Column("title")))"#),
+            [
+                #"let request = Book.select(Column("title"))"#,
+                "let values = try dbQueue.read { db in try Optional<String>.fetchSet(db, request) }",
+            ])
+    }
+
     func testMisusedFormsAreLocated() throws {
         let wrongLabel = try failure(#"String.fetchAll(db, query: "SELECT 1")"#)
         XCTAssertEqual(
