@@ -89,7 +89,7 @@ final class FuzzHarness {
                 }
             }
             return problems
-        case .count, .description, .silent, .commandOutput:
+        case .count, .boolean, .description, .silent, .commandOutput:
             return []
         }
     }

@@ -9,6 +9,8 @@ extension Session {
     /// as the request says, and the SQL pane shows GRDB's statements.
     public func runInteractive(_ text: String, windowSize: Int = 100, childCap: Int? = 50) -> [Outcome] {
         run(text, fetch: false).map { outcome in
+            // Raw SQL, values, `fetchSet`: fetched whole with the outcome, shown as they are.
+            if case .rows(let result) = outcome, result.isFetchedWhole { return outcome }
             guard case .rows(var result) = outcome, !result.isSingleRow, result.plan.decodedAs == nil else {
                 if case .rows(let result) = outcome, result.plan.decodedAs != nil {
                     // Rows decoded into the app's type: checked whole, as the app fetches them.

@@ -7,6 +7,8 @@ public enum Outcome: Sendable {
     case rows(RequestResult)
     /// `fetchCount()`.
     case count(Int, sql: String)
+    /// `Book.exists(db, key: 1)`, `request.isEmpty(db)`: GRDB's answer, and the statement it ran.
+    case boolean(Bool, sql: String)
     /// A value that is not a request (an association, a column, …), described.
     case description(String)
     /// `let name = …` or declarations: nothing on standard output.
@@ -44,6 +46,9 @@ public struct RequestResult: Sendable {
     public var isSingleRow: Bool
     /// `find(_:key:)`: no row is GRDB's `RecordError.recordNotFound`, not an empty result.
     public var requiresRow = false
+    /// The rows are all in `rows`, fetched whole as GRDB fetches them for the app (raw SQL,
+    /// values, `fetchSet`): shown as they are, never fetched again.
+    public var isFetchedWhole = false
     /// For an interactive view: the whole result, a window at a time (`rows` holds
     /// the first window).
     public var window: WindowedResult?

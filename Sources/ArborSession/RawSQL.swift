@@ -119,18 +119,35 @@ struct RawSQL {
         guard sqlite3_bind_parameter_count(statement) == 0 else {
             throw ArborError("`:sql` takes no parameters (`?`, `:name`): write the values in the statement", at: range)
         }
+        try checkReads(statement, range: range)
+    }
+
+    /// Refuses, on a read-only session, a statement that writes or returns no rows, with
+    /// the same words for `:sql` and for the raw SQL of requests (`Book.fetchAll(db, sql: …)`).
+    /// A request never writes, even with `--write` (only `:sql` does).
+    func checkReads(_ statement: SQLiteStatement?, range: SourceRange?, inRequest: Bool = false) throws {
         // `EXPLAIN …` lists the program of its statement and never runs it.
-        if session.isWritable || sqlite3_stmt_isexplain(statement) != 0 { return }
+        if (session.isWritable && !inRequest) || sqlite3_stmt_isexplain(statement) != 0 { return }
         let reopen =
             session.path == nil
             ? "the demo database is read-only; open a copy of a file with `--write` to change it"
             : "reopen with `arbor --write \(session.path ?? "")` to run it"
         guard sqlite3_stmt_readonly(statement) != 0 else {
+            if session.isWritable {
+                throw ArborError(
+                    "this statement writes: arbor runs requests and never writes through them", at: range,
+                    suggestion: "`:sql` runs it, since arbor was started with `--write`")
+            }
             throw ArborError(
                 "this statement writes (data, schema or a file), and the database is open read-only", at: range,
                 suggestion: reopen)
         }
         guard sqlite3_column_count(statement) > 0 else {
+            if inRequest {
+                throw ArborError(
+                    "this statement returns no rows: a request fetches rows", at: range,
+                    suggestion: "`:sql` runs other statements")
+            }
             throw ArborError(
                 "this statement returns no rows; a read-only session runs only statements that read rows "
                     + "(not ATTACH, PRAGMA settings or transactions)",

@@ -21,7 +21,7 @@ extension Session {
         _ value: Value, name: String, range: SourceRange, database: DatabaseQueue, environment: Environment
     ) throws -> Value {
         // `fetchOne`, and any other fetch of one record (`find`, which throws when none is found).
-        guard case .fetch(let plan, let kind) = value, kind != .all, kind != .count else { return value }
+        guard case .fetch(let plan, let kind) = value, kind == .one || kind == .find else { return value }
         // A row with includes or annotations decodes into the app's own type (`BookInfo`), not a
         // record: it stays the request, and shows as such.
         let isComposite = plan.operations.contains { operation in
@@ -30,7 +30,7 @@ extension Session {
             default: false
             }
         }
-        if isComposite || plan.decodedAs != nil { return value }
+        if isComposite || plan.isFetchedWhole { return value }
         try Validator(schema: environment.schema, range: range).validate(plan)
         let row = try database.read { db in try Row.fetchOne(db, try Lowering().request(plan)) }
         guard let row else {

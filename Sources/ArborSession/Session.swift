@@ -172,7 +172,7 @@ public final class Session {
             return try .rows(request(RequestPlan(table: table), range: range, single: false, fetch: fetch))
         case .request(let plan):
             return try .rows(request(plan, range: range, single: false, fetch: fetch))
-        case .fetch(let plan, .all):
+        case .fetch(let plan, .all), .fetch(let plan, .set):
             return try .rows(request(plan, range: range, single: false, fetch: fetch))
         case .fetch(let plan, .one):
             return try .rows(request(plan, range: range, single: true, fetch: fetch))
@@ -181,6 +181,17 @@ public final class Session {
             result.requiresRow = true
             if fetch, result.rows.isEmpty { throw RecordNotFound.error(plan, schema: environment.schema, at: range) }
             return .rows(result)
+        case .fetch(let plan, .exists):
+            // GRDB's `exists(_:key:)` is `!filter(key:).isEmpty(db)`.
+            let (isEmpty, sql) = try scalar(plan, range: range) { db in try Lowering().request(plan).isEmpty(db) }
+            return .boolean(!isEmpty, sql: sql)
+        case .fetch(let plan, .isEmpty):
+            let (isEmpty, sql) = try scalar(plan, range: range) { db in try Lowering().request(plan).isEmpty(db) }
+            return .boolean(isEmpty, sql: sql)
+        case .fetch(let plan, .count) where plan.rawSQL != nil:
+            // `SQLRequest<Row>(sql: …).fetchCount(db)`: GRDB counts the rows of the SQL as a subquery.
+            let (count, sql) = try scalar(plan, range: range) { db in try Lowering().fetchRequest(plan).fetchCount(db) }
+            return .count(count, sql: sql)
         case .fetch(let plan, .count):
             try Validator(schema: environment.schema, range: range).validate(plan)
             return try database.read { db in
@@ -206,6 +217,10 @@ public final class Session {
         try Validator(schema: environment.schema, range: range).validate(plan)
         let builder = ResultTreeBuilder(plan: plan, valueLimit: valueLimit)
         var warnings = RequestPitfalls.find(in: plan)
+        if plan.decodedAs == nil, plan.valueType != nil || plan.rawSQL != nil || plan.isDeduplicated {
+            // Fetched whole at once, as GRDB fetches them: the rows come with the outcome.
+            return try wholeRows(plan, range: range, single: single, fetch: true, warnings: warnings)
+        }
         let shape = decodingShape(plan, warnings: &warnings)
         return try database.read { db in
             let request = try Lowering().request(plan)

@@ -6,7 +6,7 @@ extension Session {
     /// applies (no `including(all:)`, to-one scopes only); returns false when it
     /// does not, so that the caller streams result rows instead.
     public func streamJSON(_ plan: RequestPlan, write: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
-        guard !plan.hasPrefetch, plan.decodedAs == nil else { return false }
+        guard !plan.hasPrefetch, !plan.isFetchedWhole else { return false }
         try Validator(schema: environment.schema, range: nil).validate(plan)
         let tree = IncludeTree(operations: plan.levelOperations)
         let request = try Lowering().request(plan)

@@ -11,8 +11,8 @@ extension Session {
         _ plan: RequestPlan, range: SourceRange?, pageSize: Int = 1000, valueLimit: Int? = nil,
         _ body: (ResultRow) throws -> Void
     ) throws -> String {
-        if plan.decodedAs != nil {
-            // The app decodes every row before it sees one: a row that fails shows nothing.
+        if plan.isFetchedWhole {
+            // The app decodes (or converts) every row before it sees one: a row that fails shows nothing.
             let result = try request(plan, range: range, single: false, fetch: true, valueLimit: valueLimit)
             for row in result.rows { try body(row) }
             return result.mainSQL

@@ -10,6 +10,7 @@ public enum SwiftCode {
     /// types, and the request as the user typed it, with the app's request methods and
     /// columns (`Member.all().admins()`). The code then goes where the app's code is.
     public static func generate(_ plan: RequestPlan, environment: Environment, app: AppCode? = nil) -> String {
+        if let typed = generateTypedFetch(plan, environment: environment) { return typed }
         let printer = SwiftPrinter(environment: environment)
         let generated = printer.request(plan)
         let request = app?.requestText ?? generated

@@ -39,6 +39,13 @@ struct OutcomePrinter {
 
     /// Prints a request's rows as they are fetched, in bounded memory.
     func stream(_ result: RequestResult, from session: Session) -> Bool {
+        if result.isFetchedWhole {
+            // `Row.fetchAll(db, sql: …)` has no table: its rows are rows.
+            var output = StreamingOutput(format: format, table: result.plan.table.isEmpty ? "row" : result.plan.table)
+            for row in result.rows { output.write(row) }
+            output.finish()
+            return true
+        }
         do {
             var output = StreamingOutput(format: format, table: result.plan.table)
             if format == .json, !result.isSingleRow,
@@ -74,6 +81,8 @@ struct OutcomePrinter {
             printRows(result)
         case .count(let count, let sql):
             if format == .sql { printSQL(sql) } else { Output.line(String(count)) }
+        case .boolean(let value, let sql):
+            if format == .sql { printSQL(sql) } else { Output.line(String(value)) }
         case .description(let text):
             Output.line(Output.terminalSafe(text))
         case .silent:

@@ -92,6 +92,8 @@ struct WatchMode {
                 }
             case .count(let count, _):
                 writer.append("\(count)\n")
+            case .boolean(let value, _):
+                writer.append("\(value)\n")
             case .failure(let errors, let text):
                 Output.errors(errors, in: text)
                 return nil

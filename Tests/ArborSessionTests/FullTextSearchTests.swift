@@ -124,7 +124,7 @@ final class FullTextSearchTests: XCTestCase {
         XCTAssertEqual(
             error(#"Document.matching(FTS3Pattern(matchingAnyTokenIn: "x"))"#)?.message,
             "`FTS3Pattern` (FTS3/FTS4 full-text search) is not supported yet")
-        XCTAssertEqual(error(#"SQLRequest(sql: "SELECT 1")"#)?.range, SourceRange(0, 10))
+        XCTAssertEqual(error(#"RangeRowAdapter(0..<1)"#)?.range, SourceRange(0, 15))
         XCTAssertEqual(
             error(#"Document.matching(nil)"#)?.message,
             "`matching(nil)` does not compile in Swift: GRDB has FTS3 and FTS5 overloads")

@@ -164,12 +164,20 @@ final class LocatedErrorTests: XCTestCase {
     }
 
     func testFetchAllWithAnExtraArgumentUnderlinesIt() throws {
+        // GRDB's `Author.fetchAll(db, request)` takes a request there.
         try assertRendered(
             "Author.fetchAll(db, 1)",
             """
-            error: `fetchAll` takes no argument here (or `db`)
+            error: expected a request, got an expression
               Author.fetchAll(db, 1)
                                   ^
+            """)
+        try assertRendered(
+            "Author.all().fetchAll(db, 1)",
+            """
+            error: `fetchAll` takes no argument here (or `db`)
+              Author.all().fetchAll(db, 1)
+                                        ^
             """)
     }
 

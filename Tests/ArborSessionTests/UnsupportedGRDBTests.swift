@@ -19,6 +19,6 @@ final class UnsupportedGRDBTests: XCTestCase {
         XCTAssertEqual(cursor?.suggestion, "`fetchAll` shows the same rows")
         XCTAssertEqual(cursor?.range, SourceRange(13, 24))
         XCTAssertEqual(
-            error("SQLRequest(sql: \"SELECT 1\")")?.message, "`SQLRequest` (raw SQL requests) is not supported yet")
+            error("RangeRowAdapter(0..<1)")?.message, "`RangeRowAdapter` (row adapters) is not supported yet")
     }
 }

@@ -15,6 +15,10 @@ public final class Lowering {
     public init() {}
 
     public func request(_ plan: RequestPlan) throws -> QueryInterfaceRequest<Row> {
+        // Raw SQL has no query interface request: `fetchRequest(_:)` runs it.
+        if plan.rawSQL != nil {
+            throw ArborError("a raw SQL request (`SQLRequest`) can only be fetched here, not refined or nested")
+        }
         var request: QueryInterfaceRequest<Row>
         if let cte = plan.commonTableExpression {
             request = try commonTableExpression(cte).all()

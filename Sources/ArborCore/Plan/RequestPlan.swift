@@ -18,6 +18,17 @@ public struct RequestPlan: Hashable, Sendable {
     /// `asRequest(of: AuthorInfo.self)`), by type path: the rows are decoded into it with
     /// GRDB's own decoder. Nil for rows fetched as `Row`.
     public var decodedAs: String? = nil
+    /// `String.fetchAll(db, request)`: the rows are fetched as values of a Swift type.
+    public var valueType: FetchedValueType? = nil
+    /// `SQLRequest<Book>(sql: …)`, `Book.fetchAll(db, sql: …)`: the request is this raw SQL,
+    /// run as written (no operation applies); `table` is the record's table, empty for `Row`.
+    public var rawSQL: SQLFragment? = nil
+    /// `fetchSet`: equal rows (or values) are shown once, the first of them, as a `Set` keeps them.
+    public var isDeduplicated = false
+
+    /// True when the rows are fetched all at once, as GRDB fetches them for the app (decoded,
+    /// converted, deduplicated or raw), rather than through a cursor or windows.
+    public var isFetchedWhole: Bool { decodedAs != nil || valueType != nil || rawSQL != nil || isDeduplicated }
 
     public init(table: String, operations: [RequestOperation] = []) {
         self.root = .table(table)

@@ -11,6 +11,8 @@ public struct Validator {
     }
 
     public func validate(_ plan: RequestPlan) throws {
+        // Raw SQL runs as written: SQLite checks it when it compiles it.
+        if plan.rawSQL != nil { return }
         try checkEmbedded(plan)
         try validateParts(plan)
     }

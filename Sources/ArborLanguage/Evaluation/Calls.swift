@@ -4,6 +4,10 @@ extension Evaluator {
     func call(_ callee: Expr, arguments: [Argument], range: SourceRange) throws -> Value {
         switch callee.kind {
         case .member(let baseExpr, let name, let nameRange):
+            // `String.fetchAll(db, …)`, `Row.fetchOne(db, sql: …)`: types the language has no value for.
+            if let type = fetchedType(baseExpr) {
+                return try typeFetch(type, name, arguments: arguments, nameRange: nameRange)
+            }
             let base = try evaluate(baseExpr)
             return try method(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
         case .identifier(let name):
@@ -105,7 +109,9 @@ extension Evaluator {
             {
                 var plan = try request(evaluate(arguments[1].value), range: arguments[1].value.range)
                 // Decoded with GRDB's own decoder into the app's type, when Swift can decode it.
-                if kind != .count, let type = decodableType(named: path) { plan.decodedAs = type.path }
+                if kind != .count, plan.rawSQL == nil, let type = decodableType(named: path) {
+                    plan.decodedAs = type.path
+                }
                 return .fetch(plan, kind)
             }
             throw ArborError("`\(path)` has no method `\(name)`", at: nameRange)
@@ -197,6 +203,9 @@ extension Evaluator {
     func globalFunction(_ name: String, arguments: [Argument], range: SourceRange, nameRange: SourceRange) throws
         -> Value
     {
+        if name == "SQLRequest" || name.hasPrefix("SQLRequest<") {
+            return try sqlRequest(name, arguments: arguments, nameRange: nameRange)
+        }
         let labels = arguments.labels
         func single() throws -> SQLExpr {
             guard arguments.count == 1, let argument = arguments.first else {

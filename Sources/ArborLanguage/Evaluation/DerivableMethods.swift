@@ -65,6 +65,11 @@ extension Evaluator {
         }
         let labels = arguments.labels
         let table = receiver.table
+        if receiver.plan.rawSQL != nil, !["fetchAll", "fetchOne", "fetchSet", "fetchCount"].contains(name) {
+            throw ArborError(
+                "a raw SQL request (`SQLRequest`) has no method `\(name)`: it runs its SQL as written", at: nameRange,
+                suggestion: "fetch it with `fetchAll(db)`, `fetchOne(db)`, `fetchSet(db)` or `fetchCount(db)`")
+        }
         // Names that selections define (`forKey`, aggregates) count as columns in later filters.
         let namedColumns = Set(Self.selectedNames(receiver.operations).map { $0.lowercased() })
         func inTable<T>(_ body: () throws -> T) rethrows -> T {
@@ -273,7 +278,17 @@ extension Evaluator {
         case ("fetchOne", [nil, "key"]), ("fetchOne", [nil, "id"]), ("find", [nil, "key"]), ("find", [nil, "id"]),
             ("fetchAll", [nil, "keys"]), ("fetchAll", [nil, "ids"]):
             return try keyedFetch(name, on: receiver, arguments: arguments, nameRange: nameRange)
-        case ("fetchAll", _), ("fetchOne", _), ("fetchCount", _):
+        case ("fetchSet", [nil, "keys"]), ("fetchSet", [nil, "ids"]), ("exists", [nil, "key"]),
+            ("exists", [nil, "id"]):
+            return try keyedFetch(name, on: receiver, arguments: arguments, nameRange: nameRange)
+        case (_, _)
+        where ["fetchAll", "fetchOne", "fetchSet"].contains(name) && receiver.isTable
+            && Self.typeFetchForms.contains { $0.labels == labels }:
+            // `Book.fetchAll(db, sql: …)`, `Book.fetchOne(db, request)`.
+            return try recordTypeFetch(name, table: table, arguments: arguments)
+        case ("isEmpty", _):
+            return try emptinessCheck(on: receiver, arguments: arguments, nameRange: nameRange)
+        case ("fetchAll", _), ("fetchOne", _), ("fetchCount", _), ("fetchSet", _):
             try notOnAssociation()
             guard
                 arguments.isEmpty
@@ -288,7 +303,9 @@ extension Evaluator {
                     "`\(name)` takes no argument here (or `db`)", at: extra.map(\.element.range) ?? nameRange)
             }
             let kind = Value.FetchKind(rawValue: name) ?? .all
-            return .fetch(receiver.plan, kind)
+            var plan = receiver.plan
+            plan.isDeduplicated = kind == .set
+            return .fetch(plan, kind)
         case ("forKey", [nil]):
             guard case .association(let association) = receiver else {
                 throw misplacedForKey(on: receiver, nameRange: nameRange)

@@ -299,7 +299,7 @@ public final class Evaluator {
         switch value {
         case .expression(let e): return e
         case .sqlLiteral(let fragment): return .literal(fragment)
-        case .request(let plan): return .subquery(plan)
+        case .request(let plan) where plan.rawSQL == nil: return .subquery(plan)
         default:
             throw Self.misplacedForKey(value, range: range)
                 ?? ArborError("expected an expression, got \(value.kindName)", at: range)

@@ -1,6 +1,7 @@
 import ArborCore
 
-/// `Book.fetchOne(db, key: 9)`, `Book.find(db, id: 9)`, `Book.fetchAll(db, keys: [1, 2])`:
+/// `Book.fetchOne(db, key: 9)`, `Book.find(db, id: 9)`, `Book.fetchAll(db, keys: [1, 2])`,
+/// `Book.exists(db, key: 9)`:
 /// GRDB's static fetch methods of record types, which filter by primary key.
 extension Evaluator {
     func keyedFetch(_ name: String, on receiver: Receiver, arguments: [Argument], nameRange: SourceRange) throws
@@ -18,10 +19,18 @@ extension Evaluator {
         guard arguments[0].value.kind == .identifier("db") else {
             throw ArborError("the first argument is the database connection, `db`", at: arguments[0].value.range)
         }
-        let single = name != "fetchAll"
+        let single = name != "fetchAll" && name != "fetchSet"
         let filter = try keyFilter(arguments[1].value, single: single)
-        let kind: Value.FetchKind = name == "find" ? .find : single ? .one : .all
-        return .fetch(RequestPlan(table: table, operations: [filter]), kind)
+        let kind: Value.FetchKind =
+            switch name {
+            case "find": .find
+            case "exists": .exists
+            case "fetchSet": .set
+            default: single ? .one : .all
+            }
+        var plan = RequestPlan(table: table, operations: [filter])
+        plan.isDeduplicated = kind == .set
+        return .fetch(plan, kind)
     }
 }
 
@@ -35,5 +44,22 @@ extension Evaluator {
             throw ArborError("`as:` takes a type, as in `as: Int.self`", at: arguments.last?.value.range)
         }
         return Array(arguments.dropLast())
+    }
+}
+
+extension Evaluator {
+    /// `request.isEmpty(db)`: GRDB offers it on query interface requests only.
+    func emptinessCheck(on receiver: Receiver, arguments: [Argument], nameRange: SourceRange) throws -> Value {
+        guard case .request(let plan) = receiver else {
+            let type = environment.displayName(ofTable: receiver.table)
+            throw ArborError(
+                "`isEmpty(_:)` is a method of requests", at: nameRange,
+                suggestion: receiver.isAssociation ? nil : "call it on a request, as in `\(type).all().isEmpty(db)`")
+        }
+        guard arguments.count == 1, arguments[0].label == nil, Self.isDatabaseArgument(arguments[0].value) else {
+            throw ArborError(
+                "`isEmpty` takes the database connection, as in `isEmpty(db)`", at: arguments.first?.range ?? nameRange)
+        }
+        return .fetch(plan, .isEmpty)
     }
 }

@@ -6,7 +6,7 @@ extension Evaluator {
         "all", "none", "filter", "order", "orderByPrimaryKey", "reversed", "unordered", "select", "annotated",
         "having", "group", "limit", "distinct", "aliased", "including", "joining", "asRequest", "fetchAll",
         "fetchOne", "fetchCount", "belongsTo", "hasMany", "hasOne", "forKey", "matching", "with", "association",
-        "contains",
+        "contains", "fetchSet", "exists", "isEmpty",
     ]
 
     /// `base.name` without a call.

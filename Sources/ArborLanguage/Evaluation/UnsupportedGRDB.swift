@@ -12,13 +12,10 @@ enum UnsupportedGRDB {
         "observe": "`observe` (database observation)",
         "values": "`values` (database observation)",
         "fetchCursor": "`fetchCursor` (cursors)|`fetchAll` shows the same rows",
-        "fetchSet": "`fetchSet`|`fetchAll` shows the same rows",
-        "exists": "`exists`",
     ]
 
     /// Types and functions named at top level.
     static let functions: [String: String] = [
-        "SQLRequest": "`SQLRequest` (raw SQL requests)|`:sql` runs raw SQL",
         "ValueObservation": "`ValueObservation` (database observation)",
         "DatabaseRegionObservation": "`DatabaseRegionObservation` (database observation)",
         "FTS3Pattern": "`FTS3Pattern` (FTS3/FTS4 full-text search)|full-text search takes `FTS5Pattern(…)`",

@@ -117,6 +117,20 @@ public struct Parser {
         while position < index { consume() }
     }
 
+    /// `Book`, `Book.Draft`, `String?`: a type argument written as tokens; nil for anything else.
+    private func typeText(_ tokens: ArraySlice<Token>) -> String? {
+        var text = ""
+        for token in tokens {
+            switch token.kind {
+            case .identifier(let name, _): text += name
+            case .punctuation(.dot): text += "."
+            case .operator(.question): text += "?"
+            default: return nil
+            }
+        }
+        return text.isEmpty ? nil : text
+    }
+
     /// A parser of the tokens of one string interpolation, `(…)`.
     private init(interpolationTokens tokens: [Token], endOffset: Int, source: [UInt8]) {
         self.tokens = tokens
@@ -401,7 +415,12 @@ public struct Parser {
             case .trailingClosure:
                 expr = parseTrailingClosure(of: expr)
             case .unwrap:
-                consume()
+                // `String?.fetchAll(db, …)`: the optional type, whose fetches keep NULL.
+                if case .identifier(let name) = expr.kind, name.first?.isUppercase == true, atOperator(.question) {
+                    expr = Expr(.identifier(name + "?"), expr.range.union(consumeRange()))
+                } else {
+                    consume()
+                }
             case .none:
                 return expr
             }
@@ -568,7 +587,15 @@ public struct Parser {
                 // `TableAlias<Book>()`, `Table<Book>("book")`: the record type changes no SQL.
                 if Self.genericTypeNames.contains(name), let end = endOfGenericArgument() { position = end }
             }
+            let start = position
             skipExplicitGenericArguments(after: name)
+            // `Optional<String>` is `String?`; `SQLRequest<Book>` keeps the type its rows decode as.
+            if !isQuoted, position > start, ["Optional", "SQLRequest"].contains(name),
+                let argument = typeText(tokens[(start + 1)..<(position - 1)])
+            {
+                let range = token.range.union(tokens[position - 1].range)
+                return Expr(.identifier(name == "Optional" ? argument + "?" : "SQLRequest<\(argument)>"), range)
+            }
             return Expr(.identifier(name), token.range)
         case .anonymousArgument(let index):
             consume()

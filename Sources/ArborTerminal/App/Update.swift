@@ -213,6 +213,13 @@ extension AppState {
                     appStatements: [CapturedStatement(sql: statement, duration: 0, label: "main")],
                     ran: [CapturedStatement(sql: statement, duration: elapsed, label: "count")])
                 notice = Notice(text: "count: \(NumberText.grouped(count))", isError: false)
+            case .boolean(let value, let statement):
+                sqlLog = nil
+                shownGeneration = generation
+                sql = SQLState(
+                    appStatements: [CapturedStatement(sql: statement, duration: 0, label: "main")],
+                    ran: [CapturedStatement(sql: statement, duration: elapsed, label: "main")])
+                notice = Notice(text: "\(value)", isError: false)
             case .description(let text), .commandOutput(let text):
                 texts.append(text)
             case .silent(let what):
