@@ -16,26 +16,47 @@ struct FetchedValues {
     /// The values of `type`; nil when arbor does not know the type (the evaluator only gives known ones).
     func fetch(_ type: FetchedValueType) throws -> [DatabaseValue]? {
         switch type.name {
-        case "String": try fetch(String.self, optional: type.isOptional)
-        case "Int": try fetch(Int.self, optional: type.isOptional)
-        case "Int8": try fetch(Int8.self, optional: type.isOptional)
-        case "Int16": try fetch(Int16.self, optional: type.isOptional)
-        case "Int32": try fetch(Int32.self, optional: type.isOptional)
-        case "Int64": try fetch(Int64.self, optional: type.isOptional)
-        case "UInt": try fetch(UInt.self, optional: type.isOptional)
-        case "UInt8": try fetch(UInt8.self, optional: type.isOptional)
-        case "UInt16": try fetch(UInt16.self, optional: type.isOptional)
-        case "UInt32": try fetch(UInt32.self, optional: type.isOptional)
-        case "UInt64": try fetch(UInt64.self, optional: type.isOptional)
-        case "Double": try fetch(Double.self, optional: type.isOptional)
-        case "Float": try fetch(Float.self, optional: type.isOptional)
-        case "Bool": try fetch(Bool.self, optional: type.isOptional)
-        case "Data": try fetch(Data.self, optional: type.isOptional)
-        case "Date": try fetch(Date.self, optional: type.isOptional)
-        case "UUID": try fetch(UUID.self, optional: type.isOptional)
-        case "Decimal": try fetch(Decimal.self, optional: type.isOptional)
-        case "DatabaseValue": try values(DatabaseValue.self)
-        default: nil
+        case "String": return try fetch(String.self, optional: type.isOptional)
+        case "Int": return try fetch(Int.self, optional: type.isOptional)
+        case "Int8": return try fetch(Int8.self, optional: type.isOptional)
+        case "Int16": return try fetch(Int16.self, optional: type.isOptional)
+        case "Int32": return try fetch(Int32.self, optional: type.isOptional)
+        case "Int64": return try fetch(Int64.self, optional: type.isOptional)
+        case "UInt": return try fetch(UInt.self, optional: type.isOptional)
+        case "UInt8": return try fetch(UInt8.self, optional: type.isOptional)
+        case "UInt16": return try fetch(UInt16.self, optional: type.isOptional)
+        case "UInt32": return try fetch(UInt32.self, optional: type.isOptional)
+        case "UInt64": return try fetch(UInt64.self, optional: type.isOptional)
+        case "Double": return try fetch(Double.self, optional: type.isOptional)
+        case "Float": return try fetch(Float.self, optional: type.isOptional)
+        case "Bool": return try fetch(Bool.self, optional: type.isOptional)
+        case "Data": return try fetch(Data.self, optional: type.isOptional)
+        case "Date":
+            try refuseDateTextsWithNul()
+            return try fetch(Date.self, optional: type.isOptional)
+        case "UUID": return try fetch(UUID.self, optional: type.isOptional)
+        case "Decimal": return try fetch(Decimal.self, optional: type.isOptional)
+        case "DatabaseValue": return try values(DatabaseValue.self)
+        default: return nil
+        }
+    }
+
+    /// GRDB's date parser asserts that a text read from a statement holds no NUL
+    /// character, which stops a debug build (arbor's too): such a value is refused first.
+    private func refuseDateTextsWithNul() throws {
+        let cursor = try Row.fetchCursor(db, request)
+        var index = 0
+        while let row = try cursor.next(), row.count > 0 {
+            index += 1
+            let value: DatabaseValue = row[0]
+            guard case .string = value.storage else { continue }
+            if try row.withUnsafeData(atIndex: 0, { $0?.contains(0) == true }) {
+                throw ArborError(
+                    "row \(index) holds a date text with a NUL character: GRDB's date parser stops on it (an assertion in debug builds)",
+                    suggestion: "fetch it as `String`, or remove the NUL from the data (`replace(column, char(0), '')`)"
+                )
+            }
+            if single { return }
         }
     }
 

@@ -45,6 +45,9 @@ extension Session {
             } catch let error as RowDecodingError {
                 // GRDB's own words: the value, its column, the row and the SQL.
                 throw ArborError("\(error)", at: range)
+            } catch var error as ArborError where error.range == nil {
+                error.range = range
+                throw error
             }
             var statements = recorder.statements.enumerated().map { i, statement in
                 CapturedStatement(sql: statement.sql, duration: statement.duration, label: i == 0 ? "main" : "prefetch")

@@ -211,8 +211,24 @@ final class ValueFetchTests: XCTestCase {
             "`SQLRequest<Draft>` is not supported yet: arbor fetches raw SQL as `Row`, a record type of the schema, or a value such as `String`"
         )
     }
+
+    /// GRDB's date parser asserts a statement's text holds no NUL (a debug build stops
+    /// there): arbor refuses the value first, naming the row, and keeps running.
+    func testADateTextWithANulIsRefusedNotParsed() throws {
+        let error = try failure(
+            #"try Date.fetchAll(db, sql: "SELECT '2020-01-01' UNION ALL SELECT '2020-01-01' || char(0) || 'x'")"#)
+        XCTAssertEqual(
+            error?.message,
+            "row 2 holds a date text with a NUL character: GRDB's date parser stops on it (an assertion in debug builds)"
+        )
+        XCTAssertEqual(error?.range, SourceRange(4, 97))
+        XCTAssertEqual(
+            try tree(#"Date?.fetchAll(db, sql: "SELECT '2020-01-02' UNION ALL SELECT NULL")"#),
+            [#"row "'2020-01-02'":"2020-01-02 00:00:00.000""#, #"row "'2020-01-02'":NULL"#])
+    }
 }
 
 extension DatabaseValue {
     fileprivate static func fromDouble(_ value: Double) -> DatabaseValue { value.databaseValue }
+
 }
