@@ -126,7 +126,7 @@ public struct Validator {
                     if e.containsAggregate { hasJoin = true }
                     if case .literal = e { literalSelection = true }
                 }
-            case .select(let selection):
+            case .select(let selection), .databaseSelection(_, let selection):
                 if selection.isEmpty { throw fail("`select` needs at least one column") }
                 customSelection = selection
                 literalSelection = selection.contains { if case .expression(.literal) = $0 { true } else { false } }
@@ -493,7 +493,7 @@ public struct Validator {
                     collect(e)
                 case .order(let terms):
                     for term in terms { collect(term.expression) }
-                case .select(let s), .annotated(let s):
+                case .select(let s), .databaseSelection(_, let s), .annotated(let s):
                     for item in s {
                         switch item {
                         case .expression(let e): collect(e)

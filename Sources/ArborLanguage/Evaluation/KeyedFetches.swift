@@ -7,7 +7,7 @@ extension Evaluator {
         -> Value
     {
         let labels = arguments.labels.map { $0 ?? "_" }.joined(separator: ":")
-        guard case .table(let table) = receiver else {
+        guard case .table(let table, let selection) = receiver else {
             throw ArborError(
                 "`\(name)(_:\(labels.dropFirst(2)):)` is a static method of the record type, not of a request",
                 at: nameRange,
@@ -21,7 +21,7 @@ extension Evaluator {
         let single = name != "fetchAll"
         let filter = try keyFilter(arguments[1].value, single: single)
         let kind: Value.FetchKind = name == "find" ? .find : single ? .one : .all
-        return .fetch(RequestPlan(table: table, operations: [filter]), kind)
+        return .fetch(RequestPlan(table: table, operations: selection.map { [$0, filter] } ?? [filter]), kind)
     }
 }
 

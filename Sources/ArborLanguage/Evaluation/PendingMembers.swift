@@ -104,7 +104,9 @@ extension Evaluator {
                 $0.selfType = member.typePath
                 $0.selfTable = member.table
                 $0.associationTable = member.table
-                if let table = member.table { $0.implicitSelf = .table(table) }
+                if let table = member.table { $0.implicitSelf = .table(table, type: recordType(member.typePath)) }
+                // A selection's columns are the table's: a misspelled one is a note at load.
+                if member.name == "databaseSelection" { $0.columnTable = member.table }
             },
             {
                 switch member.definition {
@@ -112,6 +114,14 @@ extension Evaluator {
                 case .getter(let body): return try run(body, range: member.nameRange)
                 }
             })
+        if member.name == "databaseSelection" {
+            let selection = try declaredSelection(value, of: member)
+            if member.table != nil, selection != [.allColumns(alias: nil)] {
+                environment.databaseSelections[canonicalTypePath(member.typePath)] = selection
+            }
+            environment.statics[member.typePath, default: [:]][member.name] = .array(selection.map(Value.selection))
+            return
+        }
         switch value {
         case .association(var association):
             guard let table = member.table else {
