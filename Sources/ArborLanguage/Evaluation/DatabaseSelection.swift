@@ -26,31 +26,44 @@ extension Evaluator {
         return environment.databaseSelections[path]
     }
 
+    /// An association of the catalog as GRDB builds it: one the convention infers
+    /// stands for `belongsTo(Team.self)` (the table's type), which selects that type's
+    /// `databaseSelection`; a declared one got its destination's when it was declared.
+    func plan(of entry: AssociationCatalog.Entry) -> AssociationPlan {
+        guard !entry.isDeclared, case .direct(_, _, let destination, _, _) = entry.plan.base,
+            let selection = databaseSelection(of: environment.typeNames.type(forTable: destination))
+        else { return entry.plan }
+        var plan = entry.plan
+        plan.operations.insert(selection, at: 0)
+        return plan
+    }
+
     /// `path` when it names a record type (one with a table), not a nested namespace.
     func recordType(_ path: String) -> String? {
         environment.typeNames.table(forType: canonicalTypePath(path)) != nil ? path : nil
     }
 
+    /// What a note says when a type's `databaseSelection` can not be read.
+    static func allColumnsInstead(of type: String) -> String {
+        "arbor's requests of `\(type)` select all columns, as `.allColumns` does"
+    }
+
     /// The value of a `databaseSelection` declaration as a selection, or an error
-    /// located on what arbor can not select.
+    /// located on the declaration.
     func declaredSelection(_ value: Value, of member: PendingMember) throws -> [Selectable] {
-        let fallback = "arbor's requests of `\(member.typePath)` select all columns, as `.allColumns` does"
         guard case .array(let items) = value else {
             throw ArborError(
-                "`databaseSelection` is an array such as `[Column(\"name\"), AllColumns()]`, got \(value.kindName): \(fallback)",
+                "`databaseSelection` is an array such as `[Column(\"name\"), AllColumns()]`, got \(value.kindName)",
                 at: member.range)
         }
-        if items.isEmpty {
-            throw ArborError("an empty `databaseSelection` selects nothing: \(fallback)", at: member.range)
-        }
+        if items.isEmpty { throw ArborError("an empty `databaseSelection` selects nothing", at: member.range) }
         return try items.map { item in
             if case .expression(let e) = item, e.containsAggregate {
-                throw ArborError(
-                    "`databaseSelection` can not hold an association aggregate: \(fallback)", at: member.range)
+                throw ArborError("`databaseSelection` can not hold an association aggregate", at: member.range)
             }
             guard let selectable = Self.selectable(item) else {
                 throw ArborError(
-                    "`databaseSelection` holds \(item.kindName), not a column or an expression to select: \(fallback)",
+                    "`databaseSelection` holds \(item.kindName), not a column or an expression to select",
                     at: member.range)
             }
             return selectable

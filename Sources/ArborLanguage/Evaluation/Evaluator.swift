@@ -170,13 +170,15 @@ public final class Evaluator {
         }
         if let table = scope.associationTable {
             try forceMembers(ofTable: table, named: name, range: range)
-            if let entry = environment.catalog.association(named: name, of: table) { return .association(entry.plan) }
+            if let entry = environment.catalog.association(named: name, of: table) {
+                return .association(plan(of: entry))
+            }
         }
         if let value = environment.bindings[name] { return value }
         if let selfTable = scope.selfTable {
             try forceMembers(ofTable: selfTable, named: name, range: range)
             if let entry = environment.catalog.association(named: name, of: selfTable) {
-                return .association(entry.plan)
+                return .association(plan(of: entry))
             }
         }
         if environment.statics[canonicalTypePath(name)] != nil { return .namespace(canonicalTypePath(name)) }

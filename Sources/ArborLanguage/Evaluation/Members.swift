@@ -19,7 +19,9 @@ extension Evaluator {
                 return .array((declaredSelection(ofType: recordType) ?? [.allColumns(alias: nil)]).map(Value.selection))
             }
             try forceMembers(ofTable: table, named: name, range: nameRange)
-            if let entry = environment.catalog.association(named: name, of: table) { return .association(entry.plan) }
+            if let entry = environment.catalog.association(named: name, of: table) {
+                return .association(plan(of: entry))
+            }
             // Statics of any type that maps to this table (`Order` and `Orders` alike).
             for type in environment.typeNames.types(forTable: table) {
                 let type = canonicalTypePath(type)

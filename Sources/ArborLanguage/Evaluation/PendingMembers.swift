@@ -98,7 +98,40 @@ extension Evaluator {
     }
 
     private func install(_ member: PendingMember) throws {
-        let value = try withScope(
+        if member.name == "databaseSelection" { return try installSelection(member) }
+        switch try value(of: member) {
+        case .association(var association):
+            guard let table = member.table else {
+                throw ArborError("`\(member.typePath)` is not a table's record type", at: member.nameRange)
+            }
+            association.displayName = "\(member.typePath).\(member.name)"
+            // GRDB stops on a foreign key it can not resolve when the association is first
+            // used; arbor says so where it is declared.
+            try checkForeignKeys(association, range: member.range)
+            environment.catalog.add(.init(name: member.name, plan: association, isDeclared: true), to: table)
+        case let value:
+            environment.statics[member.typePath, default: [:]][member.name] = value
+        }
+    }
+
+    /// `static let databaseSelection`: kept by type for its requests and the associations to it.
+    private func installSelection(_ member: PendingMember) throws {
+        let selection: [Selectable]
+        do {
+            selection = try declaredSelection(value(of: member), of: member)
+        } catch var error as ArborError {
+            error.message += ": " + Self.allColumnsInstead(of: member.typePath)
+            throw error
+        }
+        if member.table != nil, selection != [.allColumns(alias: nil)] {
+            environment.databaseSelections[canonicalTypePath(member.typePath)] = selection
+        }
+        environment.statics[member.typePath, default: [:]][member.name] = .array(selection.map(Value.selection))
+    }
+
+    /// The member's value, evaluated in its type's scope.
+    private func value(of member: PendingMember) throws -> Value {
+        try withScope(
             {
                 $0 = Scope()
                 $0.selfType = member.typePath
@@ -114,27 +147,6 @@ extension Evaluator {
                 case .getter(let body): return try run(body, range: member.nameRange)
                 }
             })
-        if member.name == "databaseSelection" {
-            let selection = try declaredSelection(value, of: member)
-            if member.table != nil, selection != [.allColumns(alias: nil)] {
-                environment.databaseSelections[canonicalTypePath(member.typePath)] = selection
-            }
-            environment.statics[member.typePath, default: [:]][member.name] = .array(selection.map(Value.selection))
-            return
-        }
-        switch value {
-        case .association(var association):
-            guard let table = member.table else {
-                throw ArborError("`\(member.typePath)` is not a table's record type", at: member.nameRange)
-            }
-            association.displayName = "\(member.typePath).\(member.name)"
-            // GRDB stops on a foreign key it can not resolve when the association is first
-            // used; arbor says so where it is declared.
-            try checkForeignKeys(association, range: member.range)
-            environment.catalog.add(.init(name: member.name, plan: association, isDeclared: true), to: table)
-        default:
-            environment.statics[member.typePath, default: [:]][member.name] = value
-        }
     }
 
     private func checkForeignKeys(_ association: AssociationPlan, range: SourceRange) throws {
