@@ -254,6 +254,31 @@ final class DatabaseSelectionTests: XCTestCase {
             Table("player").including(required: Table("player").belongsTo(Team.self)), in: session)
     }
 
+    func testAPrefetchNeedsTheParentsKeyWhichTheSelectionMayLeaveOut() throws {
+        let (session, _) = try session(
+            loading: """
+                struct Team: TableRecord {
+                    static var databaseSelection: [any SQLSelectable] { [Column("name")] }
+                    static let players = hasMany(Player.self)
+                }
+                """)
+        guard case .failure(let errors, _)? = session.run("Team.including(all: Team.players)").last else {
+            return XCTFail("a prefetch without the parents' key ran")
+        }
+        XCTAssertEqual(
+            errors.first?.message,
+            "`including(all: Team.players)` needs the column id of `team` in the selection, which `Team.databaseSelection` leaves out"
+        )
+        XCTAssertEqual(errors.first?.suggestion, "add `Column(\"id\")` to `Team.databaseSelection` or `select`")
+        // `.allColumns(excluding:)` keeps the key unless it names it.
+        guard
+            case .rows(let result)? = session.run(
+                "Team.select(.allColumns(excluding: [\"name\"])).including(all: Team.players)"
+            ).last
+        else { return XCTFail("no rows") }
+        XCTAssertEqual(result.mainSQL, #"SELECT "id", "city" FROM "team""#)
+    }
+
     func testASelectionArborCanNotReadIsALocatedNoteAndSelectsAllColumns() throws {
         let (session, report) = try session(
             loading: """
