@@ -134,6 +134,14 @@ final class DatabaseSelectionTests: XCTestCase {
         try assertSame("Player.filter(key: 2)", Player.filter(key: 2), in: session)
         // `Table` has no record type: all columns.
         try assertSame("Table(\"player\").all()", Table("player").all(), in: session)
+        guard case .rows(let fetched)? = session.run("CompactPlayer.fetchOne(db, key: 1)").last else {
+            return XCTFail("no row")
+        }
+        XCTAssertEqual(fetched.mainSQL, #"SELECT "name", "score" * 2 AS "doubled" FROM "player" WHERE "id" = 1"#)
+        // A record's request for an association selects the destination's selection.
+        let outcomes = session.run("let ann = try Player.fetchOne(db, key: 1)\nann.request(for: Player.team)")
+        guard case .rows(let team)? = outcomes.last else { return XCTFail("\(outcomes)") }
+        XCTAssertEqual(team.mainSQL, #"SELECT "id", "name" FROM "team" WHERE "id" = 1"#)
         guard case .rows(let result)? = session.run("Player.all()").last else { return XCTFail("no rows") }
         XCTAssertEqual(result.mainSQL, #"SELECT *, "rowid", LENGTH("name") AS "nameLength" FROM "player""#)
     }
@@ -219,6 +227,8 @@ final class DatabaseSelectionTests: XCTestCase {
             Player.annotated(with: (Column("score") + 1).forKey("next")), in: session)
         try assertSame(
             "Team.annotated(with: Team.players.count)", Team.annotated(with: Team.players.count), in: session)
+        try assertSame(
+            "Player.annotated(withRequired: Player.team)", Player.annotated(withRequired: Player.team), in: session)
         try assertSame(
             "Team.including(required: Team.players.annotated(with: Column(\"score\").forKey(\"points\")))",
             Team.including(required: Team.players.annotated(with: Column("score").forKey("points"))), in: session)
