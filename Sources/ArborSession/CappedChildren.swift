@@ -82,6 +82,8 @@ struct CappedChildren {
         let selectsAll = !plan.operations.contains {
             if case .select = $0 {
                 true
+            } else if case .databaseSelection = $0 {
+                true
             } else if case .selectSQL = $0 {
                 true
             } else if case .selectLiteral = $0 {
@@ -93,6 +95,7 @@ struct CappedChildren {
         for operation in plan.operations {
             guard selectsAll, case .including(.all, let association) = operation,
                 let (childColumn, parentColumn) = keyColumns(of: association, schema: schema),
+                childColumn.map({ selects($0, association.operations) }) ?? true,
                 let position = tree.children.firstIndex(where: {
                     $0.key == association.key.plural && $0.kind == .toMany
                 }),
@@ -108,6 +111,28 @@ struct CappedChildren {
                     isTable: schema.table(named: association.destination)?.kind == .table))
         }
         return (RequestPlan(table: plan.table, operations: kept), targets)
+    }
+
+    /// Whether the children's rows hold `column`, by which they are given to their parents:
+    /// a selection (the destination's `databaseSelection`, a `select`) may leave it out.
+    static func selects(_ column: String, _ operations: [RequestOperation]) -> Bool {
+        var selected = true
+        for operation in operations {
+            switch operation {
+            case .select(let items), .databaseSelection(_, let items):
+                selected = items.contains { item in
+                    switch item {
+                    case .allColumns(nil): true
+                    case .allColumnsExcluding(let names): !names.contains { $0.sqlFolded == column.sqlFolded }
+                    case .expression(.column(let name, nil)): name.sqlFolded == column.sqlFolded
+                    default: false
+                    }
+                }
+            case .selectSQL, .selectLiteral: selected = false
+            default: continue
+            }
+        }
+        return selected
     }
 
     /// The child's key column (nil for a through association) and the parent's,

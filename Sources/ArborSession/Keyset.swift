@@ -25,7 +25,7 @@ struct Keyset: Equatable {
                 // GRDB: a later `order` replaces an earlier one.
                 terms = ordering
             case .orderSQL, .orderLiteral, .orderByPrimaryKey, .reversed, .limit, .group, .groupLiteral, .distinct,
-                .select, .selectSQL, .selectLiteral, .aliased, .having, .havingLiteral, .matching:
+                .select, .databaseSelection, .selectSQL, .selectLiteral, .aliased, .having, .havingLiteral, .matching:
                 return nil
             case .annotated(let selection)
             where selection.contains(where: {

@@ -168,8 +168,8 @@ public final class Session {
 
     func outcome(of value: Value, range: SourceRange, fetch: Bool) throws -> Outcome {
         switch value {
-        case .table(let table):
-            return try .rows(request(RequestPlan(table: table), range: range, single: false, fetch: fetch))
+        case .table(let table, let type):
+            return try .rows(request(evaluator.rootPlan(table, type: type), range: range, single: false, fetch: fetch))
         case .request(let plan):
             return try .rows(request(plan, range: range, single: false, fetch: fetch))
         case .fetch(let plan, .all), .fetch(let plan, .set):

@@ -206,7 +206,9 @@ final class SwiftPrinter {
         case .orderByPrimaryKey: return "orderByPrimaryKey()"
         case .reversed: return "reversed()"
         case .unordered: return "unordered()"
-        case .select(let s): return "select(" + s.map(selectable).joined(separator: ", ") + ")"
+        // The generated record types declare no `databaseSelection`: the app's is written out.
+        case .select(let s), .databaseSelection(_, let s):
+            return "select(" + s.map(selectable).joined(separator: ", ") + ")"
         case .selectSQL(let sql, let args): return "select(sql: \(SQLValue.swiftQuoted(sql))\(arguments(args)))"
         case .selectLiteral(let f): return "select(literal: \(literal(f)))"
         case .havingLiteral(let f): return "having(literal: \(literal(f)))"

@@ -47,7 +47,11 @@ struct SwiftResultType {
         var selectsColumns: [String]? {
             var columns: [String]?
             for operation in operations {
-                guard case .select(let selection) = operation else { continue }
+                let selection: [Selectable]
+                switch operation {
+                case .select(let s), .databaseSelection(_, let s): selection = s
+                default: continue
+                }
                 columns = selection.compactMap { item in
                     if case .expression(let expression) = item { return Self.name(of: expression) }
                     return nil

@@ -8,7 +8,7 @@ import XCTest
 /// run. The count of matches may only grow.
 final class GRDBAssociationSQLParityTests: XCTestCase {
     /// Raise it when arbor matches more; never lower it.
-    static let floor = 3_191
+    static let floor = 3_201
 
     static let fileNames = [
         "AssociationAggregateTests.swift",

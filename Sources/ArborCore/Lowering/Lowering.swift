@@ -128,7 +128,7 @@ public final class Lowering {
             return request.reversed()
         case .unordered:
             return request.unordered()
-        case .select(let selection):
+        case .select(let selection), .databaseSelection(_, let selection):
             return request.select(try selection.map(selectable))
         case .selectSQL(let sql, let arguments):
             return request.select(sql: sql, arguments: Self.arguments(arguments))

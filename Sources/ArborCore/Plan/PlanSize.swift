@@ -98,7 +98,7 @@ public enum PlanSize {
             .groupLiteral(let f):
             stack.append(.fragment(f, depth))
         case .with(let cte): push(cte, depth + 1, &stack)
-        case .select(let items), .annotated(let items):
+        case .select(let items), .databaseSelection(_, let items), .annotated(let items):
             for case .expression(let e) in items { stack.append(.expression(e, depth)) }
         case .including(_, let a), .joining(_, let a), .annotatedWithRequired(let a), .annotatedWithOptional(let a):
             stack.append(.association(a, depth + 1))

@@ -15,6 +15,11 @@ public indirect enum RequestOperation: Hashable, Sendable {
     case reversed
     case unordered
     case select([Selectable])
+    /// The record type's `databaseSelection` (`type` is its path): the selection GRDB's
+    /// `Type.all()` and an association to `Type` start with, as the first operation of
+    /// the plan or association. It is GRDB's `select`: a later `select` replaces it,
+    /// `annotated(with:)` appends to it.
+    case databaseSelection(type: String, [Selectable])
     case selectSQL(String, arguments: SQLArguments)
     case selectLiteral(SQLFragment)
     case annotated([Selectable])

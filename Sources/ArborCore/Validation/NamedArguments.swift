@@ -27,7 +27,7 @@ enum NamedArguments {
         case .filter(let e), .having(let e): arguments(e)
         case .group(let es): es.flatMap(arguments)
         case .order(let terms): terms.flatMap { arguments($0.expression) }
-        case .select(let s), .annotated(let s): s.flatMap(arguments)
+        case .select(let s), .databaseSelection(_, let s), .annotated(let s): s.flatMap(arguments)
         case .including(_, let a), .joining(_, let a), .annotatedWithRequired(let a), .annotatedWithOptional(let a):
             arguments(a)
         case .with(let cte): arguments(cte)

@@ -12,7 +12,8 @@ enum PrefetchAliases {
                 if !used.subtracting(attached).isEmpty {
                     throw fail(
                         "`including(all: \(association.displayName))` uses a table alias of the outer request: its rows are fetched by a query of their own, which does not know it",
-                        "filter the association with its own columns, or use `joining` and a to-one association instead")
+                        "filter the association with its own columns, or use `joining` and a to-one association instead"
+                    )
                 }
                 try check(association.operations, fail: fail)
             case .including(_, let association), .joining(_, let association):
@@ -35,7 +36,7 @@ enum PrefetchAliases {
             case .aliased(let alias): attached.insert(alias.id)
             case .filter(let e), .having(let e): used.formUnion(e.aliasesUsed)
             case .order(let terms): for term in terms { used.formUnion(term.expression.aliasesUsed) }
-            case .select(let items), .annotated(let items):
+            case .select(let items), .databaseSelection(_, let items), .annotated(let items):
                 for item in items {
                     switch item {
                     case .expression(let e): used.formUnion(e.aliasesUsed)

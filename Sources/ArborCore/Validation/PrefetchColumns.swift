@@ -73,7 +73,7 @@ extension Validator {
         }
         for operation in operations {
             switch operation {
-            case .select(let selection):
+            case .select(let selection), .databaseSelection(_, let selection):
                 names = []
                 add(selection, to: &names)
             case .selectSQL, .selectLiteral:

@@ -72,6 +72,8 @@ public struct Validator {
         var literalSelection = false
         var literalOrdering = false
         var customSelection: [Selectable]?
+        /// The record type whose `databaseSelection` is `customSelection`, for messages.
+        var selectionType: String?
         var prefetched: [AssociationPlan] = []
 
         for operation in operations {
@@ -128,9 +130,14 @@ public struct Validator {
                     if e.containsAggregate { hasJoin = true }
                     if case .literal = e { literalSelection = true }
                 }
-            case .select(let selection):
+            case .select(let selection), .databaseSelection(_, let selection):
                 if selection.isEmpty { throw fail("`select` needs at least one column") }
                 customSelection = selection
+                if case .databaseSelection(let type, _) = operation {
+                    selectionType = type
+                } else {
+                    selectionType = nil
+                }
                 literalSelection = selection.contains { if case .expression(.literal) = $0 { true } else { false } }
                 for case .expression(let e) in selection { try checkExpression(e, table: table) }
             case .selectSQL(let sql, let arguments):
@@ -190,7 +197,8 @@ public struct Validator {
             throw fail("a selection written in SQL can not be used on a joined association")
         }
         if let selection = customSelection, !prefetched.isEmpty {
-            try checkPrefetchSelection(table: table, selection: selection, prefetched: prefetched)
+            try checkPrefetchSelection(
+                table: table, selection: selection, prefetched: prefetched, declaredBy: selectionType)
         }
     }
 
@@ -391,8 +399,15 @@ public struct Validator {
     }
 
     /// A prefetch reads the parent's key columns: they must be selected (T20/T21).
-    func checkPrefetchSelection(table: String, selection: [Selectable], prefetched: [AssociationPlan]) throws {
+    /// `type` is the record type when the selection is its `databaseSelection`.
+    func checkPrefetchSelection(
+        table: String, selection: [Selectable], prefetched: [AssociationPlan], declaredBy type: String? = nil
+    ) throws {
         if selection.contains(where: { if case .allColumns = $0 { true } else { false } }) { return }
+        let excluded = selection.compactMap { item -> Set<String>? in
+            if case .allColumnsExcluding(let names) = item { return Set(names.map(\.sqlFolded)) }
+            return nil
+        }
         let selected = Set(
             selection.compactMap { item -> String? in
                 if case .expression(.column(let name, _)) = item { return name.sqlFolded }
@@ -400,11 +415,17 @@ public struct Validator {
             })
         for association in prefetched {
             let needed = parentColumns(of: association)
-            let missing = needed.filter { !selected.contains($0.sqlFolded) }
+            // `.allColumns(excluding:)` selects every column it does not name.
+            let missing = needed.filter { column in
+                !selected.contains(column.sqlFolded) && !excluded.contains { !$0.contains(column.sqlFolded) }
+            }
             if !missing.isEmpty {
                 throw fail(
-                    "`including(all: \(association.displayName))` needs the column\(missing.count > 1 ? "s" : "") \(missing.joined(separator: ", ")) of `\(table)` in the selection",
-                    suggestion: "add `Column(\"\(missing[0])\")` to `select`")
+                    "`including(all: \(association.displayName))` needs the column\(missing.count > 1 ? "s" : "") \(missing.joined(separator: ", ")) of `\(table)` in the selection"
+                        + (type.map { ", which `\($0).databaseSelection` leaves out" } ?? ""),
+                    suggestion: "add `Column(\"\(missing[0])\")` to "
+                        + (type.map { "`\($0).databaseSelection` or " } ?? "")
+                        + "`select`")
             }
         }
     }
@@ -495,7 +516,7 @@ public struct Validator {
                     collect(e)
                 case .order(let terms):
                     for term in terms { collect(term.expression) }
-                case .select(let s), .annotated(let s):
+                case .select(let s), .databaseSelection(_, let s), .annotated(let s):
                     for item in s {
                         switch item {
                         case .expression(let e): collect(e)

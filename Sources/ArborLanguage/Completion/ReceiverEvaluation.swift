@@ -159,7 +159,7 @@ final class ReceiverEvaluation {
         }
         if Self.refiningMethods.contains(call.name) {
             switch receiver {
-            case .table(let table): return .request(RequestPlan(table: table))
+            case .table(let table, _): return .request(RequestPlan(table: table))
             case .request, .association: return receiver
             default: break
             }
@@ -173,7 +173,7 @@ extension Value {
     /// The table whose columns and associations a request, table or association offers.
     var completionTable: String? {
         switch self {
-        case .table(let table): table
+        case .table(let table, _): table
         case .request(let plan): plan.table
         case .association(let association): association.destination
         case .rowComponents(let table): table

@@ -23,7 +23,7 @@ extension Evaluator {
                 })
         }
         let destinationValue = try withScope({ $0.associationTable = nil }) { try evaluate(first.value) }
-        guard case .table(let destination) = destinationValue else {
+        guard case .table(let destination, let destinationType) = destinationValue else {
             throw ArborError(
                 "the destination is a record type, as in `Author.self`, or `Table(\"author\")`", at: first.value.range)
         }
@@ -76,8 +76,10 @@ extension Evaluator {
             }
             foreignKey = fk
         }
+        // GRDB's association selects what its destination type's `databaseSelection` does.
         return AssociationPlan(
             base: .direct(kind: kind, origin: origin, destination: destination, key: key, foreignKey: foreignKey),
+            operations: databaseSelection(of: destinationType).map { [$0] } ?? [],
             displayName: display)
     }
 

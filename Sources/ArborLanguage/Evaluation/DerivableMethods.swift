@@ -5,13 +5,14 @@ import ArborCore
 extension Evaluator {
     /// A request or an association being refined.
     enum Receiver {
-        case table(String)
+        /// A record type or `Table`, and the record type's `databaseSelection`, which its requests start with.
+        case table(String, selection: RequestOperation?)
         case request(RequestPlan)
         case association(AssociationPlan)
 
         var table: String {
             switch self {
-            case .table(let t): t
+            case .table(let t, _): t
             case .request(let p): p.table
             case .association(let a): a.destination
             }
@@ -19,7 +20,7 @@ extension Evaluator {
 
         var operations: [RequestOperation] {
             switch self {
-            case .table: []
+            case .table(_, let selection): selection.map { [$0] } ?? []
             case .request(let p): p.operations
             case .association(let a): a.operations
             }
@@ -27,7 +28,8 @@ extension Evaluator {
 
         func appending(_ operation: RequestOperation) -> Value {
             switch self {
-            case .table(let t): .request(RequestPlan(table: t, operations: [operation]))
+            case .table(let t, let selection):
+                .request(RequestPlan(table: t, operations: (selection.map { [$0] } ?? []) + [operation]))
             case .request(let p): .request(p.appending(operation))
             case .association(let a): .association(a.appending(operation))
             }
@@ -46,7 +48,7 @@ extension Evaluator {
         /// The receiver as a request, its root kept (a record's request stays one).
         var plan: RequestPlan {
             switch self {
-            case .table(let t): RequestPlan(table: t)
+            case .table(let t, let selection): RequestPlan(table: t, operations: selection.map { [$0] } ?? [])
             case .request(let p): p
             case .association(let a): RequestPlan(table: a.destination, operations: a.operations)
             }
@@ -58,7 +60,7 @@ extension Evaluator {
     ) throws -> Value {
         let receiver: Receiver
         switch base {
-        case .table(let t): receiver = .table(t)
+        case .table(let t, let type): receiver = .table(t, selection: databaseSelection(of: type))
         case .request(let p): receiver = .request(p)
         case .association(let a): receiver = .association(a)
         default: throw ArborError("\(base.kindName) has no method `\(name)`", at: nameRange)
@@ -149,7 +151,7 @@ extension Evaluator {
         case ("association", ["to"]), ("association", ["to", "on"]),
             ("association", ["to", nil])
         where labels.count == 1 || arguments[1].isTrailingClosure || labels[1] == "on":
-            guard case .table(let origin) = receiver else {
+            guard case .table(let origin, _) = receiver else {
                 throw ArborError(
                     "`association(to:on:)` builds an association from a record type, as in `Author.association(to: cte, on: …)`",
                     at: nameRange)
@@ -334,7 +336,7 @@ extension Evaluator {
                 }
             return .expression(.aggregate(aggregate))
         case ("belongsTo", _), ("hasMany", _), ("hasOne", _):
-            guard case .table(let origin) = receiver else {
+            guard case .table(let origin, _) = receiver else {
                 throw ArborError(
                     "`\(name)` builds an association from a table, as in `Book.\(name)(Author.self)`", at: nameRange)
             }
@@ -362,7 +364,7 @@ extension Evaluator {
         for operation in operations {
             let items: [Selectable]
             switch operation {
-            case .select(let s), .annotated(let s): items = s
+            case .select(let s), .databaseSelection(_, let s), .annotated(let s): items = s
             default: continue
             }
             for case .expression(.named(_, let name)) in items { names.append(name) }
@@ -459,25 +461,31 @@ extension Evaluator {
             let items: [Value]
             if case .array(let values) = value { items = values } else { items = [value] }
             for item in items {
-                switch item {
-                case .selection(let s): result.append(s)
-                case .implicitMember("allColumns"): result.append(.allColumns(alias: nil))
-                case .implicitMember("rowID"): result.append(.expression(.column("rowid", alias: nil)))
-                case .expression(let e):
-                    if e.containsAggregate && !allowAggregates {
-                        throw ArborError(
-                            "association aggregates are selected with `annotated(with:)`", at: argument.value.range)
-                    }
-                    result.append(.expression(e))
-                case .sqlLiteral(let fragment): result.append(.expression(.literal(fragment)))
-                default:
+                if case .expression(let e) = item, e.containsAggregate, !allowAggregates {
+                    throw ArborError(
+                        "association aggregates are selected with `annotated(with:)`", at: argument.value.range)
+                }
+                guard let selectable = Self.selectable(item) else {
                     throw ArborError(
                         "expected a column or an expression to select, got \(item.kindName)",
                         at: arguments[i].value.range)
                 }
+                result.append(selectable)
             }
         }
         return result
+    }
+
+    /// One element of a selection: a column, an expression, `AllColumns()`, `.rowID`, `SQL`.
+    static func selectable(_ item: Value) -> Selectable? {
+        switch item {
+        case .selection(let s): s
+        case .implicitMember("allColumns"): .allColumns(alias: nil)
+        case .implicitMember("rowID"): .expression(.column("rowid", alias: nil))
+        case .expression(let e): .expression(e)
+        case .sqlLiteral(let fragment): .expression(.literal(fragment))
+        default: nil
+        }
     }
 
     /// `filter(key:)`, `filter(keys:)` and the `id` forms.

@@ -35,6 +35,9 @@ public struct Environment: Sendable {
     /// `func encode(to container: inout PersistenceContainer)` of record types, by type path:
     /// the columns a record encodes into, when the app writes them by hand.
     public var recordEncoders: [String: FunctionDeclaration] = [:]
+    /// `static let databaseSelection` of record types, by type path: what GRDB's requests of
+    /// the type and associations to it select. Absent for all columns.
+    public var databaseSelections: [String: [Selectable]] = [:]
     /// The app's structs and classes with stored properties, as rows decode into them, by type path.
     public var decodableTypes: [String: DecodableType] = [:]
 

@@ -156,25 +156,29 @@ public final class Evaluator {
         }
         // A name the user bound shadows declared and inferred ones, as in Swift.
         if scope.selfType == nil, scope.implicitSelf == nil, let value = environment.bindings[name] { return value }
-        if let table = environment.typeNames.table(forType: name) { return .table(table) }
+        if let table = environment.typeNames.table(forType: name) { return .table(table, type: name) }
         if let selfType = scope.selfType {
-            if name == "Self" || name == selfType, let table = scope.selfTable { return .table(table) }
+            if name == "Self" || name == selfType, let table = scope.selfTable {
+                return .table(table, type: recordType(selfType))
+            }
             try forceMember(selfType, name, range: range)
             if let value = environment.statics[canonicalTypePath(selfType)]?[name] { return value }
             if let path = nestedTypePath(name, in: selfType) {
-                if let table = environment.typeNames.table(forType: path) { return .table(table) }
+                if let table = environment.typeNames.table(forType: path) { return .table(table, type: path) }
                 return .namespace(path)
             }
         }
         if let table = scope.associationTable {
             try forceMembers(ofTable: table, named: name, range: range)
-            if let entry = environment.catalog.association(named: name, of: table) { return .association(entry.plan) }
+            if let entry = environment.catalog.association(named: name, of: table) {
+                return .association(plan(of: entry))
+            }
         }
         if let value = environment.bindings[name] { return value }
         if let selfTable = scope.selfTable {
             try forceMembers(ofTable: selfTable, named: name, range: range)
             if let entry = environment.catalog.association(named: name, of: selfTable) {
-                return .association(entry.plan)
+                return .association(plan(of: entry))
             }
         }
         if environment.statics[canonicalTypePath(name)] != nil { return .namespace(canonicalTypePath(name)) }
@@ -308,7 +312,7 @@ public final class Evaluator {
 
     func request(_ value: Value, range: SourceRange) throws -> RequestPlan {
         switch value {
-        case .table(let table): return RequestPlan(table: table)
+        case .table(let table, let type): return rootPlan(table, type: type)
         case .request(let plan): return plan
         default: throw ArborError("expected a request, got \(value.kindName)", at: range)
         }

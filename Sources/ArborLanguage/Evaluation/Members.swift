@@ -12,16 +12,24 @@ extension Evaluator {
     /// `base.name` without a call.
     func member(_ name: String, of base: Value, range: SourceRange, nameRange: SourceRange) throws -> Value {
         switch base {
-        case .table(let table):
-            if name == "self" { return .table(table) }
+        case .table(let table, let recordType):
+            if name == "self" { return base }
+            if name == "databaseSelection", let recordType {
+                // The selection of the type named, not of another type of its table.
+                return .array((declaredSelection(ofType: recordType) ?? [.allColumns(alias: nil)]).map(Value.selection))
+            }
             try forceMembers(ofTable: table, named: name, range: nameRange)
-            if let entry = environment.catalog.association(named: name, of: table) { return .association(entry.plan) }
+            if let entry = environment.catalog.association(named: name, of: table) {
+                return .association(plan(of: entry))
+            }
             // Statics of any type that maps to this table (`Order` and `Orders` alike).
             for type in environment.typeNames.types(forTable: table) {
                 let type = canonicalTypePath(type)
                 if let value = environment.statics[type]?[name] { return value }
                 let nested = canonicalTypePath("\(type).\(name)")
-                if let nestedTable = environment.typeNames.table(forType: nested) { return .table(nestedTable) }
+                if let nestedTable = environment.typeNames.table(forType: nested) {
+                    return .table(nestedTable, type: nested)
+                }
                 if environment.statics[nested] != nil { return .namespace(nested) }
             }
             if let method = try appMethod(name, on: base, labels: nil, nameRange: nameRange) {
@@ -131,7 +139,9 @@ extension Evaluator {
             try forceMember(path, name, range: nameRange)
             if let value = environment.statics[canonicalTypePath(path)]?[name] { return value }
             let nested = canonicalTypePath("\(path).\(name)")
-            if let nestedTable = environment.typeNames.table(forType: nested) { return .table(nestedTable) }
+            if let nestedTable = environment.typeNames.table(forType: nested) {
+                return .table(nestedTable, type: nested)
+            }
             if environment.statics[nested] != nil { return .namespace(nested) }
             let statics = (environment.statics[canonicalTypePath(path)] ?? [:]).keys.sorted()
             throw ArborError(
@@ -174,7 +184,7 @@ extension Evaluator {
         // nothing (a chain `A.Columns.Columns…` evaluated again at each level is exponential).
         guard case .member(let inner, let namespace, let namespaceRange) = base.kind,
             namespace == "Columns" || namespace == "CodingKeys", case .identifier = inner.kind,
-            case .table(let table)? = try? evaluate(inner),
+            case .table(let table, _)? = try? evaluate(inner),
             let schemaTable = environment.schema.table(named: table)
         else { return nil }
         let range = namespaceRange.union(nameRange)

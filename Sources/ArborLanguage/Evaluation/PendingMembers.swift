@@ -98,21 +98,8 @@ extension Evaluator {
     }
 
     private func install(_ member: PendingMember) throws {
-        let value = try withScope(
-            {
-                $0 = Scope()
-                $0.selfType = member.typePath
-                $0.selfTable = member.table
-                $0.associationTable = member.table
-                if let table = member.table { $0.implicitSelf = .table(table) }
-            },
-            {
-                switch member.definition {
-                case .initializer(let expr): return try evaluate(expr)
-                case .getter(let body): return try run(body, range: member.nameRange)
-                }
-            })
-        switch value {
+        if member.name == "databaseSelection" { return try installSelection(member) }
+        switch try value(of: member) {
         case .association(var association):
             guard let table = member.table else {
                 throw ArborError("`\(member.typePath)` is not a table's record type", at: member.nameRange)
@@ -122,9 +109,44 @@ extension Evaluator {
             // used; arbor says so where it is declared.
             try checkForeignKeys(association, range: member.range)
             environment.catalog.add(.init(name: member.name, plan: association, isDeclared: true), to: table)
-        default:
+        case let value:
             environment.statics[member.typePath, default: [:]][member.name] = value
         }
+    }
+
+    /// `static let databaseSelection`: kept by type for its requests and the associations to it.
+    private func installSelection(_ member: PendingMember) throws {
+        let selection: [Selectable]
+        do {
+            selection = try declaredSelection(value(of: member), of: member)
+        } catch var error as ArborError {
+            error.message += ": " + Self.allColumnsInstead(of: member.typePath)
+            throw error
+        }
+        if member.table != nil, selection != [.allColumns(alias: nil)] {
+            environment.databaseSelections[canonicalTypePath(member.typePath)] = selection
+        }
+        environment.statics[member.typePath, default: [:]][member.name] = .array(selection.map(Value.selection))
+    }
+
+    /// The member's value, evaluated in its type's scope.
+    private func value(of member: PendingMember) throws -> Value {
+        try withScope(
+            {
+                $0 = Scope()
+                $0.selfType = member.typePath
+                $0.selfTable = member.table
+                $0.associationTable = member.table
+                if let table = member.table { $0.implicitSelf = .table(table, type: recordType(member.typePath)) }
+                // A selection's columns are the table's: a misspelled one is a note at load.
+                if member.name == "databaseSelection" { $0.columnTable = member.table }
+            },
+            {
+                switch member.definition {
+                case .initializer(let expr): return try evaluate(expr)
+                case .getter(let body): return try run(body, range: member.nameRange)
+                }
+            })
     }
 
     private func checkForeignKeys(_ association: AssociationPlan, range: SourceRange) throws {

@@ -68,7 +68,7 @@ extension Evaluator {
         let table: String
         let kind: String
         switch receiver {
-        case .table(let t): (table, kind) = (t, "table")
+        case .table(let t, _): (table, kind) = (t, "table")
         case .request(let p): (table, kind) = (p.table, "request")
         case .association(let a): (table, kind) = (a.destination, "association")
         case .record(let r): (table, kind) = (r.table, "record")
@@ -139,7 +139,7 @@ extension Evaluator {
         var index = 0
         let selfTable: String? =
             switch receiver {
-            case .table(let t): t
+            case .table(let t, _): t
             case .request(let p): p.table
             case .association(let a): a.destination
             case .record(let r): r.table

@@ -56,7 +56,7 @@ extension Evaluator {
             case .sqlLiteral(let fragment): return .literal(fragment)
             case .ordering(let term): return .ordering(term)
             case .selection(let selection): return .selection(selection)
-            case .table(let table): return .table(table)
+            case .table(let table, _): return .table(table)
             default:
                 throw ArborError(
                     "interpolating \(value.kindName) in an SQL literal is not supported yet", at: argument.range,

@@ -2,8 +2,10 @@ import ArborCore
 
 /// What an expression of the language evaluates to.
 public indirect enum Value: Sendable {
-    /// A record type or `Table("t")`: GRDB's `Table<Row>`.
-    case table(String)
+    /// A record type or `Table("t")`: GRDB's `Table<Row>`. `type` is the record type's
+    /// path when a type was named: two types of one table may select different columns
+    /// (their `databaseSelection`).
+    case table(String, type: String? = nil)
     /// A `QueryInterfaceRequest<Row>`.
     case request(RequestPlan)
     case association(AssociationPlan)

@@ -362,12 +362,6 @@ private struct Resolution {
             if !stored.isEmpty { evaluator.environment.storedProperties[path] = stored }
         }
         for (member, unit) in type.members {
-            if case .property(let property) = member, property.isStatic, property.name == "databaseSelection" {
-                note(
-                    "`\(path).databaseSelection` is not supported yet: arbor's requests select all columns, as `.allColumns` does",
-                    at: property.nameRange, unit: unit)
-                continue
-            }
             switch member {
             case .property(let property)
             where property.isStatic && property.name != "databaseTableName"
