@@ -140,6 +140,23 @@ final class TerminalTests: XCTestCase {
             "warning: two aggregates `Author.books.max(…)` are both named `maxBookYear`", "maxBookYear:1874")
     }
 
+    /// Code as apps write it: a value fetch shows its values as rows, `exists` its answer.
+    func testAValueFetchAndAnExistsAnswer() throws {
+        let tmux = try TmuxSession(command: command(), width: 160)
+        defer { tmux.kill() }
+        try tmux.waitFor("arbor>")
+        try tmux.type(#"try String.fetchAll(db, Book.select(Column("title")).order(Column("id")).limit(2))"#)
+        try tmux.press("Enter")
+        try tmux.waitFor(#"book  title:"Kara Kitap""#, #"app main SELECT "title" FROM "book" ORDER BY "id" LIMIT 2"#)
+        // The request stays selected in the input: typing replaces it.
+        try tmux.type("try Book.exists(db, key: 1)")
+        try tmux.press("Enter")
+        try tmux.waitUntil("the answer and its statement") { screen in
+            screen.contains(#"app main SELECT EXISTS (SELECT * FROM "book" WHERE "id" = 1)"#)
+                && screen.split(separator: "\n").contains { $0 == "true" || $0.hasPrefix("true  ") }
+        }
+    }
+
     func testTheMouseSelectsAndToggles() throws {
         let tmux = try TmuxSession(command: command(), width: 100, height: 30)
         defer { tmux.kill() }
