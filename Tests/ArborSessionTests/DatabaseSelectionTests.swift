@@ -40,6 +40,29 @@ private struct Award: TableRecord {
     static let team = hasOne(Team.self, through: player, using: Player.team)
 }
 
+// Shaped like a bowling app's models found on GitHub: namespaced record types, a
+// summary type that borrows another type's table name and columns.
+private enum Roster {
+    struct DatabaseModel: TableRecord {
+        static let databaseTableName = "team"
+        enum Columns {
+            static let id = Column("id")
+            static let name = Column("name")
+            static let city = Column("city")
+        }
+    }
+    struct Summary: TableRecord {
+        static let databaseTableName = Roster.DatabaseModel.databaseTableName
+        static var databaseSelection: [any SQLSelectable] {
+            [Roster.DatabaseModel.Columns.id, Roster.DatabaseModel.Columns.name]
+        }
+        static let players = hasMany(Player.self, using: ForeignKey(["teamId"]))
+        static func withPlayerCount() -> QueryInterfaceRequest<Summary> {
+            Summary.all().annotated(with: players.count.forKey("playerCount"))
+        }
+    }
+}
+
 private let declarations = """
     struct Team: TableRecord {
         static let databaseTableName = "team"
@@ -316,5 +339,50 @@ final class DatabaseSelectionTests: XCTestCase {
         else { return XCTFail("no rows") }
         XCTAssertEqual(award.mainSQL, #"SELECT * FROM "award""#)
         XCTAssertEqual(team.mainSQL, #"SELECT * FROM "team""#)
+    }
+
+    /// Model code as a real app writes it: a namespaced summary type with another
+    /// type's table name and columns, `nonisolated(unsafe)`, and a request method.
+    func testANamespacedSummaryTypeSelectsItsColumns() throws {
+        let (session, report) = try session(
+            loading: declarations + """
+
+                enum Roster {
+                    struct DatabaseModel: Codable, TableRecord {
+                        static let databaseTableName = "team"
+                        enum Columns {
+                            static let id = Column(CodingKeys.id)
+                            static let name = Column(CodingKeys.name)
+                            static let city = Column(CodingKeys.city)
+                        }
+                        var id: Int64
+                        var name: String
+                        var city: String?
+                    }
+                    struct Summary: Codable, FetchableRecord {
+                        var id: Int64
+                        var name: String
+                    }
+                }
+                extension Roster.Summary: TableRecord {
+                    public static let databaseTableName = Roster.DatabaseModel.databaseTableName
+                    nonisolated(unsafe) public static let databaseSelection: [any SQLSelectable] = [
+                        Roster.DatabaseModel.Columns.id,
+                        Roster.DatabaseModel.Columns.name,
+                    ]
+                    static let players = hasMany(Player.self, using: ForeignKey(["teamId"]))
+                    static func withPlayerCount() -> QueryInterfaceRequest<Roster.Summary> {
+                        Roster.Summary.all().annotated(with: players.count.forKey("playerCount"))
+                    }
+                }
+                """)
+        XCTAssertEqual(report.diagnostics.count, 0, report.renderedDiagnostics.joined(separator: "\n"))
+        try assertSame("Roster.Summary.all()", Roster.Summary.all(), in: session)
+        try assertSame("Roster.Summary.withPlayerCount()", Roster.Summary.withPlayerCount(), in: session)
+        try assertSame(
+            "Roster.Summary.including(all: Roster.Summary.players)",
+            Roster.Summary.including(all: Roster.Summary.players), in: session)
+        guard case .rows(let result)? = session.run("Roster.Summary.all()").last else { return XCTFail("no rows") }
+        XCTAssertEqual(result.mainSQL, #"SELECT "id", "name" FROM "team""#)
     }
 }
