@@ -32,6 +32,9 @@ enum SwiftLiterals {
             case .table(let table): body += "\\(\(printer.type(table)).self)"
             case .identifier(let name): body += "\\(identifier: \(SQLValue.swiftQuoted(name)))"
             case .literal(let inner): body += "\\(\(sql(inner, printer: printer)))"
+            case .columnsOf(let table, _, let alias):
+                body += "\\(columnsOf: \(printer.type(table)).self"
+                body += (alias.map { ", tableAlias: \(SQLValue.swiftQuoted($0))" } ?? "") + ")"
             }
         }
         return "SQL(\"\(body)\")"

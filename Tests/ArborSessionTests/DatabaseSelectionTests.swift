@@ -385,4 +385,35 @@ final class DatabaseSelectionTests: XCTestCase {
         guard case .rows(let result)? = session.run("Roster.Summary.all()").last else { return XCTFail("no rows") }
         XCTAssertEqual(result.mainSQL, #"SELECT "id", "name" FROM "team""#)
     }
+
+    /// `\(columnsOf: Player.self)` in raw SQL is the type's selection, qualified as GRDB qualifies it.
+    func testColumnsOfInRawSQLIsTheTypesSelection() throws {
+        let (session, _) = try session()
+        func grdb(_ request: SQLRequest<Row>) throws -> String {
+            try session.database.read { db in try request.makePreparedRequest(db, forSingleResult: false).statement.sql
+            }
+        }
+        let cases: [(String, SQLRequest<Row>)] = [
+            (#"SELECT \(columnsOf: Player.self) FROM player"#, "SELECT \(columnsOf: Player.self) FROM player"),
+            (
+                #"SELECT \(columnsOf: Award.self, tableAlias: "a") FROM award a"#,
+                "SELECT \(columnsOf: Award.self, tableAlias: "a") FROM award a"
+            ),
+        ]
+        for (text, request) in cases {
+            guard case .rows(let result)? = session.run("try SQLRequest<Row>(\"\(text)\").fetchAll(db)").last else {
+                return XCTFail(text)
+            }
+            XCTAssertEqual(result.mainSQL, try grdb(request), text)
+        }
+        guard
+            case .rows(let team)? = session.run(
+                #"try Row.fetchAll(db, SQLRequest("SELECT \(columnsOf: Team.self) FROM team"))"#
+            ).last
+        else {
+            return XCTFail("team")
+        }
+        XCTAssertEqual(team.mainSQL, try grdb("SELECT \(columnsOf: Team.self) FROM team"))
+        XCTAssertEqual(team.mainSQL, #"SELECT "team"."id", "team"."name" FROM team"#)
+    }
 }

@@ -30,6 +30,13 @@ extension Lowering {
                 interpolation.appendInterpolation(identifier: name)
             case .literal(let inner):
                 interpolation.appendInterpolation(try sql(inner))
+            case .columnsOf(let table, let selection, let alias):
+                let record = SelectionOfTable.Current(
+                    table: table, selection: try selection.map { try $0.map(selectable) } ?? [AllColumns()])
+                // GRDB reads the type's name and selection while appending: the task-local holds for that call.
+                SelectionOfTable.$current.withValue(record) {
+                    interpolation.appendInterpolation(columnsOf: SelectionOfTable.self, tableAlias: alias)
+                }
             }
         }
         return SQL(stringInterpolation: interpolation)
@@ -41,4 +48,18 @@ extension Lowering {
         let named = StatementArguments(arguments.named.mapValues(\.databaseValue))
         return arguments.positional.isEmpty ? named : named + positional
     }
+}
+
+/// A record type whose table and `databaseSelection` are given at run time, for
+/// GRDB's own `\(columnsOf:tableAlias:)`, which reads both once, while it appends.
+struct SelectionOfTable: TableRecord {
+    struct Current: @unchecked Sendable {
+        var table: String
+        var selection: [any SQLSelectable]
+    }
+
+    @TaskLocal static var current = Current(table: "", selection: [])
+
+    static var databaseTableName: String { current.table }
+    static var databaseSelection: [any SQLSelectable] { current.selection }
 }

@@ -35,6 +35,9 @@ public struct SQLFragment: Hashable, Sendable {
         case identifier(String)
         /// `\(SQL("…"))`, `\(literal: …)`: another literal, embedded.
         case literal(SQLFragment)
+        /// `\(columnsOf: Player.self, tableAlias: "p")`: the type's `databaseSelection`
+        /// (nil: GRDB's default, all columns), qualified with the alias or the table.
+        case columnsOf(table: String, selection: [Selectable]?, alias: String?)
     }
 
     public var pieces: [Piece]
@@ -66,6 +69,8 @@ public struct SQLFragment: Hashable, Sendable {
             case .expression(let e): [e]
             case .ordering(let term): [term.expression]
             case .selection(.expression(let e)): [e]
+            case .columnsOf(_, let selection?, _):
+                selection.compactMap { if case .expression(let e) = $0 { e } else { nil } }
             case .literal(let inner): inner.expressions
             default: []
             }

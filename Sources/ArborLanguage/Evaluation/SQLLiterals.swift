@@ -67,6 +67,8 @@ extension Evaluator {
                 try string(arguments[0].value), arguments: try sqlArguments(arguments.value(labelled: "arguments")))
         case ["literal"]:
             return .literal(try sqlFragment(arguments[0].value))
+        case ["columnsOf"], ["columnsOf", "tableAlias"]:
+            return try columnsOf(arguments)
         case ["identifier"]:
             let name = try string(arguments[0].value)
             guard GRDBQuoting.canQuote(name) else {
@@ -78,7 +80,9 @@ extension Evaluator {
         default:
             throw ArborError(
                 "the SQL interpolation `\\\(arguments.labels.signature)` is not supported yet", at: range,
-                suggestion: "arbor takes `\\(value)`, `\\(sql:arguments:)`, `\\(literal:)` and `\\(identifier:)`")
+                suggestion:
+                    "arbor takes `\\(value)`, `\\(sql:arguments:)`, `\\(literal:)`, `\\(identifier:)` and `\\(columnsOf:tableAlias:)`"
+            )
         }
     }
 
@@ -197,5 +201,24 @@ extension Evaluator {
             throw ArborError("this SQL literal is too large: \(excess)", at: lhs.range.union(rhs.range))
         }
         return .sqlLiteral(joined)
+    }
+}
+
+extension Evaluator {
+    /// `\(columnsOf: Player.self)`, `\(columnsOf: Player.self, tableAlias: "p")`: the
+    /// record type's `databaseSelection`, which GRDB qualifies with the alias (or the table).
+    func columnsOf(_ arguments: [Argument]) throws -> SQLFragment.Piece {
+        let type = arguments[0].value
+        guard case .member(_, "self", _) = type.kind, case .table(let table, let typePath) = try evaluate(type) else {
+            throw ArborError(
+                "`columnsOf:` takes a record type, as in `\\(columnsOf: Player.self)`", at: type.range)
+        }
+        let alias = try arguments.value(labelled: "tableAlias").map { try string($0) }
+        if let alias, !GRDBQuoting.canQuote(alias) {
+            throw ArborError(
+                GRDBQuoting.problem("table alias", alias), at: arguments[1].value.range,
+                suggestion: GRDBQuoting.suggestion)
+        }
+        return .columnsOf(table: table, selection: declaredSelection(ofType: typePath), alias: alias)
     }
 }
