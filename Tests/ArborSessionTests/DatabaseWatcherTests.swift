@@ -108,6 +108,43 @@ final class DatabaseWatcherTests: XCTestCase {
         XCTAssertNil(box.change)
     }
 
+    /// A WAL commit's last event (its `-wal` write) comes before the commit shows
+    /// in the `-shm`. When that event is read together with an earlier commit's,
+    /// the watcher reports the earlier one, and must still look again later: the
+    /// last commit of a burst causes no event after it shows.
+    func testACommitThatShowsAfterItsEventsWereReadIsSeen() throws {
+        let (path, writer) = try makeDatabase(wal: true)
+        let session = try Session(path: path)
+        // The watcher is woken by another file's events, so the test says when events come.
+        let decoy = directory.appendingPathComponent("decoy").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: decoy, contents: nil))
+        let watcher = try DatabaseWatcher(session: session, fallbackInterval: 1) { _ in
+            FileChangeNotifier(path: decoy)
+        }
+        try writer.write { db in try db.execute(sql: "INSERT INTO t(name) VALUES ('b')") }
+        // The events of that commit and of the next one's `-wal` write, read at once.
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: decoy))
+        handle.write(Data("x".utf8))
+        try handle.close()
+        XCTAssertEqual(watcher.next(), .committed)
+        // The next commit shows now, with no event left to come.
+        try writer.write { db in try db.execute(sql: "INSERT INTO t(name) VALUES ('c')") }
+        let (expectation, box) = nextInBackground(watcher)
+        wait(for: [expectation], timeout: 3)
+        XCTAssertEqual(box.change, .committed)
+        // It settles: once it looked a last time (1.15 s after the event), no statement runs.
+        let (quiet, quietBox) = nextInBackground(watcher)
+        Thread.sleep(forTimeInterval: 1.4)
+        let counter = StatementCounter()
+        session.database.inDatabase { db in db.trace { counter.add("\($0)") } }
+        Thread.sleep(forTimeInterval: 0.8)
+        XCTAssertEqual(counter.count, 0, "statements run while settled")
+        XCTAssertFalse(quietBox.returned)
+        watcher.stop()
+        wait(for: [quiet], timeout: 2)
+        XCTAssertNil(quietBox.change)
+    }
+
     func testADeletedDatabaseEndsTheWatch() throws {
         let (path, _) = try makeDatabase(wal: false)
         let session = try Session(path: path)

@@ -29,16 +29,33 @@ public final class DatabaseWatcher: @unchecked Sendable {
     /// Whether file-change notifications wake the watcher (else it polls).
     public var usesFileNotifications: Bool { notifier != nil }
 
-    /// After an event, `data_version` is asked again after these delays when it
-    /// has not moved yet: a WAL commit writes the `-wal` before it publishes the
-    /// commit in the `-shm`, which no notification reports.
-    static let settleDelays: [TimeInterval] = [0.01, 0.04, 0.1]
-    /// How long after an unexplained touch the version is read once more.
-    static let unsettledRecheck: Double = 1
+    /// After the latest event, `data_version` is asked again after each of these
+    /// delays in turn, whether or not it moved meanwhile: a WAL commit writes the
+    /// `-wal` (the last event it causes), syncs it, and only then publishes the
+    /// commit in the `-shm`, which no notification reports. An event can thus be
+    /// read, and the version seen moved by an earlier commit, before its own
+    /// commit shows: the last commit of a burst would be missed for good if the
+    /// watcher stopped looking there.
+    static let settleDelays: [TimeInterval] = [0.01, 0.04, 0.1, 1]
+    /// The next of `settleDelays` to wait, kept from one `next()` to the next;
+    /// nil once settled (then only an event wakes the watcher).
+    private var settling: Int?
 
     /// A session opened `immutable` is opened again first (`reopenForWatching`):
     /// call it where the session runs.
-    public init(session: Session, fallbackInterval: TimeInterval = 1, useNotifications: Bool = true) throws {
+    public convenience init(session: Session, fallbackInterval: TimeInterval = 1, useNotifications: Bool = true)
+        throws
+    {
+        try self.init(session: session, fallbackInterval: fallbackInterval) { path in
+            useNotifications ? FileChangeNotifier(path: path) : nil
+        }
+    }
+
+    /// `makeNotifier` gives what wakes the watcher for the database's path (a test
+    /// wakes it with another file's events, to play a commit whose events came early).
+    init(
+        session: Session, fallbackInterval: TimeInterval, makeNotifier: (String) -> FileChangeNotifier?
+    ) throws {
         guard let path = session.path else {
             throw ArborError(
                 "the demo database lives in memory: nothing else can change it, so there is nothing to watch")
@@ -49,7 +66,7 @@ public final class DatabaseWatcher: @unchecked Sendable {
         self.path = path
         busyTimeout = session.busyTimeout
         self.fallbackInterval = max(0.05, fallbackInterval)
-        notifier = useNotifications ? FileChangeNotifier(path: path) : nil
+        notifier = makeNotifier(path)
         do {
             version = try Self.dataVersion(database)
         } catch {
@@ -75,7 +92,6 @@ public final class DatabaseWatcher: @unchecked Sendable {
     /// once stopped. Commits made while the caller was busy are one change: a
     /// caller that re-runs its request on each change never falls behind.
     public func next() -> Change? {
-        var unsettled = false
         while !isStopped {
             guard let notifier else {
                 Thread.sleep(forTimeInterval: fallbackInterval)
@@ -83,27 +99,27 @@ public final class DatabaseWatcher: @unchecked Sendable {
                 if let change = check() { return change }
                 continue
             }
-            // After a touch that changed nothing while we looked (a transaction still open,
-            // a commit whose events came while settling), look once more a second later:
-            // a commit is never missed for want of a later event.
-            guard let events = notifier.wait(timeout: unsettled ? Self.unsettledRecheck : nil) else { return nil }
+            guard let events = notifier.wait(timeout: settling.map { Self.settleDelays[$0] }) else { return nil }
             if events.removed || events.replaced {
                 return .ended(ended(replaced: events.replaced))
             }
-            guard events.touched else {
-                if unsettled {
-                    unsettled = false
-                    if let change = check() { return change }
-                }
+            if events.touched {
+                settling = 0
+            } else if let stage = settling {
+                settling = stage + 1 < Self.settleDelays.count ? stage + 1 : nil
+            } else {
                 continue
             }
-            if let change = check() { return change }
-            for delay in Self.settleDelays {
-                guard let more = notifier.wait(timeout: delay) else { return nil }
-                if more.removed || more.replaced { return .ended(ended(replaced: more.replaced)) }
-                if let change = check() { return change }
+            switch check() {
+            case nil:
+                continue
+            case .problem(let message)?:
+                // A long lock is reported once; its end (a commit) causes events.
+                settling = nil
+                return .problem(message)
+            case let change?:
+                return change
             }
-            unsettled = true
         }
         return nil
     }
