@@ -101,13 +101,16 @@ extension Evaluator {
         if member.name == "databaseSelection" { return try installSelection(member) }
         switch try value(of: member) {
         case .association(var association):
-            guard let table = member.table else {
-                throw ArborError("`\(member.typePath)` is not a table's record type", at: member.nameRange)
-            }
             association.displayName = "\(member.typePath).\(member.name)"
             // GRDB stops on a foreign key it can not resolve when the association is first
             // used; arbor says so where it is declared.
             try checkForeignKeys(association, range: member.range)
+            guard let table = member.table else {
+                // Kept in a type that is no table's (`DetailedConversation.latestMessage =
+                // Conversation.association(to: cte, on: …)`): a value of that namespace.
+                environment.statics[member.typePath, default: [:]][member.name] = .association(association)
+                return
+            }
             environment.catalog.add(.init(name: member.name, plan: association, isDeclared: true), to: table)
         case let value:
             environment.statics[member.typePath, default: [:]][member.name] = value
