@@ -16,6 +16,12 @@ extension Evaluator {
                     return try method(
                         name, on: .table(selfTable), arguments: arguments, range: range, nameRange: callee.range)
                 }
+                // Inside a method of the app's struct, `request(…)` is `self.request(…)`.
+                if let receiver = scope.implicitSelf, case .composite(let type, _) = receiver,
+                    environment.valueMethods[canonicalTypePath(type)]?.named(name).isEmpty == false
+                {
+                    return try method(name, on: receiver, arguments: arguments, range: range, nameRange: callee.range)
+                }
                 // Inside a request method, `filter(…)` is `self.filter(…)`.
                 if let receiver = scope.implicitSelf,
                     Self.requestMethodNames.contains(name)
@@ -78,6 +84,9 @@ extension Evaluator {
             return try recordMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
         case .absentRecord:
             return try recordMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
+        case .composite(let type, _):
+            return try compositeMethod(
+                name, on: base, type: type, arguments: arguments, range: range, nameRange: nameRange)
         case .expression(let e):
             return try expressionMethod(name, on: e, arguments: arguments, range: range, nameRange: nameRange)
         case .array(let elements):
