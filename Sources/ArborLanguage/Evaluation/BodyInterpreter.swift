@@ -235,7 +235,8 @@ extension Evaluator {
                     if let enumCases, enumCases[name] == nil {
                         throw ArborError(
                             "`\(enumType)` has no case `\(name)`", at: pattern.range,
-                            suggestion: Suggestions.didYouMean(name, in: enumCases.keys.sorted()))
+                            suggestion: Suggestions.didYouMean(name, in: enumCases.keys.sorted())
+                                ?? "its cases: " + enumCases.keys.sorted().map { ".\($0)" }.joined(separator: ", "))
                     }
                     patternValue = enumCases?[name] ?? .text(name)
                 } else {

@@ -236,7 +236,8 @@ extension Evaluator {
                 guard let raw = cases[name] else {
                     throw ArborError(
                         "`\(type)` has no case `\(name)`", at: range,
-                        suggestion: Suggestions.didYouMean(name, in: cases.keys.sorted()))
+                        suggestion: Suggestions.didYouMean(name, in: cases.keys.sorted())
+                            ?? "its cases: " + cases.keys.sorted().map { ".\($0)" }.joined(separator: ", "))
                 }
                 // A case without a raw value stays a case (`.byTitle`).
                 if environment.caseOnlyEnums.contains(path) { return value }
