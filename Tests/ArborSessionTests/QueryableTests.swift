@@ -56,6 +56,15 @@ private struct AuthorsWithBooksRequest {
     }
 }
 
+/// The fetch of an older GRDBQuery `Queryable`'s observation:
+/// `ValueObservation.tracking { db in … }` in `publisher(in dbQueue:)`.
+private struct RecentBooksPublisherRequest {
+    var minYear: Int = 2000
+    func fetch(_ db: Database) throws -> [Book] {
+        try Book.filter(Column("year") >= minYear).order(Column("year")).fetchAll(db)
+    }
+}
+
 /// GRDBQuery's requests (`Queryable`, `ValueObservationQueryable`, `FetchQueryable`) are
 /// plain structs: arbor builds them with their memberwise initializer and runs their
 /// instance methods, and the fetch they run is GRDB's, statement for statement.
@@ -131,6 +140,39 @@ final class QueryableTests: XCTestCase {
         \tfunc fetch(_ db: Database) throws -> [Author] {
         \t\ttry Author.order(Column("birthYear").desc).fetchAll(db)
         \t}
+        }
+        """
+
+    /// Older GRDBQuery `Queryable` requests: a publisher of a `ValueObservation`.
+    static let publisherFile = """
+        import Combine
+        import GRDB
+        import GRDBQuery
+
+        struct AuthorsPublisherRequest: Queryable {
+            static var defaultValue: [Author] { [] }
+
+            func publisher(in dbQueue: DatabaseQueue) -> AnyPublisher<[Author], Error> {
+                ValueObservation
+                    .tracking(Author.fetchAll)
+                    .publisher(in: dbQueue, scheduling: .immediate)
+                    .eraseToAnyPublisher()
+            }
+        }
+
+        struct RecentBooksPublisherRequest: Queryable {
+            static var defaultValue: [Book] { [] }
+            var minYear: Int = 2000
+
+            func publisher(in dbQueue: DatabaseQueue) -> AnyPublisher<[Book], Error> {
+                ValueObservation
+                    .tracking { db in
+                        try Book.filter(Column("year") >= minYear).order(Column("year")).fetchAll(db)
+                    }
+                    .removeDuplicates()
+                    .publisher(in: dbQueue, scheduling: .immediate)
+                    .eraseToAnyPublisher()
+            }
         }
         """
 
@@ -341,5 +383,46 @@ final class QueryableTests: XCTestCase {
         let report = try session.load(
             paths: try write([("A.swift", Self.extensionFile), ("B.swift", Self.requestFile)]))
         XCTAssertEqual(report.summary, "read 2 files: 0 record types, 0 associations, 0 column sets, 2 request methods")
+    }
+
+    /// `ValueObservation.tracking` runs its fetch once: the statement shows the current value.
+    func testAnObservationShowsTheValueItsFetchGivesNow() throws {
+        let session = try Session(path: nil)
+        try assertSameFetch(
+            #"ValueObservation.tracking { db in try Book.filter(Column("year") >= 2000).fetchAll(db) }"#, in: session
+        ) { try Book.filter(Column("year") >= 2000).fetchAll($0).count }
+        try assertSameFetch("ValueObservation.tracking(Author.fetchAll).publisher(in: dbQueue)", in: session) {
+            try Author.fetchAll($0).count
+        }
+        try assertSameFetch("ValueObservation.tracking { try Author.fetchAll($0) }.removeDuplicates()", in: session) {
+            try Author.fetchAll($0).count
+        }
+        guard case .count(let count, let sql)? = session.run("ValueObservation.tracking(Book.fetchCount)").last else {
+            return XCTFail()
+        }
+        let expected = try grdb { try Book.fetchCount($0) }
+        XCTAssertEqual(count, expected.count)
+        XCTAssertEqual(sql, expected.sql.first)
+        assertRendered(
+            "ValueObservation.tracking(Book.fetchCount).start(in: dbQueue)",
+            """
+            error: a value observation has no method `start(in:)` here
+              ValueObservation.tracking(Book.fetchCount).start(in: dbQueue)
+                                                         ^~~~~
+              arbor runs the observation's fetch once: `publisher(in:)`, `removeDuplicates()` and `eraseToAnyPublisher()` keep its value
+            """, in: session)
+    }
+
+    /// A `Queryable`'s `publisher(in:)` shows the rows its observation fetches.
+    func testAQueryablesPublisherShowsItsRows() throws {
+        let session = try session(loading: [("Publishers.swift", Self.publisherFile)])
+        try assertSameFetch("try AuthorsPublisherRequest().publisher(in: dbQueue)", in: session) {
+            try Author.fetchAll($0).count
+        }
+        try assertSameFetch("try RecentBooksPublisherRequest().publisher(in: dbQueue)", in: session) {
+            try RecentBooksPublisherRequest().fetch($0).count
+        }
+        _ = session.run("let recent = RecentBooksPublisherRequest(minYear: 2010).publisher(in: dbQueue)")
+        try assertSameFetch("recent", in: session) { try RecentBooksPublisherRequest(minYear: 2010).fetch($0).count }
     }
 }

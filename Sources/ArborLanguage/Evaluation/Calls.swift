@@ -4,6 +4,9 @@ extension Evaluator {
     func call(_ callee: Expr, arguments: [Argument], range: SourceRange) throws -> Value {
         switch callee.kind {
         case .member(let baseExpr, let name, let nameRange):
+            if isObservationTracking(baseExpr, name) {
+                return try observationTracking(name, arguments: arguments, range: range, nameRange: nameRange)
+            }
             // `String.fetchAll(db, …)`, `Row.fetchOne(db, sql: …)`: types the language has no value for.
             if let type = fetchedType(baseExpr) {
                 return try typeFetch(type, name, arguments: arguments, nameRange: nameRange)
@@ -84,6 +87,8 @@ extension Evaluator {
             return try recordMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
         case .absentRecord:
             return try recordMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
+        case .observation:
+            return try observationMethod(name, on: base, arguments: arguments, nameRange: nameRange)
         case .composite(let type, _):
             return try compositeMethod(
                 name, on: base, type: type, arguments: arguments, range: range, nameRange: nameRange)
