@@ -386,7 +386,8 @@ private struct Resolution {
             switch member {
             case .property(let property)
             where property.isStatic && property.name != "databaseTableName"
-                && !Self.persistenceMembers.contains(property.name):
+                && !Self.persistenceMembers.contains(property.name)
+                && !(isPlainStruct && Self.queryableMembers.contains(property.name)):
                 let definition: PendingMember.Definition
                 switch property.value {
                 case .initializer(let e)?: definition = .initializer(e)
@@ -567,6 +568,10 @@ private struct Resolution {
         "databaseColumnEncodingStrategy", "databaseColumnDecodingStrategy", "databaseJSONEncoder",
         "databaseJSONDecoder", "databaseDecodingUserInfo", "databaseEncodingUserInfo",
     ]
+
+    /// GRDBQuery's static members of a request (`defaultValue`, often `fatalError()`, and
+    /// `queryableOptions`): for SwiftUI, never for the fetch.
+    static let queryableMembers: Set<String> = ["defaultValue", "queryableOptions"]
 
     private mutating func count() {
         let environment = evaluator.environment
