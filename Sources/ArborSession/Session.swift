@@ -168,6 +168,9 @@ public final class Session {
 
     func outcome(of value: Value, range: SourceRange, fetch: Bool) throws -> Outcome {
         switch value {
+        case .observation(let observed):
+            // arbor runs the observation's fetch once: the value it gives now.
+            return try outcome(of: observed, range: range, fetch: fetch)
         case .table(let table, let type):
             return try .rows(request(evaluator.rootPlan(table, type: type), range: range, single: false, fetch: fetch))
         case .request(let plan):

@@ -32,6 +32,9 @@ enum ValueDescription {
             return environment.displayName(ofTable: record.table) + "(" + fields.joined(separator: ", ") + ")"
         case .absentRecord:
             return "nil"
+        case .implicitMember(let name):
+            // A case of an app enum without raw values, as Swift prints it.
+            return "." + name
         case .composite(let type, let fields):
             return type + "("
                 + fields.map { "\($0.name): " + describe($0.value, environment: environment) }

@@ -305,6 +305,7 @@ final class RecordValueTests: XCTestCase {
             error: `Origin` has no case `spain`
               Writer(id: 3, fullName: "x", origin: .spain)
                                                    ^~~~~~
+              its cases: .england, .france
             """)
         guard
             case .rows(let result)? = session.run(

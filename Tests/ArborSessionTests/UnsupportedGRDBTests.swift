@@ -11,9 +11,9 @@ final class UnsupportedGRDBTests: XCTestCase {
             guard case .failure(let errors, _)? = session.run(text, fetch: false).last else { return nil }
             return errors.first
         }
-        let observation = error("ValueObservation.tracking { db in try Author.fetchAll(db) }")
-        XCTAssertEqual(observation?.message, "`ValueObservation` (database observation) is not supported yet")
-        XCTAssertEqual(observation?.range, SourceRange(0, 16))
+        let observation = error("DatabaseRegionObservation(tracking: Author.all())")
+        XCTAssertEqual(observation?.message, "`DatabaseRegionObservation` (database observation) is not supported yet")
+        XCTAssertEqual(observation?.range, SourceRange(0, 25))
         let cursor = error("Author.all().fetchCursor(db)")
         XCTAssertEqual(cursor?.message, "`fetchCursor` (cursors) is not supported yet")
         XCTAssertEqual(cursor?.suggestion, "`fetchAll` shows the same rows")

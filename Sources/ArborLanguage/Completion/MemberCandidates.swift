@@ -117,8 +117,21 @@ enum MemberCandidates {
         case .record(let record):
             return [Completion("request", kind: .method, detail: "request(for:)")]
                 + columns(of: record.table, environment: environment)
-        case .composite(_, let fields):
+        case .composite(let type, let fields):
+            // Its stored properties, then the methods and computed properties the app declares.
+            let declared = environment.valueMethods[type]?.all ?? []
             return fields.map { Completion($0.name, kind: .binding, detail: "property") }
+                + declared.map { method in
+                    method.isProperty
+                        ? Completion(method.function.name, kind: .binding, detail: "computed property")
+                        : Completion(method.function.name, kind: .method, detail: method.function.signature)
+                }
+        case .observation:
+            return [
+                Completion("publisher", kind: .method, detail: "publisher(in:scheduling:)"),
+                Completion("removeDuplicates", kind: .method, detail: "removeDuplicates()"),
+                Completion("eraseToAnyPublisher", kind: .method, detail: "eraseToAnyPublisher()"),
+            ]
         case .ordering, .selection, .dictionary, .foreignKey, .implicitMember, .fetch, .absentRecord,
             .fullTextPattern:
             return []

@@ -215,14 +215,29 @@ extension Evaluator {
         let value = try swiftValue(subject)
         // `.novel` takes its raw value from the subject's type, when it is an enum of the app.
         var enumCases: [String: SQLValue]?
-        if case .identifier(let name) = subject.kind, let type = scope.localTypes[name] {
-            enumCases = self.enumCases(named: type.trimmingCharacters(in: ["?"]), from: scope.selfType)
+        var enumType = ""
+        // A parameter or local (`ordering`), or a stored property of the app's struct (`self.ordering`).
+        var subjectName: String?
+        switch subject.kind {
+        case .identifier(let name): subjectName = name
+        case .member(let base, let name, _) where base.kind == .identifier("self"): subjectName = name
+        default: break
+        }
+        if let subjectName, let type = scope.localTypes[subjectName] {
+            enumType = type.trimmingCharacters(in: ["?", "!"])
+            enumCases = self.enumCases(named: enumType, from: scope.selfType)
         }
         for switchCase in cases {
             if switchCase.patterns.isEmpty { return switchCase.body }
             for pattern in switchCase.patterns {
                 let patternValue: SQLValue
                 if case .implicitMember(let name) = pattern.kind {
+                    if let enumCases, enumCases[name] == nil {
+                        throw ArborError(
+                            "`\(enumType)` has no case `\(name)`", at: pattern.range,
+                            suggestion: Suggestions.didYouMean(name, in: enumCases.keys.sorted())
+                                ?? "its cases: " + enumCases.keys.sorted().map { ".\($0)" }.joined(separator: ", "))
+                    }
                     patternValue = enumCases?[name] ?? .text(name)
                 } else {
                     patternValue = try swiftValue(pattern)

@@ -4,6 +4,9 @@ extension Evaluator {
     func call(_ callee: Expr, arguments: [Argument], range: SourceRange) throws -> Value {
         switch callee.kind {
         case .member(let baseExpr, let name, let nameRange):
+            if isObservationTracking(baseExpr, name) {
+                return try observationTracking(name, arguments: arguments, range: range, nameRange: nameRange)
+            }
             // `String.fetchAll(db, …)`, `Row.fetchOne(db, sql: …)`: types the language has no value for.
             if let type = fetchedType(baseExpr) {
                 return try typeFetch(type, name, arguments: arguments, nameRange: nameRange)
@@ -15,6 +18,12 @@ extension Evaluator {
                 if let selfTable = scope.selfTable, ["belongsTo", "hasMany", "hasOne", "association"].contains(name) {
                     return try method(
                         name, on: .table(selfTable), arguments: arguments, range: range, nameRange: callee.range)
+                }
+                // Inside a method of the app's struct, `request(…)` is `self.request(…)`.
+                if let receiver = scope.implicitSelf, case .composite(let type, _) = receiver,
+                    environment.valueMethods[canonicalTypePath(type)]?.named(name).isEmpty == false
+                {
+                    return try method(name, on: receiver, arguments: arguments, range: range, nameRange: callee.range)
                 }
                 // Inside a request method, `filter(…)` is `self.filter(…)`.
                 if let receiver = scope.implicitSelf,
@@ -78,6 +87,11 @@ extension Evaluator {
             return try recordMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
         case .absentRecord:
             return try recordMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
+        case .observation:
+            return try observationMethod(name, on: base, arguments: arguments, nameRange: nameRange)
+        case .composite(let type, _):
+            return try compositeMethod(
+                name, on: base, type: type, arguments: arguments, range: range, nameRange: nameRange)
         case .expression(let e):
             return try expressionMethod(name, on: e, arguments: arguments, range: range, nameRange: nameRange)
         case .array(let elements):

@@ -20,10 +20,12 @@ extension Evaluator {
         return closure
     }
 
-    /// `db` (or another name the closure gives the database) as `fetchAll`'s argument.
+    /// `db` (or another name the closure gives the database, or `$0`) as `fetchAll`'s argument.
     static func isDatabaseArgument(_ expr: Expr) -> Bool {
-        if case .identifier = expr.kind { return true }
-        return false
+        switch expr.kind {
+        case .identifier, .anonymousArgument: return true
+        default: return false
+        }
     }
 
     /// Runs a database access closure; binds its `let`s for the session (returned in

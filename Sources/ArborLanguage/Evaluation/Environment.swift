@@ -23,10 +23,16 @@ public struct Environment: Sendable {
     public var memberErrors: [String: ArborError] = [:]
     /// Request methods of the app: `extension DerivableRequest<Book> { func … }` and statics of record types.
     public var requestMethods = RequestMethods()
+    /// Instance methods and computed properties of the app's plain structs (GRDBQuery's
+    /// `Queryable` requests), by type path: called on values built with the memberwise initializer.
+    public var valueMethods: [String: RequestMethods] = [:]
     /// `typealias Columns = CodingKeys`, by the alias's full path.
     public var typeAliases: [String: String] = [:]
     /// The cases of enums with raw values (`Book.Kind`), for arguments written `.novel`.
     public var enums: [String: [String: SQLValue]] = [:]
+    /// The enums of `enums` without raw values (`enum Ordering { case byTitle, byYear }`): their
+    /// values stay cases (`.byTitle`), which Swift code compares and switches on but never sends to SQL.
+    public var caseOnlyEnums: Set<String> = []
     /// The enums of `enums` that adopt `DatabaseValueConvertible`: GRDB decodes them from
     /// a column with `fromDatabaseValue`, not with their `Decodable` conformance.
     public var databaseValueEnums: Set<String> = []

@@ -145,6 +145,12 @@ public final class Evaluator {
     func identifier(_ name: String, range: SourceRange) throws -> Value {
         if let value = scope.closureParameters[name] { return value }
         if name == "self", let value = scope.implicitSelf { return value }
+        // In a method of the app's struct, `request` is `self.request`, a computed property.
+        if let receiver = scope.implicitSelf, case .composite(let type, _) = receiver,
+            let method = valueMethod(name, ofType: type, labels: nil)
+        {
+            return try invoke(method, on: receiver, arguments: [], range: range)
+        }
         // In a record's instance member, `books` is `self.books` and `id` is `self.id`.
         if let receiver = scope.implicitSelf, case .record(let record) = receiver {
             if let method = try appMethod(name, on: receiver, labels: nil, nameRange: range) {

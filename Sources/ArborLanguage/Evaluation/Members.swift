@@ -148,10 +148,7 @@ extension Evaluator {
                 "`\(path)` has no static member `\(name)`", at: nameRange,
                 suggestion: Suggestions.didYouMean(name, in: statics))
         case .composite(let type, let fields):
-            if let field = fields.first(where: { $0.name == name }) { return field.value }
-            throw ArborError(
-                "`\(type)` has no property `\(name)`", at: nameRange,
-                suggestion: Suggestions.didYouMean(name, in: fields.map(\.name)))
+            return try compositeMember(name, on: base, type: type, fields: fields, range: range, nameRange: nameRange)
         case .request(let plan):
             if let method = try appMethod(name, on: base, labels: nil, nameRange: nameRange) {
                 return try invoke(method, on: base, arguments: [], range: range)

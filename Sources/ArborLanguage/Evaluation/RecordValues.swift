@@ -136,30 +136,65 @@ extension Evaluator {
     }
 
     /// `BookInfo(book: book, author: author)`: a plain struct of the app, built with its
-    /// memberwise initializer (the labels in declaration order), holding any values.
+    /// memberwise initializer (the labels in declaration order), holding any values. A
+    /// property left out holds its initial value (`var ordering: Ordering = .byTitle`), or nil.
     func compositeValue(_ type: String, properties: [StoredProperty], arguments: [Argument], range: SourceRange)
         throws -> Value
     {
-        var fields: [(name: String, value: Value)] = []
+        let typePath = canonicalTypePath(type)
+        var given: [String: Value] = [:]
         var index = 0
         for argument in arguments {
             guard let label = argument.label,
                 let position = properties[index...].firstIndex(where: { $0.name == label })
             else {
                 throw ArborError(
-                    "`\(type)(…)` takes " + properties.map { "`\($0.name):`" }.joined(separator: ", ")
-                        + ", in this order", at: argument.labelRange ?? argument.value.range)
+                    properties.isEmpty
+                        ? "`\(type)()` takes no argument: `\(type)` stores no property"
+                        : "`\(type)(…)` takes " + properties.map { "`\($0.name):`" }.joined(separator: ", ")
+                            + ", in this order", at: argument.labelRange ?? argument.value.range)
             }
             if let missing = properties[index..<position].first(where: \.isRequired) {
                 throw ArborError("`\(type)(…)` is missing `\(missing.name):`", at: argument.range)
             }
             index = position + 1
-            fields.append((label, try evaluate(argument.value)))
+            let value = try evaluate(argument.value)
+            given[label] = try property(properties[position], of: typePath, holding: value, range: argument.value.range)
         }
         if let missing = properties[index...].first(where: \.isRequired) {
             throw ArborError("`\(type)(…)` is missing `\(missing.name):`", at: range)
         }
+        var fields: [(name: String, value: Value)] = []
+        for property in properties {
+            if let value = given[property.name] {
+                fields.append((property.name, value))
+            } else if let initial = property.defaultValue {
+                // Evaluated as Swift does, inside the type: `.byTitle`, `Ordering.byTitle`.
+                let value = try withScope(
+                    {
+                        $0 = Scope()
+                        $0.selfType = typePath
+                    }, { try evaluate(initial) })
+                fields.append((property.name, try self.property(property, of: typePath, holding: value, range: range)))
+            } else if !property.hasDefault {
+                fields.append((property.name, .expression(.value(.null))))
+            }
+        }
         return .composite(type: type, fields: fields)
+    }
+
+    /// A property's value as its declared type takes it: `.byYear` of an app enum is checked
+    /// against the enum's cases.
+    private func property(_ property: StoredProperty, of typePath: String, holding value: Value, range: SourceRange)
+        throws -> Value
+    {
+        guard let type = property.type else { return value }
+        switch value {
+        // Swift values arbor knows; records, requests and fetched results stay as they are.
+        case .implicitMember, .expression(.value), .array:
+            return try convert(value, to: type, in: typePath, range: range)
+        default: return value
+        }
     }
 
     static func article(_ type: String) -> String {

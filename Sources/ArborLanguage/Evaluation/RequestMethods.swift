@@ -14,6 +14,9 @@ public struct RequestMethod: Sendable {
         /// `extension Author { var books: QueryInterfaceRequest<Book> { request(for: Author.books) } }`:
         /// a record value (`author.books`).
         case recordInstance
+        /// `struct BooksRequest { var minYear: Int; func fetch(_ db: Database) throws -> [Book] { … } }`:
+        /// a value of a plain struct of the app, such as a GRDBQuery request (`typePath` is the struct).
+        case value
     }
 
     public var receiver: Receiver
@@ -112,6 +115,7 @@ extension Evaluator {
         case .queryInterface: kind == "request"
         case .typeStatic: kind == "table"
         case .recordInstance: kind == "record"
+        case .value: false
         }
     }
 
@@ -136,6 +140,16 @@ extension Evaluator {
     ) throws -> Value {
         var locals: [String: Value] = [:]
         var localTypes: [String: String] = [:]
+        if case .composite(let type, let fields) = receiver {
+            // In a method of the app's struct, its stored properties are names, as in Swift.
+            let declared = storedProperties(of: type) ?? []
+            for field in fields {
+                locals[field.name] = field.value
+                if let written = declared.first(where: { $0.name == field.name })?.type {
+                    localTypes[field.name] = written
+                }
+            }
+        }
         var index = 0
         let selfTable: String? =
             switch receiver {
@@ -162,8 +176,19 @@ extension Evaluator {
             if index < arguments.count, arguments[index].label == parameter.label {
                 let argument = arguments[index]
                 index += 1
-                value = try convert(
-                    try evaluate(argument.value), to: parameter.type, in: method.typePath, range: argument.value.range)
+                if Self.isDatabaseType(parameter.type) {
+                    // `fetch(db)`: the session's database, which arbor reads when the fetch runs.
+                    guard Self.isDatabaseArgument(argument.value) else {
+                        throw ArborError(
+                            "`\(parameter.name): \(parameter.type)` is the database: pass `db` (or the name your closure gives it)",
+                            at: argument.value.range)
+                    }
+                    value = .namespace("Database")
+                } else {
+                    value = try convert(
+                        try evaluate(argument.value), to: parameter.type, in: method.typePath,
+                        range: argument.value.range)
+                }
             } else if let defaultValue = parameter.defaultValue {
                 value = try inMethod {
                     try convert(try evaluate(defaultValue), to: parameter.type, in: method.typePath, range: range)
@@ -205,14 +230,17 @@ extension Evaluator {
         if type.hasPrefix("Set<"), type.hasSuffix(">") {
             return try convert(value, to: "[" + type.dropFirst(4).dropLast() + "]", in: typePath, range: range)
         }
-        if let cases = enumCases(named: type, from: typePath) {
+        if let (path, cases) = enumPathAndCases(named: type, from: typePath) {
             switch value {
             case .implicitMember(let name):
                 guard let raw = cases[name] else {
                     throw ArborError(
                         "`\(type)` has no case `\(name)`", at: range,
-                        suggestion: Suggestions.didYouMean(name, in: cases.keys.sorted()))
+                        suggestion: Suggestions.didYouMean(name, in: cases.keys.sorted())
+                            ?? "its cases: " + cases.keys.sorted().map { ".\($0)" }.joined(separator: ", "))
                 }
+                // A case without a raw value stays a case (`.byTitle`).
+                if environment.caseOnlyEnums.contains(path) { return value }
                 return .expression(.value(raw))
             default:
                 return value
@@ -249,6 +277,11 @@ extension Evaluator {
 
     /// The raw values of the enum `name` as seen from `typePath` (nested types first).
     func enumCases(named name: String, from typePath: String?) -> [String: SQLValue]? {
+        enumPathAndCases(named: name, from: typePath)?.cases
+    }
+
+    /// The full path of the enum `name` as seen from `typePath`, and its raw values.
+    func enumPathAndCases(named name: String, from typePath: String?) -> (path: String, cases: [String: SQLValue])? {
         var scopes: [String] = []
         if var path = typePath {
             while true {
@@ -259,7 +292,8 @@ extension Evaluator {
         }
         scopes.append(name)
         for candidate in scopes {
-            if let cases = environment.enums[canonicalTypePath(candidate)] { return cases }
+            let path = canonicalTypePath(candidate)
+            if let cases = environment.enums[path] { return (path, cases) }
         }
         return nil
     }

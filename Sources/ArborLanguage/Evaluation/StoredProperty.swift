@@ -9,11 +9,14 @@ public struct StoredProperty: Sendable, Hashable {
     public var type: String?
     /// `var x: Int = 0`: the memberwise initializer may leave it out.
     public var hasDefault: Bool
+    /// The initial value as written (`.byTitle`), which a value built without it holds.
+    public var defaultValue: Expr?
 
-    public init(name: String, type: String?, hasDefault: Bool) {
+    public init(name: String, type: String?, hasDefault: Bool, defaultValue: Expr? = nil) {
         self.name = name
         self.type = type
         self.hasDefault = hasDefault
+        self.defaultValue = defaultValue
     }
 
     /// Optional properties may be left out of the memberwise initializer (nil).

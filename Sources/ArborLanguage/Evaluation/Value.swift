@@ -39,6 +39,9 @@ public indirect enum Value: Sendable {
     /// A value of a plain struct of the app (`BookInfo(book: book, author: author)`),
     /// its properties in declaration order.
     case composite(type: String, fields: [(name: String, value: Value)])
+    /// `ValueObservation.tracking { db in … }` and its publisher: the value its fetch gives
+    /// now (arbor runs it once; `:watch` runs it again on each commit).
+    case observation(Value)
 
     /// `find` is `fetchOne` that throws GRDB's `RecordError.recordNotFound` when no row has the key.
     /// `exists` (`Book.exists(db, key: 1)`) and `isEmpty` (`request.isEmpty(db)`) fetch a Bool.
@@ -70,6 +73,7 @@ public indirect enum Value: Sendable {
         case .record: "a record"
         case .absentRecord(_, let name): "nil (`\(name)` found no row)"
         case .composite(let type, _): "a `\(type)` value"
+        case .observation: "a value observation"
         }
     }
 }

@@ -51,6 +51,8 @@ private struct Resolution {
     var tables: [String: String] = [:]
     /// Members by `Type.member`, to report one declared twice.
     var declaredAt: [String: (unit: Int, range: SourceRange)] = [:]
+    /// The request methods of plain structs (`BooksRequest.fetch(_:)`), for the summary.
+    var valueRequestMethods = 0
 
     init(program: Program, evaluator: Evaluator) {
         self.program = program
@@ -267,6 +269,14 @@ private struct Resolution {
         let conformances = type.conformances
         let isColumns = conformances.contains("ColumnExpression")
         let isInteger = conformances.contains { ["Int", "Int64", "Int32", "Int16", "Int8", "UInt8"].contains($0) }
+        // `enum Ordering { case byTitle, byYear }`: cases without raw values, values of Swift only.
+        let rawTypes: Set<String> = [
+            "String", "Int", "Int64", "Int32", "Int16", "Int8", "UInt", "UInt64", "UInt32", "UInt16", "UInt8",
+            "Double", "Float", "Character", "Bool",
+        ]
+        let isCaseOnly =
+            !isColumns && conformances.isDisjoint(with: rawTypes) && !conformances.contains("DatabaseValueConvertible")
+            && cases.allSatisfy { $0.rawValue == nil }
         var values: [String: SQLValue] = [:]
         var next: Int64 = 0
         for enumCase in cases {
@@ -283,12 +293,15 @@ private struct Resolution {
             let value: Value
             if isColumns, case .text(let name) = raw {
                 value = .expression(.column(name, alias: nil))
+            } else if isCaseOnly {
+                value = .implicitMember(enumCase.name)
             } else {
                 value = .expression(.value(raw))
             }
             evaluator.environment.statics[path, default: [:]][enumCase.name] = value
         }
         if !isColumns { evaluator.environment.enums[path] = values }
+        if isCaseOnly { evaluator.environment.caseOnlyEnums.insert(path) }
         if conformances.contains("DatabaseValueConvertible") { evaluator.environment.databaseValueEnums.insert(path) }
     }
 
@@ -348,6 +361,8 @@ private struct Resolution {
         guard let type = index.types[path] else { return }
         let table = tables[path] ?? evaluator.environment.typeNames.table(forType: path)
         let memberTable = table ?? enclosingTable(path)
+        // A struct of the app that is not a record type: a GRDBQuery request, `BookInfo`.
+        let isPlainStruct = table == nil && type.fragments.contains { $0.declaration.keyword == .struct }
         do {
             // The memberwise initializer's labels: the struct's stored properties (of a record
             // type, or of a plain struct such as `BookInfo`).
@@ -355,17 +370,24 @@ private struct Resolution {
             for fragment in type.fragments where fragment.declaration.keyword == .struct {
                 for case .property(let property) in fragment.declaration.members where !property.isStatic {
                     if case .getter? = property.value { continue }
+                    var initial: Expr?
+                    if case .initializer(let e)? = property.value { initial = e }
                     stored.append(
-                        StoredProperty(name: property.name, type: property.type, hasDefault: property.value != nil))
+                        StoredProperty(
+                            name: property.name, type: property.type, hasDefault: property.value != nil,
+                            defaultValue: initial))
                 }
             }
-            if !stored.isEmpty { evaluator.environment.storedProperties[path] = stored }
+            // A plain struct (no table) is built with its memberwise initializer even when it
+            // stores nothing, as a GRDBQuery request often does (`PlayersRequest()`).
+            if !stored.isEmpty || isPlainStruct { evaluator.environment.storedProperties[path] = stored }
         }
         for (member, unit) in type.members {
             switch member {
             case .property(let property)
             where property.isStatic && property.name != "databaseTableName"
-                && !Self.persistenceMembers.contains(property.name):
+                && !Self.persistenceMembers.contains(property.name)
+                && !(isPlainStruct && Self.queryableMembers.contains(property.name)):
                 let definition: PendingMember.Definition
                 switch property.value {
                 case .initializer(let e)?: definition = .initializer(e)
@@ -387,6 +409,15 @@ private struct Resolution {
             where !function.isStatic && function.name == "encode"
                 && function.parameters.first?.type.contains("PersistenceContainer") == true:
                 evaluator.environment.recordEncoders[path] = function
+            case .function(let function) where !function.isStatic && isPlainStruct:
+                // `BooksRequest(minYear: 2000).fetch(db)`: `self` is the struct's value.
+                declareValueMethod(function, isProperty: false, of: path, table: memberTable, unit: unit)
+            case .property(let property) where !property.isStatic && isPlainStruct:
+                guard case .getter(let body)? = property.value else { continue }
+                let function = FunctionDeclaration(
+                    isStatic: false, name: property.name, nameRange: property.nameRange, parameters: [],
+                    returnType: property.type, body: body, range: property.range)
+                declareValueMethod(function, isProperty: true, of: path, table: memberTable, unit: unit)
             case .function(let function) where !function.isStatic && Self.buildsRequest(function):
                 // Called on a record value (`author.books(…)`); `self` is the record.
                 guard let table = memberTable else { continue }
@@ -405,12 +436,36 @@ private struct Resolution {
                         receiver: .recordInstance, table: table, typePath: path, function: function,
                         isProperty: true, origin: unit))
                 entry(.requestMethod, "\(path).\(property.name)", "", range: property.nameRange, unit: unit)
+            case .unreadable(let name, false, true, let reason, let range) where isPlainStruct:
+                // A method of a GRDBQuery-style request that could not be read: calling it would fail.
+                note("skipped `\(path).\(name)`: \(reason)", at: range, unit: unit)
             case .unreadable(let name, true, true, let reason, let range):
                 // Instance members are the app's business, unless a record value calls them.
                 note("skipped `\(path).\(name)`: \(reason)", at: range, unit: unit)
             default:
                 break
             }
+        }
+    }
+
+    /// An instance method or computed property of a plain struct of the app. Those that reach
+    /// the database (a `Database` parameter, as GRDBQuery's `fetch(_ db:)`) or build a request
+    /// are the app's request methods, listed and counted; other helpers are only callable.
+    private mutating func declareValueMethod(
+        _ function: FunctionDeclaration, isProperty: Bool, of path: String, table: String?, unit: Int
+    ) {
+        noteRedeclaration(
+            "\(path).\(isProperty ? function.name : function.signature)", range: function.nameRange, unit: unit)
+        evaluator.environment.valueMethods[path, default: RequestMethods()].add(
+            RequestMethod(
+                receiver: .value, table: table, typePath: path, function: function, isProperty: isProperty,
+                origin: unit))
+        let reachesDatabase = function.parameters.contains { Evaluator.isDatabaseType($0.type) }
+        if reachesDatabase || Self.isRequestType(function.returnType ?? "") {
+            valueRequestMethods += 1
+            entry(
+                .requestMethod, "\(path).\(isProperty ? function.name : function.signature)", "",
+                range: function.nameRange, unit: unit)
         }
     }
 
@@ -514,6 +569,10 @@ private struct Resolution {
         "databaseJSONDecoder", "databaseDecodingUserInfo", "databaseEncodingUserInfo",
     ]
 
+    /// GRDBQuery's static members of a request (`defaultValue`, often `fatalError()`, and
+    /// `queryableOptions`): for SwiftUI, never for the fetch.
+    static let queryableMembers: Set<String> = ["defaultValue", "queryableOptions"]
+
     private mutating func count() {
         let environment = evaluator.environment
         for path in index.order {
@@ -560,7 +619,7 @@ private struct Resolution {
             }
             if hasColumns { result.columnSets += 1 }
         }
-        result.requestMethods += environment.requestMethods.count
+        result.requestMethods += environment.requestMethods.count + valueRequestMethods
     }
 
     private mutating func entry(

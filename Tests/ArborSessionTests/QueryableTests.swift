@@ -1,0 +1,430 @@
+import ArborCore
+import ArborLanguage
+import Foundation
+import GRDB
+import XCTest
+
+@testable import ArborSession
+
+// The oracle: the same request types compiled against GRDB (without GRDBQuery, whose
+// protocols add nothing to the SQL), on the demo's tables.
+private struct Book: TableRecord, FetchableRecord {
+    static let databaseTableName = "book"
+    init(row: Row) {}
+}
+private struct Author: TableRecord, FetchableRecord {
+    static let databaseTableName = "author"
+    static let books = hasMany(Book.self, using: ForeignKey(["authorId"]))
+    init(row: Row) {}
+}
+
+private struct BooksRequest {
+    var minYear: Int
+    var ordering: Ordering = .byTitle
+    enum Ordering { case byTitle, byYear }
+
+    func request(limit: Int = 3) -> QueryInterfaceRequest<Book> {
+        switch ordering {
+        case .byTitle: return Book.filter(Column("year") >= minYear).order(Column("title")).limit(limit)
+        case .byYear: return Book.filter(Column("year") >= minYear).order(Column("year").desc).limit(limit)
+        }
+    }
+
+    func fetch(_ db: Database) throws -> [Book] {
+        try request().fetchAll(db)
+    }
+}
+
+/// Shaped like nakajima/pimux2000's `HostsRequest` (SidebarView.swift): no stored property.
+private struct AuthorsRequest {
+    func fetch(_ db: Database) throws -> [Author] {
+        try Author.order(Column("birthYear").desc).fetchAll(db)
+    }
+}
+
+/// Shaped like gemwalletcom/gem-ios's `ContactsRequest`: an optional property set by an
+/// initializer, an association refined in `if let`, the records included with it.
+private struct AuthorsWithBooksRequest {
+    var language: String?
+
+    func fetch(_ db: Database) throws -> [Row] {
+        var books = Author.books
+        if let language {
+            books = books.filter(Column("language") == language)
+        }
+        return try Author.including(all: books).order(Column("name").asc).asRequest(of: Row.self).fetchAll(db)
+    }
+}
+
+/// The fetch of an older GRDBQuery `Queryable`'s observation:
+/// `ValueObservation.tracking { db in … }` in `publisher(in dbQueue:)`.
+private struct RecentBooksPublisherRequest {
+    var minYear: Int = 2000
+    func fetch(_ db: Database) throws -> [Book] {
+        try Book.filter(Column("year") >= minYear).order(Column("year")).fetchAll(db)
+    }
+}
+
+/// GRDBQuery's requests (`Queryable`, `ValueObservationQueryable`, `FetchQueryable`) are
+/// plain structs: arbor builds them with their memberwise initializer and runs their
+/// instance methods, and the fetch they run is GRDB's, statement for statement.
+final class QueryableTests: XCTestCase {
+    /// The app's request, split as apps split it: the methods in an extension, in a file
+    /// loaded before the struct's own.
+    static let requestFile = """
+        import GRDB
+        import GRDBQuery
+
+        struct BooksRequest: ValueObservationQueryable {
+            static var defaultValue: [Book] { [] }
+            var minYear: Int
+            var ordering: Ordering = .byTitle
+
+            enum Ordering { case byTitle, byYear }
+        }
+        """
+
+    static let extensionFile = """
+        import GRDB
+
+        extension BooksRequest {
+            /// The screen shows a few books.
+            func request(limit: Int = 3) -> QueryInterfaceRequest<Book> {
+                switch ordering {
+                case .byTitle: return Book.filter(Column("year") >= minYear).order(Column("title")).limit(limit)
+                case .byYear: return Book.filter(Column("year") >= minYear).order(Column("year").desc).limit(limit)
+                }
+            }
+
+            var isRecent: Bool { minYear >= 2000 }
+
+            func fetch(_ db: Database) throws -> [Book] {
+                try request().fetchAll(db)
+            }
+        }
+        """
+
+    static let realShapesFile = """
+        import GRDB
+        import GRDBQuery
+
+        struct AuthorInfo: Decodable, FetchableRecord {
+            var author: Author
+            var books: [Book]
+        }
+
+        public struct AuthorsWithBooksRequest: ValueObservationQueryable {
+            public static var defaultValue: [AuthorInfo] { fatalError() }
+            public var language: String?
+
+            public init(language: String? = nil) {
+                self.language = language
+            }
+
+            public func fetch(_ db: Database) throws -> [AuthorInfo] {
+                var books = Author.books
+                if let language {
+                    books = books.filter(Column("language") == language)
+                }
+                return try Author
+                    .including(all: books)
+                    .order(Column("name").asc)
+                    .asRequest(of: AuthorInfo.self)
+                    .fetchAll(db)
+            }
+        }
+
+        struct AuthorsRequest: ValueObservationQueryable {
+        \tstatic let queryableOptions = QueryableOptions.async
+        \tstatic var defaultValue: [Author] { [] }
+
+        \tfunc fetch(_ db: Database) throws -> [Author] {
+        \t\ttry Author.order(Column("birthYear").desc).fetchAll(db)
+        \t}
+        }
+        """
+
+    /// Older GRDBQuery `Queryable` requests: a publisher of a `ValueObservation`.
+    static let publisherFile = """
+        import Combine
+        import GRDB
+        import GRDBQuery
+
+        struct AuthorsPublisherRequest: Queryable {
+            static var defaultValue: [Author] { [] }
+
+            func publisher(in dbQueue: DatabaseQueue) -> AnyPublisher<[Author], Error> {
+                ValueObservation
+                    .tracking(Author.fetchAll)
+                    .publisher(in: dbQueue, scheduling: .immediate)
+                    .eraseToAnyPublisher()
+            }
+        }
+
+        struct RecentBooksPublisherRequest: Queryable {
+            static var defaultValue: [Book] { [] }
+            var minYear: Int = 2000
+
+            func publisher(in dbQueue: DatabaseQueue) -> AnyPublisher<[Book], Error> {
+                ValueObservation
+                    .tracking { db in
+                        try Book.filter(Column("year") >= minYear).order(Column("year")).fetchAll(db)
+                    }
+                    .removeDuplicates()
+                    .publisher(in: dbQueue, scheduling: .immediate)
+                    .eraseToAnyPublisher()
+            }
+        }
+        """
+
+    /// Writes `files` (name → text) in a fresh folder, returning their paths in this order.
+    func write(_ files: [(name: String, text: String)]) throws -> [String] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("queryable-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return try files.map { file in
+            let url = folder.appendingPathComponent(file.name)
+            try file.text.write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+    }
+
+    func session(loading files: [(name: String, text: String)]) throws -> Session {
+        let session = try Session(path: nil)
+        let report = try session.load(paths: try write(files))
+        XCTAssertTrue(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        return session
+    }
+
+    /// The statements GRDB runs for `fetch`, on the demo database, and the rows it gives.
+    func grdb(_ fetch: (Database) throws -> Int) throws -> (sql: [String], count: Int) {
+        try ParityChecking.session().database.read { db in
+            let recorder = StatementRecorder()
+            db.trace(options: .profile) { recorder.record($0) }
+            defer { db.trace(options: [], nil) }
+            let count = try fetch(db)
+            return (recorder.statements.map(\.sql), count)
+        }
+    }
+
+    func assertSameFetch(
+        _ text: String, in session: Session, _ fetch: (Database) throws -> Int, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
+        guard case .rows(let result)? = session.run(text).last else {
+            return XCTFail("\(text): \(session.run(text))", file: file, line: line)
+        }
+        let expected = try grdb(fetch)
+        XCTAssertEqual(result.mainSQL, expected.sql.first, text, file: file, line: line)
+        XCTAssertEqual(result.rows.count, expected.count, text, file: file, line: line)
+    }
+
+    func testAMethodDeclaredInAnExtensionLoadedFirstRunsAsGRDBRunsIt() throws {
+        let files = [("BooksRequest+Fetch.swift", Self.extensionFile), ("BooksRequest.swift", Self.requestFile)]
+        for order in [files, files.reversed()] {
+            let session = try session(loading: order)
+            // `ordering` is left out: its declared default `.byTitle` holds.
+            try assertSameFetch("try BooksRequest(minYear: 2000).fetch(db)", in: session) {
+                try BooksRequest(minYear: 2000).fetch($0).count
+            }
+            try assertSameFetch("try BooksRequest(minYear: 1990, ordering: .byYear).fetch(db)", in: session) {
+                try BooksRequest(minYear: 1990, ordering: .byYear).fetch($0).count
+            }
+        }
+    }
+
+    func testAParameterWithADefaultAndAComputedProperty() throws {
+        let session = try session(loading: [("A.swift", Self.extensionFile), ("B.swift", Self.requestFile)])
+        try assertSameFetch(
+            "try BooksRequest(minYear: 1990, ordering: .byYear).request(limit: 7).fetchAll(db)", in: session
+        ) { try BooksRequest(minYear: 1990, ordering: .byYear).request(limit: 7).fetchAll($0).count }
+        try assertSameFetch("try BooksRequest(minYear: 1990).request().fetchAll(db)", in: session) {
+            try BooksRequest(minYear: 1990).request().fetchAll($0).count
+        }
+        guard case .description(let recent)? = session.run("BooksRequest(minYear: 2000).isRecent").last,
+            case .description(let old)? = session.run("BooksRequest(minYear: 1600).isRecent").last
+        else { return XCTFail() }
+        XCTAssertEqual([recent, old], ["true", "false"])
+        guard case .description(let value)? = session.run("BooksRequest(minYear: 2000)").last else { return XCTFail() }
+        XCTAssertEqual(value, "BooksRequest(minYear: 2000, ordering: .byTitle)")
+    }
+
+    /// Inside `dbQueue.read { db in … }`, as an app's code calls its requests.
+    func testCalledInsideADatabaseAccess() throws {
+        let session = try session(loading: [("A.swift", Self.extensionFile), ("B.swift", Self.requestFile)])
+        try assertSameFetch(
+            "try dbQueue.read { db in try BooksRequest(minYear: 2010, ordering: .byYear).fetch(db) }", in: session
+        ) {
+            try BooksRequest(minYear: 2010, ordering: .byYear).fetch($0).count
+        }
+    }
+
+    /// The shapes of two real GRDBQuery requests (nakajima/pimux2000's `HostsRequest`,
+    /// gemwalletcom/gem-ios's `ContactsRequest`), written for the demo's tables. GRDBQuery's
+    /// own statics (`defaultValue`, even `fatalError()`, `queryableOptions`) load without a note.
+    func testRealRequestShapes() throws {
+        let session = try session(loading: [("Requests.swift", Self.realShapesFile)])
+        try assertSameFetch("try AuthorsRequest().fetch(db)", in: session) { try AuthorsRequest().fetch($0).count }
+        try assertSameFetch("try AuthorsWithBooksRequest().fetch(db)", in: session) {
+            try AuthorsWithBooksRequest().fetch($0).count
+        }
+        try assertSameFetch(#"try AuthorsWithBooksRequest(language: "fr").fetch(db)"#, in: session) {
+            try AuthorsWithBooksRequest(language: "fr").fetch($0).count
+        }
+        // The books of the `if let` branch are GRDB's prefetch, filtered.
+        guard case .rows(let result)? = session.run(#"try AuthorsWithBooksRequest(language: "fr").fetch(db)"#).last
+        else { return XCTFail() }
+        let expected = try grdb { try AuthorsWithBooksRequest(language: "fr").fetch($0).count }
+        XCTAssertEqual(result.statements.map(\.sql), expected.sql)
+    }
+
+    func assertRendered(
+        _ text: String, _ expected: String, in session: Session, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        guard case .failure(let errors, _)? = session.run(text).last, let error = errors.first else {
+            return XCTFail("\(text) should fail", file: file, line: line)
+        }
+        XCTAssertEqual(DiagnosticRenderer.render(error, in: text), expected, file: file, line: line)
+    }
+
+    func testWrongCallsAreLocated() throws {
+        let session = try session(loading: [("A.swift", Self.extensionFile), ("B.swift", Self.requestFile)])
+        assertRendered(
+            "try BooksRequest().fetch(db)",
+            """
+            error: `BooksRequest(…)` is missing `minYear:`
+              try BooksRequest().fetch(db)
+                  ^~~~~~~~~~~~~~
+            """, in: session)
+        assertRendered(
+            "try BooksRequest(minYear: 2000).fetch()",
+            """
+            error: `fetch()` does not match the arguments of `BooksRequest.fetch`
+              try BooksRequest(minYear: 2000).fetch()
+                                              ^~~~~
+              it is declared `fetch(_ db: Database)`
+            """, in: session)
+        assertRendered(
+            "try BooksRequest(minYear: 2000).fetchAll(db)",
+            """
+            error: a `BooksRequest` value has no method `fetchAll`
+              try BooksRequest(minYear: 2000).fetchAll(db)
+                                              ^~~~~~~~
+              its methods: `fetch(_:)`, `request(limit:)`
+            """, in: session)
+        assertRendered(
+            "try BooksRequest(minYear: 2000, ordering: .byName).fetch(db)",
+            """
+            error: `Ordering` has no case `byName`
+              try BooksRequest(minYear: 2000, ordering: .byName).fetch(db)
+                                                        ^~~~~~~
+              its cases: .byTitle, .byYear
+            """, in: session)
+        assertRendered(
+            "try BooksRequest(minYear: 2000).fetch(42)",
+            """
+            error: `db: Database` is the database: pass `db` (or the name your closure gives it)
+              try BooksRequest(minYear: 2000).fetch(42)
+                                                    ^~
+            """, in: session)
+    }
+
+    /// A switch on an enum without raw values checks its patterns against the enum's cases.
+    func testASwitchOnAnEnumWithoutRawValues() throws {
+        let session = try session(loading: [("A.swift", Self.requestFile)])
+        let pasted = """
+            extension BooksRequest {
+                func title() -> String {
+                    switch self.ordering {
+                    case .byTitle: return "by title"
+                    case .byYear: return "by year"
+                    }
+                }
+                func misspelled() -> String {
+                    switch ordering {
+                    case .byTitel: return "?"
+                    default: return "!"
+                    }
+                }
+            }
+            """
+        for outcome in session.run(pasted) {
+            if case .failure(let errors, _) = outcome { XCTFail("\(errors)") }
+        }
+        guard case .description(let byYear)? = session.run("BooksRequest(minYear: 1, ordering: .byYear).title()").last,
+            case .description(let byTitle)? = session.run("BooksRequest(minYear: 1).title()").last,
+            case .description(let ordering)? = session.run("BooksRequest.Ordering.byYear").last
+        else { return XCTFail() }
+        XCTAssertEqual([byYear, byTitle, ordering], [#""by year""#, #""by title""#, ".byYear"])
+        guard case .failure(let errors, _)? = session.run("BooksRequest(minYear: 1).misspelled()").last else {
+            return XCTFail()
+        }
+        XCTAssertEqual(errors.map(\.message), ["`Ordering` has no case `byTitel`"])
+    }
+
+    /// A method that calls itself stops at the evaluator's depth limit, as a located error.
+    func testEndlessRecursionIsALocatedError() throws {
+        let session = try session(loading: [("A.swift", Self.requestFile)])
+        _ = session.run(
+            """
+            extension BooksRequest {
+                func again(_ db: Database) throws -> [Book] { try again(db) }
+                var forever: Int { forever }
+            }
+            """)
+        for text in ["try BooksRequest(minYear: 1).again(db)", "BooksRequest(minYear: 1).forever"] {
+            guard case .failure(let errors, _)? = session.run(text).last else { return XCTFail(text) }
+            XCTAssertEqual(errors.map(\.message), ["expression nested too deep (limit 200)"], text)
+            XCTAssertNotNil(errors.first?.range, text)
+        }
+    }
+
+    /// Loading counts the methods that reach the database, and `:declarations` lists them.
+    func testLoadingCountsTheRequestMethods() throws {
+        let session = try Session(path: nil)
+        let report = try session.load(
+            paths: try write([("A.swift", Self.extensionFile), ("B.swift", Self.requestFile)]))
+        XCTAssertEqual(report.summary, "read 2 files: 0 record types, 0 associations, 0 column sets, 2 request methods")
+    }
+
+    /// `ValueObservation.tracking` runs its fetch once: the statement shows the current value.
+    func testAnObservationShowsTheValueItsFetchGivesNow() throws {
+        let session = try Session(path: nil)
+        try assertSameFetch(
+            #"ValueObservation.tracking { db in try Book.filter(Column("year") >= 2000).fetchAll(db) }"#, in: session
+        ) { try Book.filter(Column("year") >= 2000).fetchAll($0).count }
+        try assertSameFetch("ValueObservation.tracking(Author.fetchAll).publisher(in: dbQueue)", in: session) {
+            try Author.fetchAll($0).count
+        }
+        try assertSameFetch("ValueObservation.tracking { try Author.fetchAll($0) }.removeDuplicates()", in: session) {
+            try Author.fetchAll($0).count
+        }
+        guard case .count(let count, let sql)? = session.run("ValueObservation.tracking(Book.fetchCount)").last else {
+            return XCTFail()
+        }
+        let expected = try grdb { try Book.fetchCount($0) }
+        XCTAssertEqual(count, expected.count)
+        XCTAssertEqual(sql, expected.sql.first)
+        assertRendered(
+            "ValueObservation.tracking(Book.fetchCount).start(in: dbQueue)",
+            """
+            error: a value observation has no method `start(in:)` here
+              ValueObservation.tracking(Book.fetchCount).start(in: dbQueue)
+                                                         ^~~~~
+              arbor runs the observation's fetch once: `publisher(in:)`, `removeDuplicates()` and `eraseToAnyPublisher()` keep its value
+            """, in: session)
+    }
+
+    /// A `Queryable`'s `publisher(in:)` shows the rows its observation fetches.
+    func testAQueryablesPublisherShowsItsRows() throws {
+        let session = try session(loading: [("Publishers.swift", Self.publisherFile)])
+        try assertSameFetch("try AuthorsPublisherRequest().publisher(in: dbQueue)", in: session) {
+            try Author.fetchAll($0).count
+        }
+        try assertSameFetch("try RecentBooksPublisherRequest().publisher(in: dbQueue)", in: session) {
+            try RecentBooksPublisherRequest().fetch($0).count
+        }
+        _ = session.run("let recent = RecentBooksPublisherRequest(minYear: 2010).publisher(in: dbQueue)")
+        try assertSameFetch("recent", in: session) { try RecentBooksPublisherRequest(minYear: 2010).fetch($0).count }
+    }
+}
