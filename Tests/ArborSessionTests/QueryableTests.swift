@@ -427,4 +427,56 @@ final class QueryableTests: XCTestCase {
         _ = session.run("let recent = RecentBooksPublisherRequest(minYear: 2010).publisher(in: dbQueue)")
         try assertSameFetch("recent", in: session) { try RecentBooksPublisherRequest(minYear: 2010).fetch($0).count }
     }
+
+    /// Shaped like a messenger app's (Arden144/dashdot): the request type nested in the
+    /// type it decodes into, and `publisher(in:)` taking the app's own wrapper of a
+    /// writer, named `Database` like GRDB's.
+    static let nestedRequestFile = """
+        import GRDB
+        import GRDBQuery
+
+        struct Database<Writer: DatabaseWriter> {
+            let writer: Writer
+        }
+
+        struct AuthorWithBooks: Decodable, FetchableRecord {
+            var author: Author
+            var books: [Book]
+        }
+
+        extension AuthorWithBooks {
+            struct Request: Queryable {
+                static var defaultValue = [AuthorWithBooks]()
+                var minBirthYear: Int
+
+                func publisher(in database: Database<DatabaseQueue>) -> some Publisher<[AuthorWithBooks], Error> {
+                    ValueObservation
+                        .tracking { db in
+                            try Author.filter(Column("birthYear") >= minBirthYear)
+                                .including(all: Author.books)
+                                .asRequest(of: AuthorWithBooks.self)
+                                .fetchAll(db)
+                        }
+                        .publisher(in: database.writer, scheduling: .immediate)
+                }
+            }
+        }
+        """
+
+    func testARequestTypeNestedInItsRecordTypeWithTheAppsOwnDatabaseWrapper() throws {
+        let session = try session(loading: [("AuthorWithBooks.swift", Self.nestedRequestFile)])
+        try assertSameFetch("try AuthorWithBooks.Request(minBirthYear: 1900).publisher(in: dbQueue)", in: session) {
+            try Author.filter(Column("birthYear") >= 1900).fetchAll($0).count
+        }
+        guard
+            case .rows(let result)? = session.run(
+                "try AuthorWithBooks.Request(minBirthYear: 1900).publisher(in: dbQueue)"
+            ).last
+        else {
+            return XCTFail("no rows")
+        }
+        // Decoded into the app's type, its books prefetched.
+        XCTAssertEqual(result.plan.decodedAs, "AuthorWithBooks")
+        XCTAssertEqual(result.statements.count, 2)
+    }
 }

@@ -11,6 +11,15 @@ extension Evaluator {
             if let type = fetchedType(baseExpr) {
                 return try typeFetch(type, name, arguments: arguments, nameRange: nameRange)
             }
+            // `Gear.DatabaseModel(…)`, `DetailedConversation.Request()`: a nested type's value.
+            if let path = Self.dottedTypeName(callee), path.contains(".") {
+                if let table = environment.typeNames.table(forType: path) {
+                    return try memberwiseRecord(table, typeName: path, arguments: arguments, range: range)
+                }
+                if let properties = storedProperties(of: path) {
+                    return try compositeValue(path, properties: properties, arguments: arguments, range: range)
+                }
+            }
             let base = try evaluate(baseExpr)
             return try method(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
         case .identifier(let name):

@@ -14,6 +14,10 @@ extension Evaluator {
             type = String(type.dropFirst(prefix.count + 1))
         }
         if type.hasPrefix("GRDB.") { type.removeFirst(5) }
+        // `Database<DatabaseQueue>`: an app's wrapper of a writer, named like GRDB's (a messenger app does).
+        if let open = type.firstIndex(of: "<"), type.hasSuffix(">") {
+            return isDatabaseType(String(type[type.index(after: open)..<type.index(before: type.endIndex)]))
+        }
         return databaseTypes.contains(type)
     }
 

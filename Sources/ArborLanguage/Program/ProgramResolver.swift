@@ -454,8 +454,16 @@ private struct Resolution {
     private mutating func declareValueMethod(
         _ function: FunctionDeclaration, isProperty: Bool, of path: String, table: String?, unit: Int
     ) {
-        noteRedeclaration(
-            "\(path).\(isProperty ? function.name : function.signature)", range: function.nameRange, unit: unit)
+        // Swift overloads by type (`read(_:)` sync and async): in one file that is no redeclaration.
+        let isOverload = evaluator.environment.valueMethods[path]?.named(function.name).contains { earlier in
+            earlier.origin == unit && !earlier.isProperty && !isProperty
+                && earlier.function.signature == function.signature
+                && earlier.function.parameters.map(\.type) != function.parameters.map(\.type)
+        }
+        if isOverload != true {
+            noteRedeclaration(
+                "\(path).\(isProperty ? function.name : function.signature)", range: function.nameRange, unit: unit)
+        }
         evaluator.environment.valueMethods[path, default: RequestMethods()].add(
             RequestMethod(
                 receiver: .value, table: table, typePath: path, function: function, isProperty: isProperty,
