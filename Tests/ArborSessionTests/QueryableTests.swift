@@ -359,7 +359,10 @@ final class QueryableTests: XCTestCase {
         guard case .failure(let errors, _)? = session.run("BooksRequest(minYear: 1).misspelled()").last else {
             return XCTFail()
         }
-        XCTAssertEqual(errors.map(\.message), ["`Ordering` has no case `byTitel`"])
+        XCTAssertEqual(
+            errors.map(\.message), ["`Ordering` has no case `byTitel` (in `misspelled()` at <input 1>:10:14)"])
+        // The call is underlined where it was typed.
+        XCTAssertEqual(errors.first?.range, SourceRange(0, 37))
     }
 
     /// A method that calls itself stops at the evaluator's depth limit, as a located error.
@@ -372,9 +375,12 @@ final class QueryableTests: XCTestCase {
                 var forever: Int { forever }
             }
             """)
-        for text in ["try BooksRequest(minYear: 1).again(db)", "BooksRequest(minYear: 1).forever"] {
+        for (text, method) in [
+            ("try BooksRequest(minYear: 1).again(db)", "`again(_:)` at <input 1>:2:55"),
+            ("BooksRequest(minYear: 1).forever", "`forever` at <input 1>:3:24"),
+        ] {
             guard case .failure(let errors, _)? = session.run(text).last else { return XCTFail(text) }
-            XCTAssertEqual(errors.map(\.message), ["expression nested too deep (limit 200)"], text)
+            XCTAssertEqual(errors.map(\.message), ["expression nested too deep (limit 200) (in \(method))"], text)
             XCTAssertNotNil(errors.first?.range, text)
         }
     }

@@ -46,6 +46,9 @@ public struct Environment: Sendable {
     public var databaseSelections: [String: [Selectable]] = [:]
     /// The app's structs and classes with stored properties, as rows decode into them, by type path.
     public var decodableTypes: [String: DecodableType] = [:]
+    /// The name and text of each unit of the app's code, by the index methods keep as
+    /// their `origin`: where an error inside a method's body is.
+    public var sourceTexts: [SourceText] = []
 
     public init(schema: SchemaGraph) {
         self.schema = schema
@@ -56,5 +59,16 @@ public struct Environment: Sendable {
     /// The record type name of a table, or `Table("t")`.
     public func displayName(ofTable table: String) -> String {
         typeNames.type(forTable: table) ?? "Table(\(SQLValue.swiftQuoted(table)))"
+    }
+}
+
+/// A unit of the app's code as errors locate into it: `Models/Book.swift`, `<input 3>`.
+public struct SourceText: Sendable {
+    public var name: String
+    public var text: String
+
+    public init(name: String, text: String) {
+        self.name = name
+        self.text = text
     }
 }

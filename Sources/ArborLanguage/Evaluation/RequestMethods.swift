@@ -204,7 +204,22 @@ extension Evaluator {
         guard depth <= Self.maximumDepth else {
             throw ArborError("request methods call each other too deep (limit \(Self.maximumDepth))", at: range)
         }
-        return try inMethod { try run(method.function.body, range: range) }
+        do {
+            return try inMethod { try run(method.function.body, range: range) }
+        } catch var error as ArborError {
+            // Located in the method's body, in its file: underline the call, and say where in the file.
+            guard let inner = error.range, inner != range, method.origin < environment.sourceTexts.count else {
+                throw error
+            }
+            if !error.message.contains(" (in `") {
+                let source = environment.sourceTexts[method.origin]
+                let location = SourceLocation(offset: inner.lowerBound, in: source.text)
+                error.message +=
+                    " (in `\(method.isProperty ? method.function.name : method.function.signature)` at \(source.name):\(location.line):\(location.column))"
+            }
+            error.range = range
+            throw error
+        }
     }
 
     /// An argument as the parameter's type takes it: `.novel` for a `Book.Kind`

@@ -62,6 +62,7 @@ private struct Resolution {
 
     mutating func run() {
         for unit in program.units { result.diagnostics += unit.diagnostics }
+        evaluator.environment.sourceTexts = program.units.map { SourceText(name: $0.name, text: $0.text) }
         resolveAliases()
         resolveTableNames()
         for path in index.order { declareEnum(path) }
