@@ -20,7 +20,14 @@ extension Evaluator {
                     return try compositeValue(path, properties: properties, arguments: arguments, range: range)
                 }
             }
+            if let value = try enumMember(
+                name, of: baseExpr, arguments: arguments, range: range, nameRange: nameRange)
+            {
+                return value
+            }
             let base = try evaluate(baseExpr)
+            // `ordering?.by(…)` (the parser drops the `?`): a call on Swift's nil is nil, as optional chaining.
+            if case .expression(.value(.null)) = base, baseExpr.kind != .nilLiteral { return base }
             return try method(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
         case .identifier(let name):
             if scope.closureParameters[name] == nil, environment.bindings[name] == nil {
@@ -47,9 +54,16 @@ extension Evaluator {
                 if let properties = storedProperties(of: name) {
                     return try compositeValue(name, properties: properties, arguments: arguments, range: range)
                 }
+                if Self.arrayWrappers.contains(name), let wrapped = try wrappedFetch(arguments) { return wrapped }
                 return try globalFunction(name, arguments: arguments, range: range, nameRange: callee.range)
             }
             throw ArborError("`\(name)` is not a function", at: callee.range)
+        case .implicitMember("init"):
+            // `.init(uncheckedUniqueElements: fetched)`: an IdentifiedArray (or Array) of what is fetched.
+            if let wrapped = try wrappedFetch(arguments) { return wrapped }
+            throw ArborError(
+                "`.init(…)` is read only as `.init(uncheckedUniqueElements:)` or `.init(uniqueElements:)` of a fetch",
+                at: callee.range)
         case .implicitMember("allColumns"):
             // `select(.allColumns(excluding: ["id"]))`, GRDB's `SQLSelection.allColumns(excluding:)`.
             guard arguments.count == 1, arguments[0].label == "excluding" else {

@@ -26,6 +26,9 @@ public struct Environment: Sendable {
     /// Instance methods and computed properties of the app's plain structs (GRDBQuery's
     /// `Queryable` requests), by type path: called on values built with the memberwise initializer.
     public var valueMethods: [String: RequestMethods] = [:]
+    /// The explicit initializers of the app's plain structs (`init(ordering: SortOrder? = .forward)`),
+    /// by type path: those that only assign properties build the value.
+    public var initializers: [String: [RequestMethod]] = [:]
     /// `typealias Columns = CodingKeys`, by the alias's full path.
     public var typeAliases: [String: String] = [:]
     /// The cases of enums with raw values (`Book.Kind`), for arguments written `.novel`.

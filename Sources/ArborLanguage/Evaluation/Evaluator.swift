@@ -104,6 +104,9 @@ public final class Evaluator {
                 })
         case .member(let base, let name, let nameRange):
             if base.kind == .identifier("Column"), name == "rowID" { return .expression(.column("rowid", alias: nil)) }
+            if let value = try enumMember(name, of: base, arguments: nil, range: expr.range, nameRange: nameRange) {
+                return value
+            }
             let baseValue: Value
             do {
                 // `Column("total").detached` names a selected value on purpose: no joined-column check.
@@ -114,6 +117,8 @@ public final class Evaluator {
             } catch let error as ArborError {
                 throw undeclaredColumns(base, column: name, nameRange: nameRange) ?? error
             }
+            // `movie?.title` (the parser drops the `?`): a member of Swift's nil is nil, as optional chaining.
+            if case .expression(.value(.null)) = baseValue, base.kind != .nilLiteral { return baseValue }
             return try member(name, of: baseValue, range: expr.range, nameRange: nameRange)
         case .implicitMember(let name):
             return .implicitMember(name)
@@ -137,6 +142,8 @@ public final class Evaluator {
             throw ArborError("`$\(n)` is only defined inside a closure argument", at: expr.range)
         case .parenthesized(let inner):
             return try evaluate(inner)
+        case .conditional(let condition, let then, let otherwise):
+            return try evaluate(truth(condition) ? then : otherwise)
         }
     }
 

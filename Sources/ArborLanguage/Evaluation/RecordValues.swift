@@ -142,6 +142,31 @@ extension Evaluator {
         throws -> Value
     {
         let typePath = canonicalTypePath(type)
+        let initializers = environment.initializers[typePath] ?? []
+        if let initializer = initializers.first(where: { Self.matches(arguments.labels, $0.function.parameters) }),
+            let fields = try initialize(initializer, properties: properties, arguments: arguments, range: range)
+        {
+            return .composite(type: type, fields: fields)
+        }
+        do {
+            return try memberwiseValue(type, properties: properties, arguments: arguments, range: range)
+        } catch let error as ArborError
+            where !initializers.isEmpty
+            && !initializers.contains(where: { Self.matches(arguments.labels, $0.function.parameters) })
+        {
+            // The app declares initializers and the call matches none: say them.
+            throw ArborError(
+                "`\(type)\(arguments.labels.signature)` matches no initializer of `\(type)`",
+                at: error.range ?? range,
+                suggestion: "it declares "
+                    + initializers.map { "`\(Self.declaredSignature($0.function))`" }.joined(separator: " or "))
+        }
+    }
+
+    private func memberwiseValue(
+        _ type: String, properties: [StoredProperty], arguments: [Argument], range: SourceRange
+    ) throws -> Value {
+        let typePath = canonicalTypePath(type)
         var given: [String: Value] = [:]
         var index = 0
         for argument in arguments {
@@ -181,6 +206,65 @@ extension Evaluator {
             }
         }
         return .composite(type: type, fields: fields)
+    }
+
+    /// The fields an initializer that only assigns stored properties (`self.ordering = ordering`)
+    /// gives, its parameters bound to the arguments or their default values; nil for other bodies.
+    private func initialize(
+        _ initializer: RequestMethod, properties: [StoredProperty], arguments: [Argument], range: SourceRange
+    ) throws -> [(name: String, value: Value)]? {
+        var assignments: [(name: String, value: Expr)] = []
+        for statement in initializer.function.body {
+            guard case .assignment(let name, _, let value, _) = statement,
+                properties.contains(where: { $0.name == name })
+            else { return nil }
+            assignments.append((name, value))
+        }
+        let typePath = canonicalTypePath(initializer.typePath ?? "")
+        var locals: [String: Value] = [:]
+        var localTypes: [String: String] = [:]
+        func inType<T>(_ body: () throws -> T) throws -> T {
+            try withScope(
+                {
+                    $0 = Scope()
+                    $0.selfType = typePath
+                    $0.closureParameters = locals
+                    $0.localTypes = localTypes
+                }, body)
+        }
+        var index = 0
+        for parameter in initializer.function.parameters {
+            let value: Value
+            if index < arguments.count, arguments[index].label == parameter.label {
+                let argument = arguments[index].value
+                index += 1
+                value = try convert(evaluate(argument), to: parameter.type, in: typePath, range: argument.range)
+            } else if let defaultValue = parameter.defaultValue {
+                value = try inType {
+                    try convert(evaluate(defaultValue), to: parameter.type, in: typePath, range: range)
+                }
+            } else {
+                throw ArborError("missing argument for `\(parameter.label ?? parameter.name)`", at: range)
+            }
+            locals[parameter.name] = value
+            localTypes[parameter.name] = parameter.type
+        }
+        var assigned: [String: Value] = [:]
+        for assignment in assignments {
+            assigned[assignment.name] = try inType { try evaluate(assignment.value) }
+        }
+        var fields: [(name: String, value: Value)] = []
+        for stored in properties {
+            if let value = assigned[stored.name] {
+                fields.append((stored.name, try property(stored, of: typePath, holding: value, range: range)))
+            } else if let initial = stored.defaultValue {
+                let value = try inType { try evaluate(initial) }
+                fields.append((stored.name, try property(stored, of: typePath, holding: value, range: range)))
+            } else {
+                fields.append((stored.name, .expression(.value(.null))))
+            }
+        }
+        return fields
     }
 
     /// A property's value as its declared type takes it: `.byYear` of an app enum is checked

@@ -150,6 +150,10 @@ extension Evaluator {
                 }
             }
         }
+        // In a method of the app's enum, `self` is the case: `switch self { case .forward: … }`.
+        if method.receiver == .value, let path = method.typePath, environment.enums[path] != nil {
+            localTypes["self"] = path
+        }
         var index = 0
         let selfTable: String? =
             switch receiver {

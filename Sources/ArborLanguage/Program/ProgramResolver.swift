@@ -66,6 +66,7 @@ private struct Resolution {
         resolveAliases()
         resolveTableNames()
         for path in index.order { declareEnum(path) }
+        declareBuiltInEnums()
         for path in index.order { declareDecodable(path) }
         for path in index.order { declareMembers(path) }
         declareRequestExtensions()
@@ -306,6 +307,18 @@ private struct Resolution {
         if conformances.contains("DatabaseValueConvertible") { evaluator.environment.databaseValueEnums.insert(path) }
     }
 
+    /// Foundation's enums the app extends (`extension SortOrder { func by(_ column: Column) … }`).
+    private mutating func declareBuiltInEnums() {
+        for (name, cases) in Evaluator.builtInEnums
+        where index.types[name] != nil && evaluator.environment.enums[name] == nil {
+            evaluator.environment.enums[name] = Dictionary(uniqueKeysWithValues: cases.map { ($0, SQLValue.text($0)) })
+            evaluator.environment.caseOnlyEnums.insert(name)
+            for enumCase in cases {
+                evaluator.environment.statics[name, default: [:]][enumCase] = .implicitMember(enumCase)
+            }
+        }
+    }
+
     // MARK: Decodable types
 
     /// A struct or class with stored properties: what `AuthorInfo.fetchAll(db, request)`
@@ -364,6 +377,9 @@ private struct Resolution {
         let memberTable = table ?? enclosingTable(path)
         // A struct of the app that is not a record type: a GRDBQuery request, `BookInfo`.
         let isPlainStruct = table == nil && type.fragments.contains { $0.declaration.keyword == .struct }
+        // An enum of the app (or Foundation's `SortOrder`): its methods are called on a case.
+        let isEnum = evaluator.environment.enums[path] != nil
+        let hasValueMethods = isPlainStruct || isEnum
         do {
             // The memberwise initializer's labels: the struct's stored properties (of a record
             // type, or of a plain struct such as `BookInfo`).
@@ -410,10 +426,20 @@ private struct Resolution {
             where !function.isStatic && function.name == "encode"
                 && function.parameters.first?.type.contains("PersistenceContainer") == true:
                 evaluator.environment.recordEncoders[path] = function
-            case .function(let function) where !function.isStatic && isPlainStruct:
+            case .function(let function) where function.name == "init":
+                // `init(ordering: SortOrder? = .forward) { self.ordering = ordering }`.
+                guard isPlainStruct else { continue }
+                evaluator.environment.initializers[path, default: []].append(
+                    RequestMethod(
+                        receiver: .value, table: memberTable, typePath: path, function: function, isProperty: false,
+                        origin: unit))
+            case .unreadable("init", _, _, _, _):
+                // An initializer arbor can not read: values are then built with the memberwise one.
+                continue
+            case .function(let function) where !function.isStatic && hasValueMethods:
                 // `BooksRequest(minYear: 2000).fetch(db)`: `self` is the struct's value.
                 declareValueMethod(function, isProperty: false, of: path, table: memberTable, unit: unit)
-            case .property(let property) where !property.isStatic && isPlainStruct:
+            case .property(let property) where !property.isStatic && hasValueMethods:
                 guard case .getter(let body)? = property.value else { continue }
                 let function = FunctionDeclaration(
                     isStatic: false, name: property.name, nameRange: property.nameRange, parameters: [],
@@ -437,7 +463,7 @@ private struct Resolution {
                         receiver: .recordInstance, table: table, typePath: path, function: function,
                         isProperty: true, origin: unit))
                 entry(.requestMethod, "\(path).\(property.name)", "", range: property.nameRange, unit: unit)
-            case .unreadable(let name, false, true, let reason, let range) where isPlainStruct:
+            case .unreadable(let name, false, true, let reason, let range) where hasValueMethods:
                 // A method of a GRDBQuery-style request that could not be read: calling it would fail.
                 note("skipped `\(path).\(name)`: \(reason)", at: range, unit: unit)
             case .unreadable(let name, true, true, let reason, let range):

@@ -92,6 +92,14 @@ extension Parser {
             }
         }
         let expr = parseExpression()
+        // `self.ordering = ordering`, as an initializer writes it.
+        if case .member(let base, let name, let nameRange) = expr.kind, base.kind == .identifier("self"),
+            atOperator(.assign)
+        {
+            consume()
+            let value = parseExpression()
+            return .assignment(name: name, nameRange: nameRange, value: value, range: expr.range.union(value.range))
+        }
         // `container["x"] = value`.
         if case .subscripted = expr.kind, atOperator(.assign) {
             consume()

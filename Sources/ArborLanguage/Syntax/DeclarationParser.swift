@@ -251,6 +251,8 @@ extension Parser {
         switch keyword {
         case "var": members = parseProperty(isStatic: isStatic, start: start).map { [$0] } ?? []
         case "func": members = parseFunction(isStatic: isStatic, start: start).map { [$0] } ?? []
+        // `init(ordering: SortOrder? = .forward) { self.ordering = ordering }`: read as a function named `init`.
+        case "init": members = parseFunction(isStatic: isStatic, start: start, isInitializer: true).map { [$0] } ?? []
         case "case": members = parseEnumCases()
         case "typealias": members = parseTypeAlias(start: start).map { [$0] } ?? []
         default: break
@@ -410,11 +412,15 @@ extension Parser {
     }
 
     /// `func name<T>(label name: Type = default, …) async throws -> Result where … { body }`.
-    private mutating func parseFunction(isStatic: Bool, start: Int) -> TypeDeclaration.Member? {
-        guard let name = tokens[position + 1].identifierName else { return nil }
+    private mutating func parseFunction(isStatic: Bool, start: Int, isInitializer: Bool = false)
+        -> TypeDeclaration.Member?
+    {
+        guard let name = isInitializer ? "init" : tokens[position + 1].identifierName else { return nil }
         return tentatively(name: name, isStatic: isStatic, start: start) { parser in
-            parser.consume()
+            if !isInitializer { parser.consume() }
             let nameRange = parser.consumeRange()
+            // `init?(…)`, `init!(…)`: failable initializers.
+            if isInitializer, parser.atOperator(.question) || parser.atOperator(.bang) { parser.consume() }
             if parser.atOperator(.less) {
                 _ = parser.parseGenericArguments()
             }

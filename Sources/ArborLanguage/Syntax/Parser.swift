@@ -282,7 +282,18 @@ public struct Parser {
         depth += 1
         defer { depth -= 1 }
         guard checkNesting(at: currentRange) else { return Expr(.nilLiteral, currentRange) }
-        return parseBinary(minimumPrecedence: 0)
+        let condition = parseBinary(minimumPrecedence: 0)
+        // `direction == .ascending ? column.asc : column.desc`: the ternary operator, below every other.
+        guard atOperator(.question), tokens[position].precededBySpace else { return condition }
+        consume()
+        let then = parseExpression()
+        guard at(.colon) else {
+            failExpectedHere("`:` of the ternary operator")
+            return condition
+        }
+        consume()
+        let otherwise = parseExpression()
+        return Expr(.conditional(condition, then: then, else: otherwise), condition.range.union(otherwise.range))
     }
 
     /// Precedence climbing over `BinaryOperator.precedence`.

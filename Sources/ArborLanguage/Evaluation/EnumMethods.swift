@@ -1,0 +1,96 @@
+import ArborCore
+
+/// Instance methods and computed properties of the app's enums (`Transaction.Ordering`,
+/// an extension of Foundation's `SortOrder`): arbor holds a case as a raw value or as
+/// `.byTitle`, without its type, so the type comes from how the receiver is written: a case
+/// with its type (`Transaction.Ordering.byPayee`), a name whose declared type is the enum
+/// (a parameter, a stored property, `self`), or an implicit member only one such enum has.
+extension Evaluator {
+    /// The enum `expr` is a value of, when it has a method or property `name`, and its case.
+    func enumReceiver(_ expr: Expr, member name: String) throws -> (path: String, value: Value)? {
+        let enumPaths = environment.valueMethods.keys.filter { path in
+            environment.enums[path] != nil && !(environment.valueMethods[path]?.named(name).isEmpty ?? true)
+        }
+        guard !enumPaths.isEmpty else { return nil }
+        var path: String?
+        switch expr.kind {
+        case .member(let typeExpr, let caseName, _):
+            if typeExpr.kind == .identifier("self") {
+                path = declaredEnum(ofName: caseName)
+            } else if let typeName = Self.dottedTypeName(typeExpr),
+                let found = enumPathAndCases(named: typeName, from: scope.selfType), found.cases[caseName] != nil
+            {
+                path = found.path
+            }
+        case .identifier(let name):
+            path = declaredEnum(ofName: name)
+        case .implicitMember(let caseName):
+            let owners = enumPaths.filter { environment.enums[$0]?[caseName] != nil }
+            path = owners.count == 1 ? owners[0] : owners.first { $0 == scope.selfType }
+        case .parenthesized(let inner):
+            return try enumReceiver(inner, member: name)
+        default:
+            break
+        }
+        guard let path, enumPaths.contains(path) else { return nil }
+        return (path, caseValue(try evaluate(expr), of: path))
+    }
+
+    /// The enum a name is declared as (`ordering: SortOrder?`), or `self` in the enum's own methods.
+    private func declaredEnum(ofName name: String) -> String? {
+        guard let written = scope.localTypes[name] else { return nil }
+        let type = written.trimmingCharacters(in: ["?", "!", " "])
+        return enumPathAndCases(named: type, from: scope.selfType)?.path
+    }
+
+    /// A case as arbor holds values of its enum: `.byTitle` for an enum without raw values,
+    /// the raw value otherwise. Anything else (nil) stays as it is.
+    func caseValue(_ value: Value, of path: String) -> Value {
+        guard let cases = environment.enums[path] else { return value }
+        let isCaseOnly = environment.caseOnlyEnums.contains(path)
+        switch value {
+        case .implicitMember(let name) where !isCaseOnly:
+            return cases[name].map { .expression(.value($0)) } ?? value
+        case .expression(.value(.text(let name))) where isCaseOnly && cases[name] != nil:
+            return .implicitMember(name)
+        default:
+            return value
+        }
+    }
+
+    /// `receiver.name(…)` (or `receiver.name` with `arguments` nil) where the receiver is a
+    /// case of the app's enum; nil (Swift's, of optional chaining) gives nil.
+    func enumMember(_ name: String, of expr: Expr, arguments: [Argument]?, range: SourceRange, nameRange: SourceRange)
+        throws -> Value?
+    {
+        guard let (path, value) = try enumReceiver(expr, member: name) else { return nil }
+        if case .expression(.value(.null)) = value { return value }
+        guard let arguments else {
+            guard let property = valueMethod(name, ofType: path, labels: nil) else {
+                throw ArborError("`\(path).\(name)` is a method: call it, as in `\(name)(…)`", at: nameRange)
+            }
+            return try invoke(property, on: value, arguments: [], range: range)
+        }
+        return try compositeMethod(
+            name, on: value, type: path, arguments: arguments, range: range, nameRange: nameRange)
+    }
+
+    /// Foundation's `SortOrder` (`.forward`, `.reverse`), which apps extend with helpers
+    /// (`func by(_ column: Column) -> SQLOrdering`): an enum without raw values.
+    static let builtInEnums: [String: [String]] = ["SortOrder": ["forward", "reverse"]]
+}
+
+extension Evaluator {
+    /// `IdentifiedArray(uniqueElements:)`, `IdentifiedArrayOf<Actor>(uncheckedUniqueElements:)`,
+    /// `Array(…)`: swift-identified-collections' arrays (common in TCA apps) only wrap the rows.
+    static let arrayWrappers: Set<String> = ["IdentifiedArray", "IdentifiedArrayOf", "Array"]
+
+    /// The fetch a wrapper's single argument is, if it is one.
+    func wrappedFetch(_ arguments: [Argument]) throws -> Value? {
+        guard arguments.count == 1, [nil, "uniqueElements", "uncheckedUniqueElements"].contains(arguments[0].label)
+        else { return nil }
+        let value = try evaluate(arguments[0].value)
+        guard case .fetch = value else { return nil }
+        return value
+    }
+}
