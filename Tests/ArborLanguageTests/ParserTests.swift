@@ -530,9 +530,12 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(errors("extension Foo {}").count, 0)
         XCTAssertEqual(errors("extension A {} extension B {}").count, 1)
         // A value that is not an expression of ours is app code: skipped, no error.
-        let result = Parser.parse("extension Foo { static let x = a ? b : c\n static let y = 1 }")
+        let result = Parser.parse("extension Foo { static let x = a is B\n static let y = 1 }")
         XCTAssertEqual(result.errors, [])
         XCTAssertEqual(declarations(result).map(outline), [["y = 1"]])
+        // The ternary operator is read (an enum's method chooses a direction with it).
+        let ternary = Parser.parse("extension Foo { static let x = a ? b : c\n static let y = 1 }")
+        XCTAssertEqual(declarations(ternary).map(outline), [["x = (? a b c)", "y = 1"]])
     }
 
     /// A static property that is not Swift (no value after `=`, no name) is a
@@ -913,6 +916,8 @@ func sexp(_ expr: Expr) -> String {
     case .keyPath(let root, let components): return "\\" + (root ?? "") + components.map { "." + $0 }.joined()
     case .anonymousArgument(let index): return "$\(index)"
     case .parenthesized(let inner): return "(paren \(sexp(inner)))"
+    case .conditional(let condition, let then, let otherwise):
+        return "(? \(sexp(condition)) \(sexp(then)) \(sexp(otherwise)))"
     }
 }
 

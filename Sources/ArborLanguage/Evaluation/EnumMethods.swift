@@ -36,6 +36,38 @@ extension Evaluator {
         return (path, caseValue(try evaluate(expr), of: path))
     }
 
+    /// `self == .byTitle`, `ordering != .forward`: a case compared with Swift's `==`, a Bool
+    /// (a case is no SQL value). The case written `.byTitle` takes the other side's enum.
+    func caseComparison(_ op: BinaryOperator, _ l: Value, _ lhs: Expr, _ r: Value, _ rhs: Expr) -> Value? {
+        guard op == .equal || op == .notEqual else { return nil }
+        var (l, r) = (l, r)
+        switch (l, r) {
+        case (.implicitMember, _): if let path = declaredEnum(of: rhs) { l = caseValue(l, of: path) }
+        case (_, .implicitMember): if let path = declaredEnum(of: lhs) { r = caseValue(r, of: path) }
+        default: return nil
+        }
+        func swiftValue(_ value: Value) -> SQLValue? {
+            switch value {
+            case .implicitMember(let name): .text(name)
+            case .expression(.value(let v)): v
+            default: nil
+            }
+        }
+        guard let a = swiftValue(l), let b = swiftValue(r) else { return nil }
+        let same = Self.compare(a, b) == 0
+        return .expression(.value(.bool(op == .equal ? same : !same)))
+    }
+
+    /// The enum an expression is declared as: a name (`self`, `ordering`), `self.ordering`.
+    private func declaredEnum(of expr: Expr) -> String? {
+        switch expr.kind {
+        case .identifier(let name): declaredEnum(ofName: name)
+        case .member(let base, let name, _) where base.kind == .identifier("self"): declaredEnum(ofName: name)
+        case .parenthesized(let inner): declaredEnum(of: inner)
+        default: nil
+        }
+    }
+
     /// The enum a name is declared as (`ordering: SortOrder?`), or `self` in the enum's own methods.
     private func declaredEnum(ofName name: String) -> String? {
         guard let written = scope.localTypes[name] else { return nil }

@@ -272,6 +272,7 @@ public final class Evaluator {
         let l = try evaluate(lhs)
         let r = try evaluate(rhs)
         if op == .add, let joined = try sqlConcatenation(l, lhs, r, rhs) { return joined }
+        if let compared = caseComparison(op, l, lhs, r, rhs) { return compared }
         if op == .closedRange || op == .halfOpenRange {
             return .range(
                 lower: try sqlExpression(l, range: lhs.range), upper: try sqlExpression(r, range: rhs.range),
