@@ -50,6 +50,30 @@ final class RealAppTests: XCTestCase {
             ])
     }
 
+    /// The app's query structs, as its screens call them, with its `SortOrder.by(_:)` helper
+    /// (Variants/SortOrder+by.swift): `ordering?.by(…)` orders by NULL when `ordering` is nil.
+    func testTheMoviesAppsQueryStructsRun() throws {
+        let result = try ArborProcess.run([
+            try database(), "--load", Self.app.appendingPathComponent("Models").path,
+            "--load", Self.app.appendingPathComponent("Variants/SortOrder+by.swift").path, "--format", "sql",
+            "-c", "try AllActorsQuery().fetch(db)",
+            "-c", "try AllMoviesQuery(ordering: .reverse).fetch(db)",
+            "-c", "try AllActorsQuery(ordering: nil).fetch(db)",
+            "-c", "let actor = try Actor.fetchOne(db, key: 3)",
+            "-c", "try ActorMoviesQuery(actor: actor, ordering: .forward).fetch(db)",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(
+            result.stdout,
+            """
+            SELECT * FROM "actors" ORDER BY "name" COLLATE swiftLocalizedCaseInsensitiveCompare ASC;
+            SELECT * FROM "movies" ORDER BY "sortableTitle" COLLATE swiftLocalizedCaseInsensitiveCompare DESC;
+            SELECT * FROM "actors" ORDER BY NULL;
+            SELECT "movies".* FROM "movies" JOIN "movieActors" ON ("movieActors"."moviesId" = "movies"."id") AND ("movieActors"."actorsId" = 3) ORDER BY "movies"."sortableTitle" COLLATE swiftLocalizedCaseInsensitiveCompare ASC;
+
+            """)
+    }
+
     /// The rows nest under the keys GRDB gives: `actors` through the app's link table.
     func testTheMoviesAppsRows() throws {
         let result = try ArborProcess.run([
