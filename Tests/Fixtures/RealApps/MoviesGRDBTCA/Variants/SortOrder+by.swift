@@ -1,5 +1,5 @@
-// The app's own helper, from another stored version of the app (a file the snapshot in
-// Models/ does not hold; see SOURCE.md). MIT, as the rest of the app (NOTICE.md).
+// The app's own helper, from another stored version of the app: a file the snapshot in
+// Models/ does not hold (Tests/Fixtures/RealApps/MoviesGRDBTCA/SOURCE.md). MIT, as the rest of the app.
 import Foundation
 import GRDB
 
