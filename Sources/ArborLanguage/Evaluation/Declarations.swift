@@ -71,7 +71,7 @@ extension Evaluator {
         }
         var foreignKey: ForeignKeySpec?
         if let usingExpr = arguments.value(labelled: "using") {
-            guard case .foreignKey(let fk) = try evaluate(usingExpr) else {
+            guard case .foreignKey(let fk) = try foreignKeyArgument(usingExpr) else {
                 throw ArborError("`using:` takes a `ForeignKey`", at: usingExpr.range)
             }
             foreignKey = fk
@@ -81,6 +81,15 @@ extension Evaluator {
             base: .direct(kind: kind, origin: origin, destination: destination, key: key, foreignKey: foreignKey),
             operations: databaseSelection(of: destinationType).map { [$0] } ?? [],
             displayName: display)
+    }
+
+    /// The value of a direct association's `using:`. Its parameter is a `ForeignKey`, so Swift
+    /// reads `.init([…], to: […])` there as `ForeignKey([…], to: […])`.
+    private func foreignKeyArgument(_ expr: Expr) throws -> Value {
+        guard case .call(let callee, let arguments) = expr.kind, case .implicitMember("init") = callee.kind else {
+            return try evaluate(expr)
+        }
+        return try globalFunction("ForeignKey", arguments: arguments, range: expr.range, nameRange: callee.range)
     }
 
     /// An association expression whose origin must be `table` (bare names are its associations).

@@ -112,6 +112,11 @@ extension Evaluator {
                 return
             }
             environment.catalog.add(.init(name: member.name, plan: association, isDeclared: true), to: table)
+            // Kept in a namespace nested in the record type (`enum Association { static let
+            // leader = belongsTo(…) }`): the app names it through that namespace.
+            if environment.typeNames.table(forType: member.typePath) == nil {
+                environment.statics[member.typePath, default: [:]][member.name] = .association(association)
+            }
         case let value:
             environment.statics[member.typePath, default: [:]][member.name] = value
         }

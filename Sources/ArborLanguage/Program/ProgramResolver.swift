@@ -187,11 +187,28 @@ private struct Resolution {
                 tables[path] = table
                 return table
             }
+            // `enum Association { static let group = belongsTo(Group.self) }` nested in a record
+            // type only groups that type's associations: Swift finds `belongsTo` on the enclosing type.
+            if !isRecord, hasEnclosingRecord(path, visiting: &visiting) { return nil }
             note(
                 "`\(path)` has no `databaseTableName`: GRDB uses \(SQLValue.swiftQuoted(defaultName)), which is not a table of this database",
                 at: fragment.declaration.nameRange, unit: fragment.unit)
         }
         return nil
+    }
+
+    /// Whether a type enclosing `path` has a table.
+    private mutating func hasEnclosingRecord(_ path: String, visiting: inout Set<String>) -> Bool {
+        var parent = path
+        while let dot = parent.lastIndex(of: ".") {
+            parent = String(parent[..<dot])
+            if tableName(of: parent, visiting: &visiting) != nil
+                || evaluator.environment.typeNames.table(forType: parent) != nil
+            {
+                return true
+            }
+        }
+        return false
     }
 
     /// Whether a static function builds a request (rather than writing with a `db`, or

@@ -1,0 +1,131 @@
+import ArborCore
+import GRDB
+import GRDBSQLite
+import XCTest
+
+@testable import ArborSession
+
+// A chat app's models, shaped like xxfoundation/elixxir-Client-iOS-Database's: each
+// record type keeps its associations in a nested `enum Relations`, where Swift finds
+// `belongsTo` and `hasMany` on the enclosing record type, and writes each foreign key
+// as `.init([…], to: […])`, which Swift reads as `ForeignKey` (the type of `using:`).
+private struct Person: TableRecord {
+    static let databaseTableName = "person"
+    enum Column: String, ColumnExpression { case id, name }
+}
+private struct Club: TableRecord {
+    static let databaseTableName = "club"
+    enum Column: String, ColumnExpression { case id, name, ownerId }
+    enum Relations {
+        static let owner = belongsTo(Person.self, using: .init([Column.ownerId], to: [Person.Column.id]))
+        static let memberships = hasMany(
+            Membership.self, using: .init([Membership.Column.clubId], to: [Column.id]))
+        static let members = hasMany(Person.self, through: memberships, using: Membership.Relations.person)
+    }
+}
+private struct Membership: TableRecord {
+    static let databaseTableName = "membership"
+    enum Column: String, ColumnExpression { case clubId, personId }
+    enum Relations {
+        static let person = belongsTo(Person.self, using: .init([Column.personId], to: [Person.Column.id]))
+    }
+}
+
+/// Associations kept in a namespace nested in their record type load without notes,
+/// are named through that namespace, and give GRDB's SQL.
+final class NestedAssociationNamespaceTests: XCTestCase {
+    static let models = """
+        struct Person: TableRecord {
+            static let databaseTableName = "person"
+            enum Column: String, ColumnExpression { case id, name }
+        }
+        struct Club: TableRecord {
+            static let databaseTableName = "club"
+            enum Column: String, ColumnExpression { case id, name, ownerId }
+            enum Relations {
+                static let owner = belongsTo(Person.self, using: .init([Column.ownerId], to: [Person.Column.id]))
+                static let memberships = hasMany(
+                    Membership.self, using: .init([Membership.Column.clubId], to: [Column.id]))
+                static let members = hasMany(Person.self, through: memberships, using: Membership.Relations.person)
+            }
+        }
+        struct Membership: TableRecord {
+            static let databaseTableName = "membership"
+            enum Column: String, ColumnExpression { case clubId, personId }
+            enum Relations {
+                static let person = belongsTo(Person.self, using: .init([Column.personId], to: [Person.Column.id]))
+            }
+        }
+        """
+
+    func makeSession() throws -> Session {
+        try Session(
+            path: TemporaryDatabase.make(
+                """
+                CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                CREATE TABLE club (id INTEGER PRIMARY KEY, name TEXT NOT NULL, ownerId INTEGER NOT NULL);
+                CREATE TABLE membership (clubId INTEGER NOT NULL, personId INTEGER NOT NULL);
+                INSERT INTO person VALUES (1, 'Ada'), (2, 'Grace'), (3, 'Linus');
+                INSERT INTO club VALUES (1, 'Chess', 1), (2, 'Go', 2);
+                INSERT INTO membership VALUES (1, 2), (1, 3), (2, 1);
+                """))
+    }
+
+    func testTheNestedNamespaceLoadsWithoutNotesOrErrors() throws {
+        let session = try makeSession()
+        let loaded = session.run(Self.models)
+        guard case .silent(let summary)? = loaded.last, loaded.count == 1 else { return XCTFail("\(loaded)") }
+        XCTAssertFalse(summary.contains("note"), summary)
+        XCTAssertFalse(summary.contains("error"), summary)
+    }
+
+    func testRequestsThroughTheNamespaceGiveGRDBsSQL() throws {
+        let session = try makeSession()
+        _ = session.run(Self.models)
+        func row<T>(_ request: QueryInterfaceRequest<T>) -> QueryInterfaceRequest<Row> {
+            request.asRequest(of: Row.self)
+        }
+        let cases: [(text: String, grdb: QueryInterfaceRequest<Row>, rows: Int)] = [
+            ("Club.including(required: Club.Relations.owner)", row(Club.including(required: Club.Relations.owner)), 2),
+            (
+                "Club.joining(required: Club.Relations.members.filter(Person.Column.name == \"Linus\"))",
+                row(Club.joining(required: Club.Relations.members.filter(Person.Column.name == "Linus"))), 1
+            ),
+            (
+                "Membership.including(required: Membership.Relations.person).order(Membership.Column.personId)",
+                row(Membership.including(required: Membership.Relations.person).order(Membership.Column.personId)), 3
+            ),
+        ]
+        for (text, grdb, count) in cases {
+            // GRDB's main statement, arguments inlined as arbor shows them.
+            let expected = try session.database.read { db -> String in
+                let prepared = try grdb.makePreparedRequest(db, forSingleResult: false)
+                guard let expanded = sqlite3_expanded_sql(prepared.statement.sqliteStatement) else { return "" }
+                defer { sqlite3_free(expanded) }
+                return String(cString: expanded)
+            }
+            guard case .rows(let result)? = session.run(text).last else {
+                XCTFail("\(text): \(session.run(text))")
+                continue
+            }
+            XCTAssertEqual(result.statements.first?.sql, expected, text)
+            XCTAssertEqual(result.rows.count, count, text)
+        }
+    }
+
+    func testAnImplicitInitThatIsNoForeignKeyStaysALocatedError() throws {
+        let session = try makeSession()
+        let outcome = session.run(
+            """
+            struct Club: TableRecord {
+                static let databaseTableName = "club"
+                static let owner = belongsTo(Person.self, using: .init(name: "x"))
+            }
+            Club.including(required: Club.owner)
+            """
+        ).last
+        guard case .failure(let errors, _)? = outcome else { return XCTFail("\(String(describing: outcome))") }
+        XCTAssertNotNil(errors.first?.range)
+        XCTAssertTrue(errors.first?.message.contains("owner") == true, errors.first?.message ?? "")
+    }
+}
