@@ -32,6 +32,10 @@ public final class Evaluator {
     }
 
     var scope = Scope()
+    /// Inside a request method's body: the type aliases of its extension, by name
+    /// (`Cols` for `Book.Columns`). Kept out of `scope`, as type paths are resolved
+    /// while a scope is being set up.
+    var extensionTypeAliases: [String: String] = [:]
     var depth = 0
     static let maximumDepth = 200
 
@@ -170,6 +174,11 @@ public final class Evaluator {
         // A name the user bound shadows declared and inferred ones, as in Swift.
         if scope.selfType == nil, scope.implicitSelf == nil, let value = environment.bindings[name] { return value }
         if let table = environment.typeNames.table(forType: name) { return .table(table, type: name) }
+        if let target = extensionTypeAliases[name] {
+            let path = canonicalTypePath(target)
+            if let table = environment.typeNames.table(forType: path) { return .table(table, type: path) }
+            if environment.statics[path] != nil { return .namespace(path) }
+        }
         if let selfType = scope.selfType {
             if name == "Self" || name == selfType, let table = scope.selfTable {
                 return .table(table, type: recordType(selfType))

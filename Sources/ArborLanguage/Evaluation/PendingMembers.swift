@@ -41,6 +41,9 @@ extension Evaluator {
     /// `path` with type aliases followed (`Author.Columns` → `Author.CodingKeys`).
     func canonicalTypePath(_ path: String) -> String {
         var path = path
+        // A request method's extension alias (`Cols` for `Book.Columns`) starts the path.
+        let first = path.prefix { $0 != "." }
+        if let target = extensionTypeAliases[String(first)] { path = target + path.dropFirst(first.count) }
         var seen: Set<String> = []
         while let target = environment.typeAliases[path], seen.insert(path).inserted { path = target }
         return path

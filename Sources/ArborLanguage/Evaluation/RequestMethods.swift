@@ -29,10 +29,13 @@ public struct RequestMethod: Sendable {
     public var isProperty: Bool
     /// The source unit it was read from.
     public var origin: Int
+    /// The type aliases of the extension it was declared in (`private typealias Cols =
+    /// Book.Columns`), which its body names.
+    public var typeAliases: [String: String]
 
     public init(
         receiver: Receiver, table: String?, typePath: String?, function: FunctionDeclaration, isProperty: Bool,
-        origin: Int
+        origin: Int, typeAliases: [String: String] = [:]
     ) {
         self.receiver = receiver
         self.table = table
@@ -40,6 +43,7 @@ public struct RequestMethod: Sendable {
         self.function = function
         self.isProperty = isProperty
         self.origin = origin
+        self.typeAliases = typeAliases
     }
 }
 
@@ -209,6 +213,9 @@ extension Evaluator {
             throw ArborError("request methods call each other too deep (limit \(Self.maximumDepth))", at: range)
         }
         do {
+            let callerAliases = extensionTypeAliases
+            extensionTypeAliases = method.typeAliases
+            defer { extensionTypeAliases = callerAliases }
             return try inMethod { try run(method.function.body, range: range) }
         } catch var error as ArborError {
             // Located in the method's body, in its file: underline the call, and say where in the file.

@@ -537,13 +537,21 @@ private struct Resolution {
                 }
             }
             let receiverName = ext.declaration.name + (ext.recordType.map { "<\($0)>" } ?? "")
+            // `private typealias Cols = Book.Columns`: names the extension's methods use.
+            var aliases: [String: String] = [:]
+            for case .typeAlias(let name, _, let target, _) in ext.declaration.members {
+                aliases[name] =
+                    index.resolve(target, from: nil, aliases: evaluator.environment.typeAliases) ?? target
+            }
             for member in ext.declaration.members {
                 switch member {
+                case .typeAlias:
+                    continue
                 case .function(let function) where !function.isStatic:
                     evaluator.environment.requestMethods.add(
                         RequestMethod(
                             receiver: ext.receiver, table: table, typePath: nil, function: function,
-                            isProperty: false, origin: ext.unit))
+                            isProperty: false, origin: ext.unit, typeAliases: aliases))
                     entry(
                         .requestMethod, "\(receiverName).\(function.signature)", "", range: function.nameRange,
                         unit: ext.unit)
@@ -555,7 +563,7 @@ private struct Resolution {
                     evaluator.environment.requestMethods.add(
                         RequestMethod(
                             receiver: ext.receiver, table: table, typePath: nil, function: function,
-                            isProperty: true, origin: ext.unit))
+                            isProperty: true, origin: ext.unit, typeAliases: aliases))
                     entry(
                         .requestMethod, "\(receiverName).\(property.name)", "", range: property.nameRange,
                         unit: ext.unit)
