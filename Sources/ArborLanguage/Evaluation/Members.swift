@@ -93,6 +93,11 @@ extension Evaluator {
             case "ascNullsLast": return .ordering(OrderingTerm(e, .ascNullsLast))
             case "descNullsFirst": return .ordering(OrderingTerm(e, .descNullsFirst))
             case "sqlExpression": return .expression(e)
+            // `Columns.authorId.name`: GRDB's `ColumnExpression.name`, the column's name as a
+            // string (`ForeignKey([Columns.authorId.name])`, `static let idColumn = Columns.id.name`).
+            case "name":
+                guard case .column(let columnName, nil) = e else { break }
+                return .expression(.value(.text(columnName)))
             case "detached":
                 guard case .column(let name, nil) = e else {
                     throw ArborError(
