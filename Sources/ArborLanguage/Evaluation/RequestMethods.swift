@@ -88,12 +88,15 @@ extension Evaluator {
             guard let labels, !method.isProperty else { return true }
             return Self.matches(labels, method.function.parameters)
         }
-        let sameTable = applicable.filter { method in
+        let offeredHere = applicable.filter { method in
             if method.receiver == .typeStatic || method.receiver == .recordInstance {
                 return method.table.map { $0.sqlFolded == table.sqlFolded } ?? false
             }
             return method.table.map { $0.sqlFolded == table.sqlFolded } ?? true
         }
+        // Swift prefers the extension constrained to this record type (`DerivableRequest<Series>`)
+        // over one for any (`where RowDecoder: Archivable`) that declares the same method.
+        let sameTable = offeredHere.filter { $0.table != nil } + offeredHere.filter { $0.table == nil }
         if let method = sameTable.first(where: { offered($0.receiver, on: kind) }) { return method }
         guard let method = sameTable.first else { return nil }
         let display = environment.displayName(ofTable: table)

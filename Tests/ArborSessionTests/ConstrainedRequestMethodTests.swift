@@ -1,0 +1,89 @@
+import ArborCore
+import Foundation
+import GRDB
+import GRDBSQLite
+import XCTest
+
+@testable import ArborSession
+
+// A fleet app's request methods, shaped like autoreleasefool/approach's: a method of
+// every `Retirable` record's requests, and a method of the same name declared for one
+// record type, which Swift picks for that type's requests.
+private protocol Retirable {}
+private struct Crew: TableRecord, Retirable {
+    static let databaseTableName = "crew"
+}
+private struct Ship: TableRecord {
+    static let databaseTableName = "ship"
+}
+extension DerivableRequest where RowDecoder: Retirable {
+    fileprivate func active() -> Self {
+        filter(Column("retiredOn") == nil)
+    }
+}
+extension DerivableRequest<Ship> {
+    fileprivate func active() -> Self {
+        filter(Column("inService") == true)
+    }
+}
+
+/// A request method declared for the record type wins over one declared for any.
+final class ConstrainedRequestMethodTests: XCTestCase {
+    func testTheRecordTypesOwnMethodWinsOverTheGenericOne() throws {
+        let session = try Session(
+            path: TemporaryDatabase.make(
+                """
+                CREATE TABLE crew (id INTEGER PRIMARY KEY, retiredOn TEXT);
+                CREATE TABLE ship (id INTEGER PRIMARY KEY, inService BOOLEAN NOT NULL);
+                INSERT INTO crew VALUES (1, NULL), (2, '2020-01-01');
+                INSERT INTO ship VALUES (1, 1), (2, 0), (3, 1);
+                """))
+        // Loaded as the app's file (a pasted program takes no `protocol`).
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ConstrainedRequestMethods-\(UUID().uuidString).swift")
+        try """
+        protocol Retirable {}
+        struct Crew: TableRecord, Retirable {
+            static let databaseTableName = "crew"
+        }
+        struct Ship: TableRecord {
+            static let databaseTableName = "ship"
+        }
+        extension DerivableRequest where RowDecoder: Retirable {
+            func active() -> Self {
+                filter(Column("retiredOn") == nil)
+            }
+        }
+        extension DerivableRequest<Ship> {
+            func active() -> Self {
+                filter(Column("inService") == true)
+            }
+        }
+        """.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let report = try session.load(paths: [file.path])
+        XCTAssertEqual(report.diagnostics.map(\.error.message), [])
+        XCTAssertEqual(session.resolution.diagnostics.map(\.error.message), [])
+        func row<T>(_ request: QueryInterfaceRequest<T>) -> QueryInterfaceRequest<Row> {
+            request.asRequest(of: Row.self)
+        }
+        let cases: [(text: String, grdb: QueryInterfaceRequest<Row>, rows: Int)] = [
+            ("Ship.all().active()", row(Ship.all().active()), 2),
+            ("Crew.all().active()", row(Crew.all().active()), 1),
+        ]
+        for (text, grdb, count) in cases {
+            let expected = try session.database.read { db -> String in
+                let prepared = try grdb.makePreparedRequest(db, forSingleResult: false)
+                guard let expanded = sqlite3_expanded_sql(prepared.statement.sqliteStatement) else { return "" }
+                defer { sqlite3_free(expanded) }
+                return String(cString: expanded)
+            }
+            guard case .rows(let result)? = session.run(text).last else {
+                XCTFail("\(text): \(session.run(text))")
+                continue
+            }
+            XCTAssertEqual(result.statements.first?.sql, expected, text)
+            XCTAssertEqual(result.rows.count, count, text)
+        }
+    }
+}
