@@ -214,6 +214,18 @@ public struct Parser {
         if typeKeyword(at: indexAfterModifiers(from: position)) != nil {
             return parseTypeDeclaration().map { .declarations([$0]) }
         }
+        // A file pasted whole: `import GRDB`, protocols and free functions hold nothing
+        // arbor reads, and are skipped as they are when the file is loaded.
+        let keywordIndex = indexAfterModifiers(from: position)
+        if case .identifier(let keyword, false) = tokens[keywordIndex].kind,
+            Self.skippedTopLevelKeywords.contains(keyword), keywordIndex + 1 < tokens.count,
+            case .identifier = tokens[keywordIndex + 1].kind
+        {
+            position = keywordIndex
+            skipToken()
+            skipRestOfItem()
+            return .declarations([])
+        }
         if atKeyword("let") || atKeyword("var") {
             return parseLetBinding()
         }
@@ -241,6 +253,9 @@ public struct Parser {
         let value = parseExpression()
         return .letBinding(name: name, nameRange: nameRange, value: value, range: keywordRange.union(value.range))
     }
+
+    /// Top-level Swift that a pasted file holds and arbor does not run.
+    static let skippedTopLevelKeywords: Set<String> = ["import", "protocol", "func", "precedencegroup", "operator"]
 
     var isAtStatementEnd: Bool { atEnd || at(.semicolon) || atNewLine }
 
