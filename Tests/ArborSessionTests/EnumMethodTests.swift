@@ -140,6 +140,14 @@ final class EnumMethodTests: XCTestCase {
             func ordered(by ordering: Book.Ordering, direction: OrderDirection) -> Self {
                 order(ordering.getOrdering(direction))
             }
+
+            func ofKinds(_ kinds: [Book.Kind]) -> Self {
+                filter(kinds.map(\\.rawValue).contains(Column("kind")))
+            }
+        }
+
+        extension Book {
+            enum Kind: String { case novel, poems }
         }
         """
 
@@ -169,6 +177,11 @@ final class EnumMethodTests: XCTestCase {
         XCTAssertEqual(
             sql("Book.all().ordered(by: .byYear, direction: .ascending)", in: session),
             try grdbSQL(book.all().order(Column("year").asc)))
+        // An array of an enum's cases, mapped to their raw values.
+        XCTAssertEqual(
+            sql("Book.all().ofKinds([.novel, .poems])", in: session)?.replacingOccurrences(
+                of: "IN ('novel', 'poems')", with: "IN (?, ?)"),
+            try grdbSQL(book.all().filter(["novel", "poems"].contains(Column("kind")))))
         guard case .description(let yes)? = session.run("Book.Ordering.byTitle.isByTitle").last,
             case .description(let no)? = session.run("Book.Ordering.byYear.isByTitle").last
         else { return XCTFail() }

@@ -118,8 +118,15 @@ extension Evaluator {
         case .expression(let e):
             return try expressionMethod(name, on: e, arguments: arguments, range: range, nameRange: nameRange)
         case .array(let elements):
+            // `kinds.map(\.rawValue)`: arbor holds an enum's cases by their raw values already.
+            if name == "map", arguments.count == 1, arguments[0].label == nil,
+                case .keyPath(nil, ["rawValue"]) = arguments[0].value.kind
+            {
+                return base
+            }
             guard name == "contains", arguments.count == 1, let argument = arguments.first, argument.label == nil else {
-                throw ArborError("an array offers `contains(_:)` here", at: nameRange)
+                throw ArborError(
+                    "an array offers `contains(_:)` and `map(\\.rawValue)` here", at: nameRange)
             }
             let subject = try sqlExpression(evaluate(argument.value), range: argument.value.range)
             try Self.refuseAggregate(subject, in: "contains", range: argument.value.range)
