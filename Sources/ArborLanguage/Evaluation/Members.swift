@@ -154,6 +154,14 @@ extension Evaluator {
                 suggestion: Suggestions.didYouMean(name, in: statics))
         case .composite(let type, let fields):
             return try compositeMember(name, on: base, type: type, fields: fields, range: range, nameRange: nameRange)
+        // What a request method's body asks of an array argument (`guard !ids.isEmpty`, `ids.first`).
+        case .array(let elements) where ["first", "last", "isEmpty", "count"].contains(name):
+            switch name {
+            case "first": return elements.first ?? .expression(.value(.null))
+            case "last": return elements.last ?? .expression(.value(.null))
+            case "isEmpty": return .expression(.value(.bool(elements.isEmpty)))
+            default: return .expression(.value(.integer(Int64(elements.count))))
+            }
         case .request(let plan):
             if let method = try appMethod(name, on: base, labels: nil, nameRange: nameRange) {
                 return try invoke(method, on: base, arguments: [], range: range)

@@ -109,7 +109,7 @@ extension Parser {
         return .expression(expr)
     }
 
-    private var lastConsumedRange: SourceRange { position > 0 ? tokens[position - 1].range : currentRange }
+    var lastConsumedRange: SourceRange { position > 0 ? tokens[position - 1].range : currentRange }
 
     /// `let name = value`, `var name: Type = value`, `var name: Type`.
     private mutating func parseBinding() -> BodyStatement? {

@@ -313,7 +313,7 @@ public struct Parser {
 
     /// Precedence climbing over `BinaryOperator.precedence`.
     mutating func parseBinary(minimumPrecedence: Int) -> Expr {
-        var left = parsePrefix()
+        var left = skipCasts(after: parsePrefix())
         var previousNonAssociative: BinaryOperator?
         let depthOnEntry = depth
         defer { depth = depthOnEntry }
@@ -330,6 +330,54 @@ public struct Parser {
             previousNonAssociative = op.isNonAssociative ? op : nil
         }
         return left
+    }
+
+    /// `id.first as? Int64`, `value as! String`, `x as Double`: arbor's values have no
+    /// static type to convert, so a cast is its operand (what it fails on, SQL says).
+    mutating func skipCasts(after operand: Expr) -> Expr {
+        var expr = operand
+        while !isAborted, atKeyword("as"), !tokens[position].precededByNewline, position + 1 < tokens.count,
+            !tokens[position + 1].isPunctuation(.colon)
+        {
+            consume()
+            if atOperator(.question) || atOperator(.bang), !tokens[position].precededBySpace { consume() }
+            let typeStart = position
+            skipCastType()
+            guard position > typeStart else {
+                failExpectedHere("a type after `as`")
+                return expr
+            }
+            expr = Expr(expr.kind, expr.range.union(lastConsumedRange))
+        }
+        return expr
+    }
+
+    /// A type after `as`: `Int64`, `Book.Kind`, `[String]`, `Set<Int>`, `String?`.
+    mutating func skipCastType() {
+        if at(.leftBracket) {
+            var depth = 0
+            repeat {
+                if tokens[position].isOpeningBracket { depth += 1 } else if atClosingBracket { depth -= 1 }
+                skipToken()
+            } while depth > 0 && !atEnd
+        } else {
+            guard case .identifier = tokens[position].kind else { return }
+            skipToken()
+            while at(.dot), !tokens[position].precededBySpace, position + 1 < tokens.count,
+                case .identifier = tokens[position + 1].kind
+            {
+                skipToken()
+                skipToken()
+            }
+            if atOperator(.less), !tokens[position].precededBySpace {
+                var depth = 0
+                repeat {
+                    if atOperator(.less) { depth += 1 } else if atOperator(.greater) { depth -= 1 }
+                    skipToken()
+                } while depth > 0 && !atEnd && !atNewLine
+            }
+        }
+        while atOperator(.question) || atOperator(.bang), !tokens[position].precededBySpace { skipToken() }
     }
 
     mutating func failChained(_ previous: BinaryOperator, _ op: BinaryOperator) {
