@@ -19,10 +19,17 @@ extension DerivableRequest<Book> {
         guard !ids.isEmpty else { return none() }
         return ids.count == 1 ? filter(key: ids[0]) : filter(keys: ids)
     }
+    fileprivate func matching(authorId: Int64) -> Self {
+        filter(Column("authorId") == authorId)
+    }
+    fileprivate func matching(authorId: [Int64]) -> Self {
+        filter(authorId.contains(Column("authorId")))
+    }
 }
 
 /// What request methods' bodies do with their arguments in real apps: casts
-/// (`ids.first as? Int64`), and an array's `first`, `isEmpty`, `count`.
+/// (`ids.first as? Int64`), an array's `first`, `isEmpty`, `count`, and overloads
+/// that differ by the type of an argument.
 final class BodyCastAndArrayTests: XCTestCase {
     static let code = """
         extension DerivableRequest<Book> {
@@ -35,6 +42,12 @@ final class BodyCastAndArrayTests: XCTestCase {
             func withIDs(_ ids: [Int64]) -> Self {
                 guard !ids.isEmpty else { return none() }
                 return ids.count == 1 ? filter(key: ids.first as! Int64) : filter(keys: ids)
+            }
+            func matching(authorId: [Int64]) -> Self {
+                filter(authorId.contains(Column("authorId")))
+            }
+            func matching(authorId: Int64) -> Self {
+                filter(Column("authorId") == authorId)
             }
         }
         """
@@ -50,6 +63,9 @@ final class BodyCastAndArrayTests: XCTestCase {
             ("Book.all().withIDs([])", Book.all().withIDs([])),
             ("Book.all().withIDs([7])", Book.all().withIDs([7])),
             ("Book.all().withIDs([1, 2])", Book.all().withIDs([1, 2])),
+            // Overloads with the same labels, told apart by the argument's type.
+            ("Book.all().matching(authorId: 3)", Book.all().matching(authorId: 3)),
+            ("Book.all().matching(authorId: [3, 4])", Book.all().matching(authorId: [3, 4])),
         ]
         for (text, request) in cases {
             guard case .rows(let result)? = session.run(text, fetch: false).last else { return XCTFail(text) }

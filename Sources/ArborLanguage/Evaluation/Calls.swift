@@ -99,12 +99,16 @@ extension Evaluator {
         }
         switch base {
         case .table, .request, .association:
-            if let appMethod = try appMethod(name, on: base, labels: arguments.labels, nameRange: nameRange) {
+            if let appMethod = try appMethod(
+                name, on: base, labels: arguments.labels, arguments: arguments, nameRange: nameRange)
+            {
                 return try invoke(appMethod, on: base, arguments: arguments, range: range)
             }
             return try derivableMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
         case .record:
-            if let appMethod = try appMethod(name, on: base, labels: arguments.labels, nameRange: nameRange) {
+            if let appMethod = try appMethod(
+                name, on: base, labels: arguments.labels, arguments: arguments, nameRange: nameRange)
+            {
                 return try invoke(appMethod, on: base, arguments: arguments, range: range)
             }
             return try recordMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)

@@ -1,4 +1,5 @@
 import ArborCore
+import Foundation
 
 /// A request method of the app: a function or computed property in an
 /// extension of `DerivableRequest` or `QueryInterfaceRequest`, or a static one
@@ -68,7 +69,7 @@ extension Evaluator {
     /// The app's method `name` that applies to `receiver` with these argument labels, if any.
     /// Throws when the name exists but GRDB would not offer it on this receiver.
     func appMethod(
-        _ name: String, on receiver: Value, labels: [String?]?, nameRange: SourceRange
+        _ name: String, on receiver: Value, labels: [String?]?, arguments: [Argument]? = nil, nameRange: SourceRange
     ) throws -> RequestMethod? {
         let candidates = environment.requestMethods.named(name)
         guard !candidates.isEmpty else { return nil }
@@ -97,7 +98,15 @@ extension Evaluator {
         // Swift prefers the extension constrained to this record type (`DerivableRequest<Series>`)
         // over one for any (`where RowDecoder: Archivable`) that declares the same method.
         let sameTable = offeredHere.filter { $0.table != nil } + offeredHere.filter { $0.table == nil }
-        if let method = sameTable.first(where: { offered($0.receiver, on: kind) }) { return method }
+        let callable = sameTable.filter { offered($0.receiver, on: kind) }
+        // Overloads with the same labels (`matching(tagId: Int64)`, `matching(tagId: [Int64])`):
+        // Swift picks by type, so the one whose parameters fit the arguments written.
+        if callable.count > 1, let arguments,
+            let fitting = callable.first(where: { Self.fits(arguments, $0.function.parameters) })
+        {
+            return fitting
+        }
+        if let method = callable.first { return method }
         guard let method = sameTable.first else { return nil }
         let display = environment.displayName(ofTable: table)
         switch (method.receiver, kind) {
@@ -128,6 +137,25 @@ extension Evaluator {
 
     /// Whether call labels fit parameters as Swift matches them: in order, a
     /// parameter with a default value may be left out.
+    /// Whether each argument written as an array literal goes to an array (or set)
+    /// parameter, and each other literal to a parameter that is none: how Swift tells
+    /// overloads with the same labels apart, as far as the text shows it.
+    static func fits(_ arguments: [Argument], _ parameters: [FunctionDeclaration.Parameter]) -> Bool {
+        var index = 0
+        for parameter in parameters {
+            guard index < arguments.count, arguments[index].label == parameter.label else { continue }
+            let type = parameter.type.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))
+            let isCollection = type.hasPrefix("[") || type.hasPrefix("Set<")
+            switch arguments[index].value.kind {
+            case .array: if !isCollection { return false }
+            case .integer, .double, .string, .bool: if isCollection { return false }
+            default: break
+            }
+            index += 1
+        }
+        return true
+    }
+
     static func matches(_ labels: [String?], _ parameters: [FunctionDeclaration.Parameter]) -> Bool {
         var index = 0
         for parameter in parameters {
