@@ -584,6 +584,26 @@ final class LocatedErrorTests: XCTestCase {
 
     // MARK: Association suggestions
 
+    /// `belongsTo(Alley.Database.self)` where `Alley.Database` was never loaded: a type,
+    /// not an association, is missing.
+    func testANestedTypeNeverLoadedIsNamedAsAType() throws {
+        let text = "extension Book { static let alley = belongsTo(Author.Database.self) }"
+        guard case .failure(let errors, _)? = try Session(path: nil).run(text).last, let error = errors.first else {
+            return XCTFail("\(text) should fail")
+        }
+        XCTAssertEqual(
+            error.message,
+            "arbor knows no type `Author.Database`: `Author` declares no `Database` and has no association of that name"
+        )
+        XCTAssertEqual(error.range, SourceRange(53, 61))
+        XCTAssertEqual(error.suggestion, "load (or paste) the code that declares `Author.Database`")
+        // A capitalized misspelling of an association still suggests it.
+        guard case .failure(let misspelled, _)? = try Session(path: nil).run("Author.Books").last else {
+            return XCTFail()
+        }
+        XCTAssertEqual(misspelled.first?.suggestion, "did you mean `books`?")
+    }
+
     func testAMissingAssociationNeverSuggestsNoneOrAll() throws {
         for name in ["nome", "nonee", "al", "alll"] {
             let text = "Author.including(all: Author.\(name))"

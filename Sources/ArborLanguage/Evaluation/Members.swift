@@ -56,6 +56,15 @@ extension Evaluator {
                     suggestion: "write `Column(\(SQLValue.swiftQuoted(column.name)))`"
                         + (names.isEmpty ? "" : "; its associations: " + names.joined(separator: ", ")))
             }
+            // `Alley.Database.self`: a nested type of a record type, declared in a file not loaded.
+            if name.first?.isUppercase == true,
+                Suggestions.didYouMean(name, in: names + staticNames(ofTable: table)) == nil
+            {
+                let type = "\(environment.displayName(ofTable: table)).\(name)"
+                throw ArborError(
+                    "arbor knows no type `\(type)`: `\(environment.displayName(ofTable: table))` declares no `\(name)` and has no association of that name",
+                    at: nameRange, suggestion: "load (or paste) the code that declares `\(type)`")
+            }
             // Only what a member access can name: associations and the app's own statics, never
             // request methods (`none`, `all`), which must be called.
             throw ArborError(
