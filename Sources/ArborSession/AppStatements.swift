@@ -21,7 +21,10 @@ extension Session {
         return try database.read { db in
             let request = try Lowering().request(plan)
             let main = try Self.expandedSQL(request, db, single: single)
-            guard plan.hasPrefetch else { return [CapturedStatement(sql: main, duration: 0, label: "main")] }
+            // GRDB's value fetches (`String.fetchAll(db, request)`) run no prefetch.
+            guard plan.hasPrefetch, plan.valueType == nil else {
+                return [CapturedStatement(sql: main, duration: 0, label: "main")]
+            }
             if single {
                 // `fetchOne` prefetches for its one row, and `dumpRequest` knows only `fetchAll`:
                 // the statements are traced, their key paths are those `dumpRequest` gives for

@@ -44,7 +44,10 @@ struct FetchedValues {
     /// GRDB's date parser asserts that a text read from a statement holds no NUL
     /// character, which stops a debug build (arbor's too): such a value is refused first.
     private func refuseDateTextsWithNul() throws {
-        let cursor = try Row.fetchCursor(db, request)
+        // Through the prepared statement: GRDB's value fetches run no prefetch, and a row
+        // cursor of a request that prefetches would stop the program.
+        let prepared = try request.makePreparedRequest(db, forSingleResult: single)
+        let cursor = try Row.fetchCursor(prepared.statement, adapter: prepared.adapter)
         var index = 0
         while let row = try cursor.next(), row.count > 0 {
             index += 1

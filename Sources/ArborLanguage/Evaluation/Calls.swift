@@ -157,7 +157,16 @@ extension Evaluator {
             {
                 var plan = try request(evaluate(arguments[1].value), range: arguments[1].value.range)
                 // Decoded with GRDB's own decoder into the app's type, when Swift can decode it.
-                if kind != .count, plan.rawSQL == nil, let type = decodableType(named: path) {
+                if kind != .count, let type = decodableType(named: path) {
+                    // Raw SQL is fetched whole by GRDB's row requests: the decoding check does not reach it yet.
+                    guard plan.rawSQL == nil else {
+                        throw ArborError(
+                            "arbor does not check yet how raw SQL rows decode into `\(type.path)`",
+                            at: arguments[1].value.range,
+                            suggestion:
+                                "fetch them as rows (`Row.fetchAll(db, sql: …)`), or write the request with the query interface"
+                        )
+                    }
                     plan.decodedAs = type.path
                 }
                 return .fetch(plan, kind)

@@ -222,8 +222,8 @@ public struct Parser {
             case .identifier = tokens[keywordIndex + 1].kind
         {
             position = keywordIndex
-            skipToken()
-            skipRestOfItem()
+            let start = consumeRange()
+            skipTopLevelItem(startingAt: start)
             return .declarations([])
         }
         if atKeyword("let") || atKeyword("var") {
@@ -252,6 +252,21 @@ public struct Parser {
         consume()
         let value = parseExpression()
         return .letBinding(name: name, nameRange: nameRange, value: value, range: keywordRange.union(value.range))
+    }
+
+    /// Skips an `import`, `protocol` or `func` up to where the next statement starts,
+    /// leaving a `;` for the statement loop; a bracket left open is an error, not the
+    /// rest of the input swallowed.
+    mutating func skipTopLevelItem(startingAt start: SourceRange) {
+        var depth = 0
+        while !atEnd {
+            if depth == 0, at(.semicolon) || atClosingBracket || startsNewItem { return }
+            if tokens[position].isOpeningBracket { depth += 1 } else if atClosingBracket { depth -= 1 }
+            skipToken()
+        }
+        if depth > 0 {
+            errors.append(ArborError("this declaration is not closed: a bracket is left open", at: start))
+        }
     }
 
     /// Top-level Swift that a pasted file holds and arbor does not run.
@@ -352,14 +367,16 @@ public struct Parser {
         return expr
     }
 
-    /// A type after `as`: `Int64`, `Book.Kind`, `[String]`, `Set<Int>`, `String?`.
+    /// A type after `as`: `Int64`, `Book.Kind`, `[String]`, `Set<Int>`, `String?`, on one line.
     mutating func skipCastType() {
         if at(.leftBracket) {
+            let start = currentRange
             var depth = 0
             repeat {
                 if tokens[position].isOpeningBracket { depth += 1 } else if atClosingBracket { depth -= 1 }
                 skipToken()
-            } while depth > 0 && !atEnd
+            } while depth > 0 && !atEnd && !atNewLine
+            if depth > 0 { errors.append(ArborError("the type after `as` is not closed", at: start)) }
         } else {
             guard case .identifier = tokens[position].kind else { return }
             skipToken()
@@ -370,11 +387,13 @@ public struct Parser {
                 skipToken()
             }
             if atOperator(.less), !tokens[position].precededBySpace {
+                let start = currentRange
                 var depth = 0
                 repeat {
                     if atOperator(.less) { depth += 1 } else if atOperator(.greater) { depth -= 1 }
                     skipToken()
                 } while depth > 0 && !atEnd && !atNewLine
+                if depth > 0 { errors.append(ArborError("the type after `as` is not closed", at: start)) }
             }
         }
         while atOperator(.question) || atOperator(.bang), !tokens[position].precededBySpace { skipToken() }
