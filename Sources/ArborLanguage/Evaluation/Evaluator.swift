@@ -163,7 +163,7 @@ public final class Evaluator {
             return try invoke(method, on: receiver, arguments: [], range: range)
         }
         // In a record's instance member, `books` is `self.books` and `id` is `self.id`.
-        if let receiver = scope.implicitSelf, case .record(let record) = receiver {
+        if let receiver = scope.implicitSelf, case .record = receiver {
             if let method = try appMethod(name, on: receiver, labels: nil, nameRange: range) {
                 return try invoke(method, on: receiver, arguments: [], range: range)
             }
