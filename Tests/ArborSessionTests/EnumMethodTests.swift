@@ -194,4 +194,41 @@ final class EnumMethodTests: XCTestCase {
             "`getOrdering(direction:)` does not match the arguments of `Book.Ordering.getOrdering`")
         XCTAssertEqual(errors.first?.range, SourceRange(21, 32))
     }
+
+    /// In a raw-valued enum's own methods: a case returned is the raw value GRDB binds,
+    /// and `other`, `flipped()`, `rawValue` name `self`'s members, as in Swift.
+    func testAnEnumsMethodsReachTheirOwnMembersAndReturnCases() throws {
+        let session = try Session(path: nil)
+        for outcome in session.run(
+            """
+            extension Book {
+                enum Genre: String, DatabaseValueConvertible {
+                    case novel, poems
+                    var other: Genre {
+                        switch self {
+                        case .novel: return .poems
+                        case .poems: return .novel
+                        }
+                    }
+                    var label: String { other.title }
+                    var title: String { rawValue.uppercased() }
+                    func flipped() -> Genre { other }
+                    func twice() -> Genre { flipped().flipped() }
+                }
+            }
+            """)
+        {
+            if case .failure(let errors, _) = outcome { return XCTFail("\(errors)") }
+        }
+        let grdb = try ParityChecking.session()
+        func grdbSQL(_ request: QueryInterfaceRequest<Row>) throws -> String {
+            try grdb.database.read { try request.makePreparedRequest($0, forSingleResult: false).statement.sql }
+        }
+        let poems = try grdbSQL(Table("book").filter(Column("kind") == "poems"))
+            .replacingOccurrences(of: "?", with: "'poems'")
+        XCTAssertEqual(sql(#"Book.filter(Column("kind") == Book.Genre.novel.other)"#, in: session), poems)
+        XCTAssertEqual(sql(#"Book.filter(Column("kind") == Book.Genre.poems.twice())"#, in: session), poems)
+        guard case .description(let label)? = session.run("Book.Genre.novel.label").last else { return XCTFail() }
+        XCTAssertEqual(label, #""POEMS""#)
+    }
 }

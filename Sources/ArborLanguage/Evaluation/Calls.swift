@@ -35,6 +35,12 @@ extension Evaluator {
                     return try method(
                         name, on: .table(selfTable), arguments: arguments, range: range, nameRange: callee.range)
                 }
+                // Inside a method of the app's enum, `loop()` is `self.loop()`.
+                if let receiver = scope.implicitSelf, let type = scope.selfType, environment.enums[type] != nil,
+                    let method = valueMethod(name, ofType: type, labels: arguments.labels)
+                {
+                    return try invoke(method, on: receiver, arguments: arguments, range: range)
+                }
                 // Inside a method of the app's struct, `request(…)` is `self.request(…)`.
                 if let receiver = scope.implicitSelf, case .composite(let type, _) = receiver,
                     environment.valueMethods[canonicalTypePath(type)]?.named(name).isEmpty == false

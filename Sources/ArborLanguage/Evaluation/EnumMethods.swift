@@ -23,7 +23,12 @@ extension Evaluator {
                 path = found.path
             }
         case .identifier(let name):
-            path = declaredEnum(ofName: name)
+            path = declaredEnum(ofName: name) ?? returnedEnum(of: name, labels: nil)
+        case .call(let callee, let arguments):
+            // `flipped().label` in the enum's own methods: what `self.flipped()` returns.
+            if case .identifier(let function) = callee.kind {
+                path = returnedEnum(of: function, labels: arguments.labels)
+            }
         case .implicitMember(let caseName):
             let owners = enumPaths.filter { environment.enums[$0]?[caseName] != nil }
             path = owners.count == 1 ? owners[0] : owners.first { $0 == scope.selfType }
@@ -73,6 +78,14 @@ extension Evaluator {
         guard let written = scope.localTypes[name] else { return nil }
         let type = written.trimmingCharacters(in: ["?", "!", " "])
         return enumPathAndCases(named: type, from: scope.selfType)?.path
+    }
+
+    /// The enum a method or computed property of `self`'s type returns, in that type's own methods.
+    private func returnedEnum(of name: String, labels: [String?]?) -> String? {
+        guard let type = scope.selfType, let method = valueMethod(name, ofType: type, labels: labels),
+            let written = method.function.returnType
+        else { return nil }
+        return enumPathAndCases(named: written.trimmingCharacters(in: ["?", "!", " "]), from: type)?.path
     }
 
     /// A case as arbor holds values of its enum: `.byTitle` for an enum without raw values,

@@ -162,6 +162,18 @@ public final class Evaluator {
         {
             return try invoke(method, on: receiver, arguments: [], range: range)
         }
+        // In a method of the app's enum, `rawValue` is `self.rawValue`, which arbor holds already.
+        if name == "rawValue", let receiver = scope.implicitSelf, let type = scope.selfType,
+            environment.enums[type] != nil, !environment.caseOnlyEnums.contains(type)
+        {
+            return caseValue(receiver, of: type)
+        }
+        // In a method of the app's enum, `label` is `self.label`, a computed property of the case.
+        if let receiver = scope.implicitSelf, let type = scope.selfType, environment.enums[type] != nil,
+            let method = valueMethod(name, ofType: type, labels: nil)
+        {
+            return try invoke(method, on: receiver, arguments: [], range: range)
+        }
         // In a record's instance member, `books` is `self.books` and `id` is `self.id`.
         if let receiver = scope.implicitSelf, case .record = receiver {
             if let method = try appMethod(name, on: receiver, labels: nil, nameRange: range) {

@@ -247,7 +247,12 @@ extension Evaluator {
             let callerAliases = extensionTypeAliases
             extensionTypeAliases = method.typeAliases
             defer { extensionTypeAliases = callerAliases }
-            return try inMethod { try run(method.function.body, range: range) }
+            let result = try inMethod { try run(method.function.body, range: range) }
+            // `return .poems` from a method returning `Kind`: the case as its enum holds it (its raw value).
+            if case .implicitMember = result, let type = method.function.returnType {
+                return try convert(result, to: type, in: method.typePath, range: range)
+            }
+            return result
         } catch var error as ArborError {
             // Located in the method's body, in its file: underline the call, and say where in the file.
             guard let inner = error.range, inner != range, method.origin < environment.sourceTexts.count else {
