@@ -143,9 +143,15 @@ extension Evaluator {
     {
         let typePath = canonicalTypePath(type)
         let initializers = environment.initializers[typePath] ?? []
-        if let initializer = initializers.first(where: { Self.matches(arguments.labels, $0.function.parameters) }),
+        if let initializer = initializers.first(where: { Self.matches(arguments.labels, $0.function.parameters) }) {
             let fields = try initialize(initializer, properties: properties, arguments: arguments, range: range)
-        {
+            // Swift runs this initializer, not the memberwise one: one arbor can not run is said so.
+            guard let fields else {
+                throw ArborError(
+                    "arbor runs an initializer that only assigns stored properties; `\(type).\(initializer.function.signature)` does more",
+                    at: range,
+                    suggestion: "build the value with its stored properties, or bind what you need with `let`")
+            }
             return .composite(type: type, fields: fields)
         }
         do {
@@ -223,6 +229,8 @@ extension Evaluator {
         let typePath = canonicalTypePath(initializer.typePath ?? "")
         var locals: [String: Value] = [:]
         var localTypes: [String: String] = [:]
+        // Evaluates in the type's scope; what the initializer's own text says (`inInitializer`)
+        // is located in its file when it fails.
         func inType<T>(_ body: () throws -> T) throws -> T {
             try withScope(
                 {
@@ -232,6 +240,13 @@ extension Evaluator {
                     $0.localTypes = localTypes
                 }, body)
         }
+        func inInitializer<T>(_ body: () throws -> T) throws -> T {
+            do {
+                return try inType(body)
+            } catch let error as ArborError {
+                throw relocated(error, from: initializer, to: range)
+            }
+        }
         var index = 0
         for parameter in initializer.function.parameters {
             let value: Value
@@ -240,7 +255,7 @@ extension Evaluator {
                 index += 1
                 value = try convert(evaluate(argument), to: parameter.type, in: typePath, range: argument.range)
             } else if let defaultValue = parameter.defaultValue {
-                value = try inType {
+                value = try inInitializer {
                     try convert(evaluate(defaultValue), to: parameter.type, in: typePath, range: range)
                 }
             } else {
@@ -251,7 +266,7 @@ extension Evaluator {
         }
         var assigned: [String: Value] = [:]
         for assignment in assignments {
-            assigned[assignment.name] = try inType { try evaluate(assignment.value) }
+            assigned[assignment.name] = try inInitializer { try evaluate(assignment.value) }
         }
         var fields: [(name: String, value: Value)] = []
         for stored in properties {

@@ -253,20 +253,26 @@ extension Evaluator {
                 return try convert(result, to: type, in: method.typePath, range: range)
             }
             return result
-        } catch var error as ArborError {
-            // Located in the method's body, in its file: underline the call, and say where in the file.
-            guard let inner = error.range, inner != range, method.origin < environment.sourceTexts.count else {
-                throw error
-            }
-            if !error.message.contains(" (in `") {
-                let source = environment.sourceTexts[method.origin]
-                let location = SourceLocation(offset: inner.lowerBound, in: source.text)
-                error.message +=
-                    " (in `\(method.isProperty ? method.function.name : method.function.signature)` at \(source.name):\(location.line):\(location.column))"
-            }
-            error.range = range
-            throw error
+        } catch let error as ArborError {
+            throw relocated(error, from: method, to: range)
         }
+    }
+
+    /// An error located in a method's body, in its file: the call is underlined where
+    /// it was typed, and the message says where in the file (`(in \`recent()\` at M.swift:3:23)`).
+    func relocated(_ error: ArborError, from method: RequestMethod, to range: SourceRange) -> ArborError {
+        guard let inner = error.range, inner != range, method.origin < environment.sourceTexts.count else {
+            return error
+        }
+        var error = error
+        if !error.message.contains(" (in `") {
+            let source = environment.sourceTexts[method.origin]
+            let location = SourceLocation(offset: inner.lowerBound, in: source.text)
+            let name = method.isProperty ? method.function.name : method.function.signature
+            error.message += " (in `\(name)` at \(source.name):\(location.line):\(location.column))"
+        }
+        error.range = range
+        return error
     }
 
     /// An argument as the parameter's type takes it: `.novel` for a `Book.Kind`
