@@ -222,7 +222,9 @@ public final class Session {
         var warnings = RequestPitfalls.find(in: plan)
         if plan.decodedAs == nil, plan.valueType != nil || plan.rawSQL != nil || plan.isDeduplicated {
             // Fetched whole at once, as GRDB fetches them: the rows come with the outcome.
-            return try wholeRows(plan, range: range, single: single, fetch: true, warnings: warnings)
+            // Raw SQL rows are left to `stream` when not fetched now.
+            let fetchesNow = fetch || single || !plan.streamsRawRows
+            return try wholeRows(plan, range: range, single: single, fetch: fetchesNow, warnings: warnings)
         }
         let shape = decodingShape(plan, warnings: &warnings)
         return try database.read { db in

@@ -11,6 +11,7 @@ extension Session {
         _ plan: RequestPlan, range: SourceRange?, pageSize: Int = 1000, valueLimit: Int? = nil,
         _ body: (ResultRow) throws -> Void
     ) throws -> String {
+        if plan.streamsRawRows { return try streamRawRows(plan, range: range, valueLimit: valueLimit, body) }
         if plan.isFetchedWhole {
             // The app decodes (or converts) every row before it sees one: a row that fails shows nothing.
             let result = try request(plan, range: range, single: false, fetch: true, valueLimit: valueLimit)
@@ -50,5 +51,23 @@ extension Session {
             remaining -= rows.count
         }
         return mainSQL
+    }
+}
+
+extension Session {
+    /// `Row.fetchAll(db, sql: …)` on the command line: the rows one at a time from the
+    /// statement, checked read-only first as `:sql` checks it.
+    func streamRawRows(
+        _ plan: RequestPlan, range: SourceRange?, valueLimit: Int?, _ body: (ResultRow) throws -> Void
+    ) throws -> String {
+        try Validator(schema: environment.schema, range: range).validate(plan)
+        let builder = ResultTreeBuilder(plan: plan, valueLimit: valueLimit)
+        return try database.read { db in
+            let prepared = try Lowering().fetchRequest(plan).makePreparedRequest(db, forSingleResult: false)
+            try RawSQL(session: self).checkReads(prepared.statement.sqliteStatement, range: range, inRequest: true)
+            let cursor = try Row.fetchCursor(prepared.statement, adapter: prepared.adapter)
+            while let row = try cursor.next() { try body(builder.row(row)) }
+            return Self.expandedSQL(prepared.statement)
+        }
     }
 }

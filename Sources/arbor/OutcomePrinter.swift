@@ -47,7 +47,8 @@ struct OutcomePrinter {
             return true
         }
         do {
-            var output = StreamingOutput(format: format, table: result.plan.table)
+            // `Row.fetchAll(db, sql: …)` has no table: its rows are rows.
+            var output = StreamingOutput(format: format, table: result.plan.table.isEmpty ? "row" : result.plan.table)
             if format == .json, !result.isSingleRow,
                 try session.streamJSON(result.plan, write: Output.writeBytes)
             {

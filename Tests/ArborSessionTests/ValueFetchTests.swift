@@ -226,6 +226,25 @@ final class ValueFetchTests: XCTestCase {
             try tree(#"Date?.fetchAll(db, sql: "SELECT '2020-01-02' UNION ALL SELECT NULL")"#),
             [#"row "'2020-01-02'":"2020-01-02 00:00:00.000""#, #"row "'2020-01-02'":NULL"#])
     }
+
+    /// Raw SQL rows need no conversion before they show: the command line streams them
+    /// (bounded memory on a million rows), the terminal fetches them whole, and both
+    /// give GRDB's rows.
+    func testRawSQLRowsStreamOnTheCommandLineAndShowWholeInTheTerminal() throws {
+        let session = try ParityChecking.session()
+        let text = #"try Row.fetchAll(db, sql: "SELECT id, title FROM book WHERE id < ? ORDER BY id", arguments: [4])"#
+        guard case .rows(let planned)? = session.run(text, fetch: false).last else { return XCTFail(text) }
+        XCTAssertTrue(planned.rows.isEmpty)
+        XCTAssertEqual(planned.mainSQL, "SELECT id, title FROM book WHERE id < 4 ORDER BY id")
+        var streamed: [[DatabaseValue]] = []
+        try session.stream(planned.plan, range: nil) { streamed.append($0.values) }
+        let grdb = try grdb { db in
+            try Row.fetchAll(db, sql: "SELECT id, title FROM book WHERE id < ? ORDER BY id", arguments: [4])
+        }
+        XCTAssertEqual(streamed, grdb.map { Array($0.databaseValues) })
+        guard case .rows(let shown)? = session.runInteractive(text).last else { return XCTFail("terminal") }
+        XCTAssertEqual(shown.rows.map(\.values), streamed)
+    }
 }
 
 extension DatabaseValue {
