@@ -184,29 +184,14 @@ public final class Session {
             result.requiresRow = true
             if fetch, result.rows.isEmpty { throw RecordNotFound.error(plan, schema: environment.schema, at: range) }
             return .rows(result)
-        case .fetch(let plan, .exists):
+        case .fetch(let plan, let kind) where kind == .exists || kind == .isEmpty:
             // GRDB's `exists(_:key:)` is `!filter(key:).isEmpty(db)`.
             let (isEmpty, sql) = try scalar(plan, range: range) { db in try Lowering().request(plan).isEmpty(db) }
-            return .boolean(!isEmpty, sql: sql)
-        case .fetch(let plan, .isEmpty):
-            let (isEmpty, sql) = try scalar(plan, range: range) { db in try Lowering().request(plan).isEmpty(db) }
-            return .boolean(isEmpty, sql: sql)
-        case .fetch(let plan, .count) where plan.rawSQL != nil:
-            // `SQLRequest<Row>(sql: …).fetchCount(db)`: GRDB counts the rows of the SQL as a subquery.
+            return .boolean(kind == .exists ? !isEmpty : isEmpty, sql: sql)
+        case .fetch(let plan, .count):
+            // Raw SQL (`SQLRequest<Row>(sql: …).fetchCount(db)`) is counted as a subquery, as GRDB does.
             let (count, sql) = try scalar(plan, range: range) { db in try Lowering().fetchRequest(plan).fetchCount(db) }
             return .count(count, sql: sql)
-        case .fetch(let plan, .count):
-            try Validator(schema: environment.schema, range: range).validate(plan)
-            return try database.read { db in
-                let request = try Lowering().request(plan)
-                // The statement GRDB runs to count (`SELECT COUNT(*) …`), captured as it runs.
-                let recorder = StatementRecorder()
-                db.trace(options: .profile) { event in recorder.record(event) }
-                defer { db.trace(options: [], nil) }
-                let count = try request.fetchCount(db)
-                let sql = try recorder.statements.last?.sql ?? Self.expandedSQL(request, db, single: false)
-                return .count(count, sql: sql)
-            }
         default:
             return .description(ValueDescription.describe(value, environment: environment))
         }

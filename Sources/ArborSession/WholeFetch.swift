@@ -76,7 +76,10 @@ extension Session {
             db.trace(options: .profile) { event in recorder.record(event) }
             defer { db.trace(options: [], nil) }
             let value = try body(db)
-            let sql = recorder.statements.last?.sql ?? ""
+            // The statement GRDB ran for it (`SELECT COUNT(*) …`), else the request's own.
+            let sql =
+                try recorder.statements.last?.sql
+                ?? Self.expandedSQL(request.makePreparedRequest(db, forSingleResult: false).statement)
             return (value, sql)
         }
     }

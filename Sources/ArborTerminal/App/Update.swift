@@ -207,19 +207,11 @@ extension AppState {
                 }
                 keepSelectionsInView()
             case .count(let count, let statement):
-                sqlLog = nil
-                shownGeneration = generation
-                sql = SQLState(
-                    appStatements: [CapturedStatement(sql: statement, duration: 0, label: "main")],
-                    ran: [CapturedStatement(sql: statement, duration: elapsed, label: "count")])
-                notice = Notice(text: "count: \(NumberText.grouped(count))", isError: false)
+                showAnswer(
+                    "count: \(NumberText.grouped(count))", statement: statement, label: "count", elapsed: elapsed,
+                    generation: generation)
             case .boolean(let value, let statement):
-                sqlLog = nil
-                shownGeneration = generation
-                sql = SQLState(
-                    appStatements: [CapturedStatement(sql: statement, duration: 0, label: "main")],
-                    ran: [CapturedStatement(sql: statement, duration: elapsed, label: "main")])
-                notice = Notice(text: "\(value)", isError: false)
+                showAnswer("\(value)", statement: statement, label: "main", elapsed: elapsed, generation: generation)
             case .description(let text), .commandOutput(let text):
                 texts.append(text)
             case .silent(let what):
@@ -279,5 +271,20 @@ extension AppState {
         if layout.rect(of: focus) == nil, focus != .input {
             focus = layout.rect(of: .results) != nil ? .results : .input
         }
+    }
+}
+
+extension AppState {
+    /// A request whose answer is one value (`fetchCount`, `exists`): the answer in the
+    /// notice, the statement GRDB ran in the SQL pane.
+    mutating func showAnswer(
+        _ answer: String, statement: String, label: String, elapsed: Double, generation: Int
+    ) {
+        sqlLog = nil
+        shownGeneration = generation
+        sql = SQLState(
+            appStatements: [CapturedStatement(sql: statement, duration: 0, label: "main")],
+            ran: [CapturedStatement(sql: statement, duration: elapsed, label: label)])
+        notice = Notice(text: answer, isError: false)
     }
 }
