@@ -102,17 +102,7 @@ final class SessionWorker: @unchecked Sendable {
     /// Counts the rows of a result after its first window is shown. A request typed
     /// meanwhile interrupts the count rather than wait for it (`run`).
     private func count(_ window: WindowedResult) {
-        let jobEpoch = currentEpoch
-        queue.async { [self] in
-            lock.lock()
-            // A result replaced meanwhile is not counted.
-            guard shownWindow === window else {
-                lock.unlock()
-                return
-            }
-            counting = true
-            countingEpoch = jobEpoch
-            lock.unlock()
+        backgroundJob(shown: window) { [self] in
             var interrupted = false
             do {
                 _ = try window.rowCount()
@@ -120,16 +110,13 @@ final class SessionWorker: @unchecked Sendable {
                 interrupted = true
             } catch {}
             lock.lock()
-            counting = false
             let isShown = shownWindow === window
             lock.unlock()
             // Interrupted for a request queued before this: count again after it if
             // the result is still on screen (that request gave no rows).
-            if !interrupted {
-                inbox.post(.windowLoaded)
-            } else if isShown {
-                count(window)
-            }
+            if !interrupted { return .windowLoaded }
+            if isShown { count(window) }
+            return nil
         }
     }
 
@@ -141,16 +128,7 @@ final class SessionWorker: @unchecked Sendable {
     /// prefetches need the parents' keys), after its first window and its count.
     /// A request typed meanwhile interrupts it, as it does a count.
     private func appStatements(of window: WindowedResult, single: Bool, generation: Int) {
-        let jobEpoch = currentEpoch
-        queue.async { [self] in
-            lock.lock()
-            guard shownWindow === window else {
-                lock.unlock()
-                return
-            }
-            counting = true
-            countingEpoch = jobEpoch
-            lock.unlock()
+        backgroundJob(shown: window) { [self] in
             let message: Message
             do {
                 let statements = try session.appStatements(
@@ -163,10 +141,30 @@ final class SessionWorker: @unchecked Sendable {
             } catch {
                 message = .appStatements(generation: generation, statements: nil, note: "\(error)")
             }
+            return message
+        }
+    }
+
+    /// Runs `work` on the worker's queue as a background job, which a request typed
+    /// meanwhile interrupts (only jobs scheduled before that request, `run`), and posts
+    /// the message it returns once it is over. With `window`, a job for a result no
+    /// longer shown does not start.
+    private func backgroundJob(shown window: WindowedResult? = nil, _ work: @escaping @Sendable () -> Message?) {
+        let jobEpoch = currentEpoch
+        queue.async { [self] in
+            lock.lock()
+            if let window, shownWindow !== window {
+                lock.unlock()
+                return
+            }
+            counting = true
+            countingEpoch = jobEpoch
+            lock.unlock()
+            let message = work()
             lock.lock()
             counting = false
             lock.unlock()
-            inbox.post(message)
+            if let message { inbox.post(message) }
         }
     }
 
@@ -180,12 +178,7 @@ final class SessionWorker: @unchecked Sendable {
     /// scans (the SQL pane's columns). A request typed meanwhile interrupts it, as it
     /// does a count; a statement that fails is left without numbers.
     func measure(_ statements: [String], generation: Int) {
-        let jobEpoch = currentEpoch
-        queue.async { [self] in
-            lock.lock()
-            counting = true
-            countingEpoch = jobEpoch
-            lock.unlock()
+        backgroundJob { [self] in
             var measures: [StatementMeasure?] = []
             for sql in statements {
                 do {
@@ -196,11 +189,8 @@ final class SessionWorker: @unchecked Sendable {
                     measures.append(nil)
                 }
             }
-            lock.lock()
-            counting = false
-            lock.unlock()
             measures += Array(repeating: nil, count: statements.count - measures.count)
-            inbox.post(.measured(generation: generation, measures: measures))
+            return .measured(generation: generation, measures: measures)
         }
     }
 
