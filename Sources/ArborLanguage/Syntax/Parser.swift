@@ -223,7 +223,10 @@ public struct Parser {
         {
             position = keywordIndex
             let start = consumeRange()
-            skipTopLevelItem(startingAt: start)
+            // A bracket left open is an error, not the rest of the input swallowed.
+            if !skipRestOfItem(keepingSemicolon: true) {
+                errors.append(ArborError("this declaration is not closed: a bracket is left open", at: start))
+            }
             return .declarations([])
         }
         if atKeyword("let") || atKeyword("var") {
@@ -252,21 +255,6 @@ public struct Parser {
         consume()
         let value = parseExpression()
         return .letBinding(name: name, nameRange: nameRange, value: value, range: keywordRange.union(value.range))
-    }
-
-    /// Skips an `import`, `protocol` or `func` up to where the next statement starts,
-    /// leaving a `;` for the statement loop; a bracket left open is an error, not the
-    /// rest of the input swallowed.
-    mutating func skipTopLevelItem(startingAt start: SourceRange) {
-        var depth = 0
-        while !atEnd {
-            if depth == 0, at(.semicolon) || atClosingBracket || startsNewItem { return }
-            if tokens[position].isOpeningBracket { depth += 1 } else if atClosingBracket { depth -= 1 }
-            skipToken()
-        }
-        if depth > 0 {
-            errors.append(ArborError("this declaration is not closed: a bracket is left open", at: start))
-        }
     }
 
     /// Top-level Swift that a pasted file holds and arbor does not run.
@@ -959,20 +947,24 @@ public struct Parser {
     }
 
     /// Skips the rest of a member or top-level item, brackets balanced: up to a
-    /// `;` (consumed), a closing bracket of the enclosing body, or a new item.
-    mutating func skipRestOfItem() {
+    /// `;` (consumed, unless `keepingSemicolon` leaves it for the statement loop), a
+    /// closing bracket of the enclosing body, or a new item. False when the input
+    /// ends inside a bracket the item opened.
+    @discardableResult
+    mutating func skipRestOfItem(keepingSemicolon: Bool = false) -> Bool {
         var depth = 0
         while !atEnd {
             if depth == 0 {
                 if at(.semicolon) {
-                    skipToken()
-                    return
+                    if !keepingSemicolon { skipToken() }
+                    return true
                 }
-                if atClosingBracket || startsNewItem { return }
+                if atClosingBracket || startsNewItem { return true }
             }
             if tokens[position].isOpeningBracket { depth += 1 } else if atClosingBracket { depth -= 1 }
             skipToken()
         }
+        return depth <= 0
     }
 
     /// Skips the type of `let name: Type = …` up to its `=` (or up to where the
