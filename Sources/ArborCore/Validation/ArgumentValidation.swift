@@ -7,11 +7,7 @@ extension Validator {
     /// An association given to `including(…)` or `joining(…)` from `table`.
     public func validateJoinArgument(_ association: AssociationPlan, from table: String, kind: JoinKind) throws {
         if kind == .all {
-            try checkAssociation(association, from: table, context: .prefetched)
-            try checkPrefetchColumns(association)
-            try checkLevel(
-                table: association.destination, operations: association.operations,
-                context: association.base.kind.isThrough ? .prefetchedThrough : .prefetched)
+            try checkPrefetched(association, from: table)
         } else {
             // An outer optional join or an aggregate only adds restrictions to these.
             let context = Context.joined(optional: kind == .optional, aggregated: false)

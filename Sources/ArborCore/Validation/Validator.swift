@@ -93,12 +93,7 @@ public struct Validator {
                 hasJoin = true
                 if kind == .all {
                     prefetched.append(association)
-                    try checkAssociation(association, from: table, context: .prefetched)
-                    try checkPrefetchColumns(association)
-                    // A through association's prefetch query joins its pivots.
-                    try checkLevel(
-                        table: association.destination, operations: association.operations,
-                        context: association.base.kind.isThrough ? .prefetchedThrough : .prefetched)
+                    try checkPrefetched(association, from: table)
                 } else {
                     let inner = Context.joined(
                         optional: context.isOptional || kind == .optional, aggregated: context.isAggregated)
@@ -573,5 +568,17 @@ public struct Validator {
         for id in used where tableOfAlias[id] == nil {
             throw fail("a TableAlias is used in an expression but never attached with `aliased(_:)`")
         }
+    }
+}
+
+extension Validator {
+    /// An `including(all:)` association from `table`: its own query, its columns, its level.
+    func checkPrefetched(_ association: AssociationPlan, from table: String) throws {
+        try checkAssociation(association, from: table, context: .prefetched)
+        try checkPrefetchColumns(association)
+        // A through association's prefetch query joins its pivots.
+        try checkLevel(
+            table: association.destination, operations: association.operations,
+            context: association.base.kind.isThrough ? .prefetchedThrough : .prefetched)
     }
 }
