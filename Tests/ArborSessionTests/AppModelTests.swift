@@ -98,12 +98,7 @@ final class AppModelTests: XCTestCase {
     }
 
     func grdbSQL(_ request: QueryInterfaceRequest<Row>, in session: Session) throws -> String {
-        try session.database.read { db in
-            let prepared = try request.makePreparedRequest(db, forSingleResult: false)
-            guard let expanded = sqlite3_expanded_sql(prepared.statement.sqliteStatement) else { return "" }
-            defer { sqlite3_free(expanded) }
-            return String(cString: expanded)
-        }
+        try ParityChecking.grdbSQL(request, in: session.database)
     }
 
     func testTheFolderLoadsWithNothingSkippedInAnyOrder() throws {

@@ -72,12 +72,7 @@ final class ColumnNamePropertyTests: XCTestCase {
             .including(optional: Episode.guest)
         let text =
             "Episode.including(required: Episode.show).including(optional: Episode.host).including(optional: Episode.guest)"
-        let expected = try session.database.read { db -> String in
-            let prepared = try grdb.asRequest(of: Row.self).makePreparedRequest(db, forSingleResult: false)
-            guard let expanded = sqlite3_expanded_sql(prepared.statement.sqliteStatement) else { return "" }
-            defer { sqlite3_free(expanded) }
-            return String(cString: expanded)
-        }
+        let expected = try ParityChecking.grdbSQL(grdb.asRequest(of: Row.self), in: session.database)
         guard case .rows(let result)? = session.run(text).last else { return XCTFail("\(session.run(text))") }
         XCTAssertEqual(result.statements.first?.sql, expected)
         XCTAssertEqual(result.rows.count, 2)

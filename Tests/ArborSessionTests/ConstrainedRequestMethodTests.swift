@@ -72,12 +72,7 @@ final class ConstrainedRequestMethodTests: XCTestCase {
             ("Crew.all().active()", row(Crew.all().active()), 1),
         ]
         for (text, grdb, count) in cases {
-            let expected = try session.database.read { db -> String in
-                let prepared = try grdb.makePreparedRequest(db, forSingleResult: false)
-                guard let expanded = sqlite3_expanded_sql(prepared.statement.sqliteStatement) else { return "" }
-                defer { sqlite3_free(expanded) }
-                return String(cString: expanded)
-            }
+            let expected = try ParityChecking.grdbSQL(grdb, in: session.database)
             guard case .rows(let result)? = session.run(text).last else {
                 XCTFail("\(text): \(session.run(text))")
                 continue

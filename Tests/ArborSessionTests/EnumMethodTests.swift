@@ -35,13 +35,7 @@ final class EnumMethodTests: XCTestCase {
     }
 
     func grdbSQL<T>(_ request: QueryInterfaceRequest<T>, in queue: DatabaseQueue) throws -> String {
-        try queue.read { db in
-            let statement = try request.makePreparedRequest(db, forSingleResult: false).statement
-            // Arguments inlined, as arbor shows them.
-            guard let expanded = sqlite3_expanded_sql(statement.sqliteStatement) else { return "" }
-            defer { sqlite3_free(expanded) }
-            return String(cString: expanded)
-        }
+        try ParityChecking.grdbSQL(request, in: queue)
     }
 
     func sql(_ text: String, in session: Session, file: StaticString = #filePath, line: UInt = #line) -> String? {

@@ -40,12 +40,7 @@ final class FullTextSearchTests: XCTestCase {
         guard case .rows(let result)? = session.run(text).last else {
             return XCTFail("\(text): \(session.run(text))", file: file, line: line)
         }
-        let grdbSQL = try session.database.read { db in
-            let prepared = try request.makePreparedRequest(db, forSingleResult: false)
-            guard let expanded = sqlite3_expanded_sql(prepared.statement.sqliteStatement) else { return "" }
-            defer { sqlite3_free(expanded) }
-            return String(cString: expanded)
-        }
+        let grdbSQL = try ParityChecking.grdbSQL(request, in: session.database)
         XCTAssertEqual(result.mainSQL, grdbSQL, text, file: file, line: line)
         let grdbRows = try session.database.read { db in
             try Row.fetchAll(db, request.select(Column.rowID, as: Row.self)).map { $0[0] as Int64 }

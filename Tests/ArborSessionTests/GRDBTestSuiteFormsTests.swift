@@ -47,12 +47,7 @@ final class GRDBTestSuiteFormsTests: XCTestCase {
         _ text: String, _ request: QueryInterfaceRequest<T>, in session: Session, _ queue: DatabaseQueue,
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
-        let expected = try queue.read { db in
-            let prepared = try request.makePreparedRequest(db, forSingleResult: false)
-            guard let expanded = sqlite3_expanded_sql(prepared.statement.sqliteStatement) else { return "" }
-            defer { sqlite3_free(expanded) }
-            return String(cString: expanded)
-        }
+        let expected = try ParityChecking.grdbSQL(request, in: queue)
         let outcomes = session.run(text, fetch: false)
         guard case .rows(let result)? = outcomes.last else {
             return XCTFail("\(text): \(outcomes)", file: file, line: line)

@@ -103,12 +103,7 @@ final class NestedAssociationNamespaceTests: XCTestCase {
         ]
         for (text, grdb, count) in cases {
             // GRDB's main statement, arguments inlined as arbor shows them.
-            let expected = try session.database.read { db -> String in
-                let prepared = try grdb.makePreparedRequest(db, forSingleResult: false)
-                guard let expanded = sqlite3_expanded_sql(prepared.statement.sqliteStatement) else { return "" }
-                defer { sqlite3_free(expanded) }
-                return String(cString: expanded)
-            }
+            let expected = try ParityChecking.grdbSQL(grdb, in: session.database)
             guard case .rows(let result)? = session.run(text).last else {
                 XCTFail("\(text): \(session.run(text))")
                 continue

@@ -16,13 +16,15 @@ enum ParityChecking {
         return session
     }
 
-    /// GRDB's main statement for `request`, arguments inlined.
+    /// GRDB's main statement for `request` on the demo, arguments inlined.
     static func grdbSQL<T>(_ request: QueryInterfaceRequest<T>, single: Bool = false) throws -> String {
-        try session().database.read { db in
-            let prepared = try request.makePreparedRequest(db, forSingleResult: single)
-            guard let expanded = sqlite3_expanded_sql(prepared.statement.sqliteStatement) else { return "" }
-            defer { sqlite3_free(expanded) }
-            return String(cString: expanded)
+        try grdbSQL(request, in: session().database, single: single)
+    }
+
+    /// GRDB's main statement for `request` on `queue`, arguments inlined as arbor shows them.
+    static func grdbSQL(_ request: some FetchRequest, in queue: DatabaseQueue, single: Bool = false) throws -> String {
+        try queue.read { db in
+            Session.expandedSQL(try request.makePreparedRequest(db, forSingleResult: single).statement)
         }
     }
 
