@@ -21,8 +21,7 @@ extension Session {
         return try database.read { db in
             let request = try Lowering().request(plan)
             let main = try Self.expandedSQL(request, db, single: single)
-            // GRDB's value fetches (`String.fetchAll(db, request)`) run no prefetch.
-            guard plan.hasPrefetch, plan.valueType == nil else {
+            guard plan.runsPrefetches else {
                 return [CapturedStatement(sql: main, duration: 0, label: "main")]
             }
             if single {

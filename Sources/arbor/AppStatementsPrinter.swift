@@ -29,7 +29,7 @@ enum AppStatementsPrinter {
     /// order it runs them, after `/* prefetch KEY.PATH */`. A prefetch lists its
     /// parents' keys, so a request with `including(all:)` is run to know them.
     static func print(_ result: RequestResult, from session: Session) -> Bool {
-        guard result.plan.hasPrefetch, result.plan.valueType == nil else {
+        guard result.plan.runsPrefetches else {
             printSQL(result.mainSQL)
             return true
         }
