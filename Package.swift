@@ -39,13 +39,24 @@ let package = Package(
         .executableTarget(
             name: "arbor",
             dependencies: [
-                "ArborSession", "ArborTerminal",
+                "ArborSession", "ArborTerminal", "ArborCore", "ArborLanguage",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What every test target shares: temporary files that remove themselves, the demo
+        // session, SQL-parity and screen assertions, the process and tmux harnesses.
+        .target(
+            name: "ArborTestSupport",
+            dependencies: [
+                "ArborCore", "ArborLanguage", "ArborSession", "ArborTerminal",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Tests/ArborTestSupport"
+        ),
         .testTarget(
             name: "ArborCoreTests",
-            dependencies: ["ArborCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["ArborCore", "ArborTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // libFuzzer's C interface, for ArborFuzz.
         .target(name: "CLibFuzzer"),
@@ -59,16 +70,24 @@ let package = Package(
         ),
         .testTarget(
             name: "ArborLanguageTests",
-            dependencies: ["ArborLanguage", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "ArborLanguage", "ArborCore", "ArborTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "ArborSessionTests",
-            dependencies: ["ArborSession", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "ArborSession", "ArborCore", "ArborLanguage", "ArborTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "ArborTerminalTests",
-            dependencies: ["ArborTerminal", "ArborSession", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "ArborTerminal", "ArborSession", "ArborCore", "ArborLanguage", "ArborTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // Start-up and keystroke timings of the interface: `swift run -c release TerminalBenchmarks`.
         .executableTarget(
@@ -85,6 +104,12 @@ let package = Package(
             path: "Benchmarks/Engine"
         ),
         // Drives the real binary: `arbor` must be built first (`swift test` builds it).
-        .testTarget(name: "EndToEndTests", dependencies: ["arbor"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["arbor", "ArborTestSupport"]),
     ]
 )
+
+// Every Swift file imports what it uses: a module imported by one file is not
+// visible to the others (SE-0444), so each file's imports say its dependencies.
+for target in package.targets where target.type != .system && target.name != "CLibFuzzer" {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates Sources/ArborSession/DemoLibrary.generated.swift from
+# Regenerates Sources/ArborSession/Opening/DemoLibrary.generated.swift from
 # Resources/library.sql and Resources/Prelude.swift, so that the arbor binary
 # carries its demo database without a resource bundle.
 #
@@ -14,7 +14,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 sql="$root/Resources/library.sql"
 prelude="$root/Resources/Prelude.swift"
-out="$root/Sources/ArborSession/DemoLibrary.generated.swift"
+out="$root/Sources/ArborSession/Opening/DemoLibrary.generated.swift"
 
 for f in "$sql" "$prelude"; do
     [[ -f "$f" ]] || { echo "embed-demo.sh: missing $f" >&2; exit 2; }

@@ -11,7 +11,7 @@ Deterministic: the only randomness comes from random.Random(SEED), and the
 output depends on nothing else. Python 3 standard library only.
 
 Usage: python3 scripts/make-demo.py [OUTPUT]   (default: Resources/library.sql)
-Then run scripts/embed-demo.sh to refresh Sources/ArborSession/DemoLibrary.generated.swift.
+Then run scripts/embed-demo.sh to refresh Sources/ArborSession/Opening/DemoLibrary.generated.swift.
 """
 
 import os

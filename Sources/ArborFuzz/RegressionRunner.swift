@@ -1,3 +1,5 @@
+import ArborSession
+
 // Without `-D ARBOR_FUZZ`, arbor-fuzz runs saved inputs (a regression corpus)
 // through the same harness as the fuzzer.
 #if !ARBOR_FUZZ

@@ -1,3 +1,4 @@
+import ArborTestSupport
 import GRDB
 import XCTest
 
@@ -33,7 +34,8 @@ final class ConventionTests: XCTestCase {
         let names = RecordTypeNames(schema: schema)
         return Convention.infer(schema, typeNames: names).map { inferred in
             let kind = inferred.plan.base.kind.rawValue
-            return "\(inferred.owner).\(inferred.name): \(kind) \(inferred.plan.destination) key \(inferred.plan.isToMany ? inferred.plan.key.plural : inferred.plan.key.singular)"
+            return
+                "\(inferred.owner).\(inferred.name): \(kind) \(inferred.plan.destination) key \(inferred.plan.isToMany ? inferred.plan.key.plural : inferred.plan.key.singular)"
         }
     }
 
@@ -84,7 +86,12 @@ final class ConventionTests: XCTestCase {
 
     func testRecordTypeNames() throws {
         let db = try DatabaseQueue()
-        try db.write { try $0.execute(sql: Self.realWorldSchema + "CREATE TABLE \"Row\" (id INTEGER PRIMARY KEY); CREATE TABLE \"two words\" (x); CREATE TABLE postal_address (id INTEGER PRIMARY KEY);") }
+        try db.write {
+            try $0.execute(
+                sql: Self.realWorldSchema
+                    + "CREATE TABLE \"Row\" (id INTEGER PRIMARY KEY); CREATE TABLE \"two words\" (x); CREATE TABLE postal_address (id INTEGER PRIMARY KEY);"
+            )
+        }
         let names = RecordTypeNames(schema: try db.read(SchemaGraph.load))
         XCTAssertEqual(names.table(forType: "FilmActor"), "film_actor")
         XCTAssertEqual(names.table(forType: "PlaylistTrack"), "PlaylistTrack")
@@ -107,14 +114,15 @@ final class ConventionTests: XCTestCase {
     func testIntrospectionKinds() throws {
         let db = try DatabaseQueue()
         try db.write {
-            try $0.execute(sql: """
-                CREATE TABLE r (a, b);
-                CREATE TABLE w (a TEXT, b TEXT, c, PRIMARY KEY (b, a)) WITHOUT ROWID;
-                CREATE TABLE s (code TEXT PRIMARY KEY, u INTEGER UNIQUE, p TEXT, x TEXT);
-                CREATE UNIQUE INDEX s_partial ON s(p) WHERE p IS NOT NULL;
-                CREATE UNIQUE INDEX s_expr ON s(lower(x));
-                CREATE VIEW v AS SELECT a FROM r;
-                """)
+            try $0.execute(
+                sql: """
+                    CREATE TABLE r (a, b);
+                    CREATE TABLE w (a TEXT, b TEXT, c, PRIMARY KEY (b, a)) WITHOUT ROWID;
+                    CREATE TABLE s (code TEXT PRIMARY KEY, u INTEGER UNIQUE, p TEXT, x TEXT);
+                    CREATE UNIQUE INDEX s_partial ON s(p) WHERE p IS NOT NULL;
+                    CREATE UNIQUE INDEX s_expr ON s(lower(x));
+                    CREATE VIEW v AS SELECT a FROM r;
+                    """)
         }
         let schema = try db.read(SchemaGraph.load)
         XCTAssertEqual(schema.table(named: "r")?.primaryKey, ["rowid"])

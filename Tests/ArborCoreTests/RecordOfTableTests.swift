@@ -1,3 +1,4 @@
+import ArborTestSupport
 import Dispatch
 import GRDB
 import XCTest

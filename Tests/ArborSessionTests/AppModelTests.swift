@@ -1,5 +1,6 @@
 import ArborCore
 import ArborLanguage
+import ArborTestSupport
 import GRDB
 import GRDBSQLite
 import XCTest
@@ -182,9 +183,7 @@ final class AppModelTests: XCTestCase {
         for order in [[first.path, second.path], [second.path, first.path]] {
             let session = try Session(path: path)
             _ = try session.load(paths: order)
-            guard case .rows(let result)? = session.run("Item.including(all: Item.tags)").last else {
-                return XCTFail()
-            }
+            let result = try session.requestResult("Item.including(all: Item.tags)")
             XCTAssertEqual(
                 TreeFormat.lines(table: result.plan.table, rows: result.rows),
                 ["item id:1", "  Tags: 1 row", "    Tags id:1 name:\"red\""], "\(order)")
@@ -230,12 +229,17 @@ final class AppModelTests: XCTestCase {
         let dbQueue = session.database
         struct MemberInfo: Decodable, FetchableRecord {
             var member: Member
-            var forum_threads: [ForumThread]
+            var forumThreads: [ForumThread]
+            // The association's key, as the app names it.
+            enum CodingKeys: String, CodingKey {
+                case member
+                case forumThreads = "forum_threads"
+            }
         }
         let request = Member.all().admins().including(all: Member.threads.kind(.announcement))
         let rows = try dbQueue.read { db in try MemberInfo.fetchAll(db, request) }
         XCTAssertEqual(rows.map(\.member.name), ["Ada"])
-        XCTAssertEqual(rows.first?.forum_threads.map(\.title), ["Welcome", "Rules"])
+        XCTAssertEqual(rows.first?.forumThreads.map(\.title), ["Welcome", "Rules"])
     }
 
     /// A request method offered where GRDB offers it, and errors that say why not.

@@ -1,4 +1,5 @@
 import ArborCore
+import ArborTestSupport
 import GRDB
 import XCTest
 
@@ -103,8 +104,7 @@ final class AppStatementsTests: XCTestCase {
     /// fetchOne has one parent: a table of any size is not refused.
     func testFetchOneIsNeverRefusedForItsTableSize() throws {
         let session = try ParityChecking.session()
-        guard case .rows(let result)? = session.run("Book.including(all: Book.prizes).fetchOne()", fetch: false).last
-        else { return XCTFail() }
+        let result = try session.requestResult("Book.including(all: Book.prizes).fetchOne()", fetch: false)
         let statements = try session.appStatements(result.plan, single: true, parentLimit: 10)
         XCTAssertEqual(statements.map(\.label), ["main", "prefetch prizes"])
     }
@@ -161,9 +161,7 @@ final class AppStatementsTests: XCTestCase {
 
     func testTooManyParentsAreRefusedBeforeFetching() throws {
         let session = try ParityChecking.session()
-        guard case .rows(let result)? = session.run("Book.including(all: Book.prizes)", fetch: false).last else {
-            return XCTFail()
-        }
+        let result = try session.requestResult("Book.including(all: Book.prizes)", fetch: false)
         XCTAssertThrowsError(try session.appStatements(result.plan, single: false, parentLimit: 10)) { error in
             XCTAssertTrue("\(error)".hasPrefix("not worked out: the prefetch would list the keys of "), "\(error)")
         }
@@ -172,7 +170,7 @@ final class AppStatementsTests: XCTestCase {
     /// A windowed result logs every statement it runs, labelled.
     func testAWindowedResultLogsEachWindowLabelled() throws {
         let session = try ParityChecking.session()
-        guard case .rows(let result)? = session.run("Book.all()", fetch: false).last else { return XCTFail() }
+        let result = try session.requestResult("Book.all()", fetch: false)
         let window = try WindowedResult(session: session, plan: result.plan, windowSize: 100)
         _ = try window.rows(in: 0..<100)
         _ = try window.rows(in: 200..<300)

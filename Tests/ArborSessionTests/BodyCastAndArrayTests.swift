@@ -1,4 +1,5 @@
 import ArborCore
+import ArborTestSupport
 import Foundation
 import GRDB
 import XCTest
@@ -68,7 +69,7 @@ final class BodyCastAndArrayTests: XCTestCase {
             ("Book.all().matching(authorId: [3, 4])", Book.all().matching(authorId: [3, 4])),
         ]
         for (text, request) in cases {
-            guard case .rows(let result)? = session.run(text, fetch: false).last else { return XCTFail(text) }
+            let result = try session.requestResult(text, fetch: false)
             let grdb = try session.database.read { db in
                 try request.makePreparedRequest(db, forSingleResult: false).statement.sql
             }

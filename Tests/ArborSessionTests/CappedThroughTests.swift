@@ -1,4 +1,6 @@
 import ArborCore
+import ArborLanguage
+import ArborTestSupport
 import GRDB
 import XCTest
 
@@ -10,8 +12,7 @@ final class CappedThroughTests: XCTestCase {
     /// Artist 1 has 120 tracks over three albums (one track on two of its albums'
     /// playlists twice, as a link table may), artist 2 two, artist 3 none.
     func session() throws -> Session {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryItems.folder("arbor")
         let path = directory.appendingPathComponent("music.sqlite").path
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in

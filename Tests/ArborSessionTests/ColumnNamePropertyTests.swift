@@ -1,4 +1,6 @@
 import ArborCore
+import ArborLanguage
+import ArborTestSupport
 import GRDB
 import GRDBSQLite
 import XCTest
@@ -73,7 +75,7 @@ final class ColumnNamePropertyTests: XCTestCase {
         let text =
             "Episode.including(required: Episode.show).including(optional: Episode.host).including(optional: Episode.guest)"
         let expected = try ParityChecking.grdbSQL(grdb.asRequest(of: Row.self), in: session.database)
-        guard case .rows(let result)? = session.run(text).last else { return XCTFail("\(session.run(text))") }
+        let result = try session.requestResult(text)
         XCTAssertEqual(result.statements.first?.sql, expected)
         XCTAssertEqual(result.rows.count, 2)
     }

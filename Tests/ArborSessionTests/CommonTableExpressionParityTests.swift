@@ -1,4 +1,5 @@
 import ArborCore
+import ArborTestSupport
 import GRDB
 import XCTest
 
@@ -119,9 +120,7 @@ extension CommonTableExpressionParityTests {
                 text)
             XCTAssertEqual(errors.first?.range, SourceRange(0, text.utf8.count), text)
         }
-        guard case .rows(let result)? = session.run("lonelyCTE.all().with(lonelyCTE)").last else {
-            return XCTFail("embedded, it runs")
-        }
+        let result = try session.requestResult("lonelyCTE.all().with(lonelyCTE)")
         XCTAssertEqual(result.rows.count, 1)
     }
 }

@@ -1,4 +1,6 @@
 import ArborCore
+import ArborLanguage
+import ArborTestSupport
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -39,8 +41,7 @@ final class ConstrainedRequestMethodTests: XCTestCase {
                 INSERT INTO ship VALUES (1, 1), (2, 0), (3, 1);
                 """))
         // Loaded as the app's file (a pasted program takes no `protocol`).
-        let file = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ConstrainedRequestMethods-\(UUID().uuidString).swift")
+        let file = try TemporaryItems.folder("constrained").appendingPathComponent("ConstrainedRequestMethods.swift")
         try """
         protocol Retirable {}
         struct Crew: TableRecord, Retirable {

@@ -1,3 +1,4 @@
+import ArborTestSupport
 import GRDB
 import XCTest
 

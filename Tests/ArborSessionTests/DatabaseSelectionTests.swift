@@ -1,4 +1,6 @@
 import ArborCore
+import ArborLanguage
+import ArborTestSupport
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -109,9 +111,7 @@ final class DatabaseSelectionTests: XCTestCase {
     /// A session on the schema with `text` loaded as the app's code.
     func session(loading text: String = declarations) throws -> (Session, LoadReport) {
         let session = try Session(path: TemporaryDatabase.make(Self.schema))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "arbor-selection-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryItems.folder("arbor-selection")
         let file = directory.appendingPathComponent("Models.swift").path
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         return (session, try session.load(paths: [file]))
@@ -133,9 +133,7 @@ final class DatabaseSelectionTests: XCTestCase {
         _ text: String, _ request: QueryInterfaceRequest<T>, in session: Session,
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
-        guard case .rows(let result)? = session.run(text).last else {
-            return XCTFail("\(text): \(session.run(text))", file: file, line: line)
-        }
+        let result = try session.requestResult(text)
         XCTAssertEqual(
             result.statements.map(\.sql), try grdbStatements(request, in: session), text, file: file, line: line)
     }
@@ -165,7 +163,7 @@ final class DatabaseSelectionTests: XCTestCase {
         let outcomes = session.run("let ann = try Player.fetchOne(db, key: 1)\nann.request(for: Player.team)")
         guard case .rows(let team)? = outcomes.last else { return XCTFail("\(outcomes)") }
         XCTAssertEqual(team.mainSQL, #"SELECT "id", "name" FROM "team" WHERE "id" = 1"#)
-        guard case .rows(let result)? = session.run("Player.all()").last else { return XCTFail("no rows") }
+        let result = try session.requestResult("Player.all()")
         XCTAssertEqual(result.mainSQL, #"SELECT *, "rowid", LENGTH("name") AS "nameLength" FROM "player""#)
     }
 
@@ -187,8 +185,7 @@ final class DatabaseSelectionTests: XCTestCase {
             "CompactPlayer.including(optional: CompactPlayer.team)",
             CompactPlayer.including(optional: CompactPlayer.team), in: session)
         try assertSame("Award.including(required: Award.player)", Award.including(required: Award.player), in: session)
-        guard case .rows(let result)? = session.run("CompactPlayer.including(required: CompactPlayer.team)").last
-        else { return XCTFail("no rows") }
+        let result = try session.requestResult("CompactPlayer.including(required: CompactPlayer.team)")
         XCTAssertEqual(
             result.mainSQL,
             #"SELECT "player"."name", "player"."score" * 2 AS "doubled", "team"."id", "team"."name" FROM "player" JOIN "team" ON "team"."id" = "player"."teamId""#
@@ -209,9 +206,7 @@ final class DatabaseSelectionTests: XCTestCase {
             "Team.including(all: Team.players.including(all: Player.awards))",
             Team.including(all: Team.players.including(all: Player.awards)), in: session)
         // CompactPlayer selects neither its key nor its team's: GRDB's grdb_teamId groups the rows.
-        guard case .rows(let result)? = session.run("Team.including(all: Team.compactPlayers)").last else {
-            return XCTFail("no rows")
-        }
+        let result = try session.requestResult("Team.including(all: Team.compactPlayers)")
         XCTAssertEqual(
             result.statements.last?.sql,
             #"SELECT "name", "score" * 2 AS "doubled", "teamId" AS "grdb_teamId" FROM "player" WHERE "teamId" IN (1, 2)"#
@@ -227,9 +222,7 @@ final class DatabaseSelectionTests: XCTestCase {
         let (session, _) = try session()
         try assertSame("Team.including(all: Team.awards)", Team.including(all: Team.awards), in: session)
         try assertSame("Award.including(required: Award.team)", Award.including(required: Award.team), in: session)
-        guard case .rows(let result)? = session.run("Award.including(required: Award.team)").last else {
-            return XCTFail("no rows")
-        }
+        let result = try session.requestResult("Award.including(required: Award.team)")
         XCTAssertEqual(
             result.mainSQL,
             #"SELECT "award"."playerId", "award"."title", upper(title) AS "shout", "team"."id", "team"."name" FROM "award" JOIN "player" ON "player"."id" = "award"."playerId" JOIN "team" ON "team"."id" = "player"."teamId""#
@@ -267,9 +260,7 @@ final class DatabaseSelectionTests: XCTestCase {
         let (session, _) = try session()
         try assertSame(
             "Player.filter(Column(\"nameLength\") > 2)", Player.filter(Column("nameLength") > 2), in: session)
-        guard case .rows(let result)? = session.run("CompactPlayer.order(Column(\"doubled\").desc)").last else {
-            return XCTFail("no rows")
-        }
+        let result = try session.requestResult("CompactPlayer.order(Column(\"doubled\").desc)")
         XCTAssertEqual(result.rows.map { $0.values[1] }, [40.databaseValue, 20.databaseValue, 10.databaseValue])
     }
 
@@ -382,7 +373,7 @@ final class DatabaseSelectionTests: XCTestCase {
         try assertSame(
             "Roster.Summary.including(all: Roster.Summary.players)",
             Roster.Summary.including(all: Roster.Summary.players), in: session)
-        guard case .rows(let result)? = session.run("Roster.Summary.all()").last else { return XCTFail("no rows") }
+        let result = try session.requestResult("Roster.Summary.all()")
         XCTAssertEqual(result.mainSQL, #"SELECT "id", "name" FROM "team""#)
     }
 
@@ -401,9 +392,7 @@ final class DatabaseSelectionTests: XCTestCase {
             ),
         ]
         for (text, request) in cases {
-            guard case .rows(let result)? = session.run("try SQLRequest<Row>(\"\(text)\").fetchAll(db)").last else {
-                return XCTFail(text)
-            }
+            let result = try session.requestResult("try SQLRequest<Row>(\"\(text)\").fetchAll(db)")
             XCTAssertEqual(result.mainSQL, try grdb(request), text)
         }
         guard

@@ -1,4 +1,5 @@
 import ArborCore
+import ArborTestSupport
 import Foundation
 import GRDB
 import XCTest
@@ -105,8 +106,7 @@ final class DecodingAdmissionTests: XCTestCase {
     private var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("admission-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try TemporaryItems.folder("admission")
     }
 
     override func tearDownWithError() throws {
@@ -224,9 +224,7 @@ final class DecodingAdmissionTests: XCTestCase {
         _ = session.run(
             "struct Stamped: Decodable, FetchableRecord { var id: Int64; var small: Int8; var note: String?; var stamp: Date }"
         )
-        guard case .rows(let result)? = session.run("try Stamped.fetchAll(db, Item.all())").last else {
-            return XCTFail("no rows")
-        }
+        let result = try session.requestResult("try Stamped.fetchAll(db, Item.all())")
         XCTAssertEqual(result.rows.count, 300)
         XCTAssertEqual(result.rows.last?.values.first, 300.databaseValue)
     }

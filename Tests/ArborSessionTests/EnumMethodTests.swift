@@ -1,5 +1,6 @@
 import ArborCore
 import ArborLanguage
+import ArborTestSupport
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -19,8 +20,7 @@ final class EnumMethodTests: XCTestCase {
     /// The movies database (its schema and rows) in a fresh file, and a session on it with the
     /// app's models and its `SortOrder.by(_:)` helper loaded.
     func moviesSession() throws -> (Session, DatabaseQueue) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("enum-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryItems.folder("enum")
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("movies.sqlite").path
         let schema = try String(contentsOf: Self.app.appendingPathComponent("schema.sql"), encoding: .utf8)
@@ -146,8 +146,7 @@ final class EnumMethodTests: XCTestCase {
         """
 
     func testAnEnumsMethodOnACaseAndOnAParameterTypedAsTheEnum() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("enum-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryItems.folder("enum")
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("Transaction.swift")
         try Self.budgetFile.write(to: file, atomically: true, encoding: .utf8)

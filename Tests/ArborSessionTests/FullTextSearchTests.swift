@@ -1,4 +1,5 @@
 import ArborCore
+import ArborTestSupport
 import GRDB
 import GRDBSQLite
 import XCTest
@@ -37,9 +38,7 @@ final class FullTextSearchTests: XCTestCase {
         line: UInt = #line
     ) throws {
         let session = try session()
-        guard case .rows(let result)? = session.run(text).last else {
-            return XCTFail("\(text): \(session.run(text))", file: file, line: line)
-        }
+        let result = try session.requestResult(text)
         let grdbSQL = try ParityChecking.grdbSQL(request, in: session.database)
         XCTAssertEqual(result.mainSQL, grdbSQL, text, file: file, line: line)
         let grdbRows = try session.database.read { db in

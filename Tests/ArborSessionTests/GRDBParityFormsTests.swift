@@ -1,4 +1,5 @@
 import ArborCore
+import ArborTestSupport
 import GRDB
 import XCTest
 
@@ -65,7 +66,9 @@ final class GRDBParityFormsTests: XCTestCase {
             Work.filter(Column("title").collating(.rtrim) == "x" && Column("kind").collating(.binary) != "y"))
         try assertSame(
             "Book.filter(Column(\"year\").between(1900, 2000))", Work.filter((1900...2000).contains(Column("year"))))
-        try assertSame("Book.filter((1900..<2000).contains(Column(\"year\")))", Work.filter((1900..<2000).contains(Column("year"))))
+        try assertSame(
+            "Book.filter((1900..<2000).contains(Column(\"year\")))", Work.filter((1900..<2000).contains(Column("year")))
+        )
         try assertSame("Book.filter(Column(\"price\") ?? 0 > 10)", Work.filter(Column("price") ?? 0 > 10))
         try assertSame("Book.filter(-Column(\"price\") < -10)", Work.filter(-Column("price") < -10))
         try assertSame("Book.filter(Column(\"price\") * 2 / 3 - 1 >= 4)", Work.filter(Column("price") * 2 / 3 - 1 >= 4))
@@ -82,7 +85,8 @@ final class GRDBParityFormsTests: XCTestCase {
         try assertSame("Book.order(Column(\"year\")).reversed()", Work.order(Column("year")).reversed())
         try assertSame("Book.order(Column(\"year\")).unordered()", Work.order(Column("year")).unordered())
         try assertSame("Book.all().orderByPrimaryKey().reversed()", Work.all().orderByPrimaryKey().reversed())
-        try assertSame("Book.order(Column(\"year\")).order(Column(\"title\"))", Work.order(Column("year")).order(Column("title")))
+        try assertSame(
+            "Book.order(Column(\"year\")).order(Column(\"title\"))", Work.order(Column("year")).order(Column("title")))
     }
 
     func testSelections() throws {
@@ -90,7 +94,8 @@ final class GRDBParityFormsTests: XCTestCase {
         try assertSame("Book.select(Column(\"title\")).distinct()", Work.select(Column("title")).distinct())
         try assertSame(
             "Book.select(Column(\"kind\"), count(Column(\"id\")).forKey(\"n\")).group(Column(\"kind\")).having(count(Column(\"id\")) > 10)",
-            Work.select(Column("kind"), count(Column("id")).forKey("n")).group(Column("kind")).having(count(Column("id")) > 10))
+            Work.select(Column("kind"), count(Column("id")).forKey("n")).group(Column("kind")).having(
+                count(Column("id")) > 10))
         try assertSame(
             "Book.select(length(Column(\"title\")), Column(\"title\").lowercased, Column(\"title\").uppercased, count(distinct: Column(\"kind\")), cast(Column(\"price\"), as: .integer))",
             Work.select(
@@ -108,7 +113,8 @@ final class GRDBParityFormsTests: XCTestCase {
             "Book.annotated(withOptional: Book.author.select(Column(\"name\")))",
             Work.annotated(withOptional: Work.author.select(Column("name"))))
         try assertSame(
-            "Book.including(optional: Book.author.forKey(\"writer\"))", Work.including(optional: Work.author.forKey("writer")))
+            "Book.including(optional: Book.author.forKey(\"writer\"))",
+            Work.including(optional: Work.author.forKey("writer")))
         try assertSame("Team.including(all: Team.players)", TeamRecord.including(all: TeamRecord.players))
         // Refinement rules: one key joined twice merges, required wins, filters are ANDed.
         try assertSame(
@@ -158,7 +164,8 @@ final class GRDBParityFormsTests: XCTestCase {
         try assertSame(
             "Author.annotated(with: abs(Author.books.min(Column(\"year\"))).forKey(\"x\"), cast(Author.books.average(Column(\"price\")), as: .integer))",
             Writer.annotated(
-                with: abs(Writer.books.min(Column("year"))).forKey("x"), cast(Writer.books.average(Column("price")), as: .integer)))
+                with: abs(Writer.books.min(Column("year"))).forKey("x"),
+                cast(Writer.books.average(Column("price")), as: .integer)))
     }
 
     func testFetchForms() throws {

@@ -1,4 +1,5 @@
 import ArborCore
+import ArborTestSupport
 import Foundation
 import XCTest
 
@@ -28,7 +29,8 @@ final class GuideRequestsTests: XCTestCase {
         var entries: [Entry] = []
         for block in text.components(separatedBy: "\n\n") {
             let lines = block.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-            guard let source = lines.first(where: { $0.hasPrefix("# ") && ($0.contains(".md:") || $0.contains(".txt:")) })
+            guard
+                let source = lines.first(where: { $0.hasPrefix("# ") && ($0.contains(".md:") || $0.contains(".txt:")) })
             else { continue }
             let statements = lines.filter { !$0.hasPrefix("#") }
             guard !statements.isEmpty else { continue }
@@ -72,6 +74,7 @@ final class GuideRequestsTests: XCTestCase {
                 failures.append("\(entry.source): last statement is not a request")
             }
         }
-        XCTAssertTrue(failures.isEmpty, "\(failures.count) of \(entries.count) failed:\n" + failures.joined(separator: "\n\n"))
+        XCTAssertTrue(
+            failures.isEmpty, "\(failures.count) of \(entries.count) failed:\n" + failures.joined(separator: "\n\n"))
     }
 }

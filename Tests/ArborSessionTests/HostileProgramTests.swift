@@ -1,5 +1,6 @@
 import ArborCore
 import ArborLanguage
+import ArborTestSupport
 import Foundation
 import XCTest
 
@@ -9,7 +10,7 @@ import XCTest
 /// located errors or notes, never in a crash or a hang.
 final class HostileProgramTests: XCTestCase {
     func load(_ text: String, into session: Session) throws -> LoadReport {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString).swift")
+        let url = try TemporaryItems.folder("hostile-program").appendingPathComponent("Hostile.swift")
         try text.write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         return try session.load(paths: [url.path])
@@ -60,11 +61,11 @@ final class HostileProgramTests: XCTestCase {
         // Where in the file the recursion was stopped, as the typed call is underlined.
         XCTAssertEqual(
             message("Author.all().again()", in: session)?.replacingOccurrences(
-                of: #"/tmp/arbor-[^ ]*\.swift"#, with: "F", options: .regularExpression),
+                of: #"/[^ ]*/Hostile\.swift"#, with: "F", options: .regularExpression),
             "expression nested too deep (limit 200) (in `again()` at F:2:28)")
         XCTAssertEqual(
             message("Author.all().ping()", in: session)?.replacingOccurrences(
-                of: #"/tmp/arbor-[^ ]*\.swift"#, with: "F", options: .regularExpression),
+                of: #"/[^ ]*/Hostile\.swift"#, with: "F", options: .regularExpression),
             "expression nested too deep (limit 200) (in `pong()` at F:4:27)")
     }
 
@@ -85,7 +86,7 @@ final class HostileProgramTests: XCTestCase {
         }
         XCTAssertEqual(
             errors.first?.message.replacingOccurrences(
-                of: #"/tmp/arbor-[^ ]*\.swift"#, with: "F", options: .regularExpression),
+                of: #"/[^ ]*/Hostile\.swift"#, with: "F", options: .regularExpression),
             "table `book` has no column `yeer` (in `recent()` at F:3:23)")
         XCTAssertEqual(errors.first?.range, SourceRange(0, 19))
         XCTAssertEqual(errors.first?.suggestion, "did you mean `year`?")
@@ -102,9 +103,7 @@ final class HostileProgramTests: XCTestCase {
         text += "}\n"
         let report = try load(text, into: session)
         XCTAssertFalse(report.hasErrors, "\(report.diagnostics.prefix(3))")
-        guard case .rows(let result)? = session.run("Author.all().deep()", fetch: false).last else {
-            return XCTFail()
-        }
+        let result = try session.requestResult("Author.all().deep()", fetch: false)
         XCTAssertEqual(result.mainSQL, "SELECT * FROM \"author\"")
         guard case .description(let value)? = session.run("Book.value4999", fetch: false).last else {
             return XCTFail()

@@ -1,4 +1,5 @@
 import ArborCore
+import ArborTestSupport
 import Foundation
 import XCTest
 
@@ -9,7 +10,7 @@ import XCTest
 /// located in its file, with the call underlined.
 final class InitializerTests: XCTestCase {
     private func session() throws -> Session {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("init-\(UUID().uuidString).swift")
+        let url = try TemporaryItems.folder("init").appendingPathComponent("Initializers.swift")
         try """
         struct Clamped {
             var x: Int

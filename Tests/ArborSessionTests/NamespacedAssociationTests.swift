@@ -1,4 +1,5 @@
 import ArborCore
+import ArborTestSupport
 import Foundation
 import GRDB
 import XCTest
@@ -64,9 +65,7 @@ final class NamespacedAssociationTests: XCTestCase {
         let grdb = try session.database.read { db in
             try DetailedConversation.request.makePreparedRequest(db, forSingleResult: false).statement.sql
         }
-        guard case .rows(let result)? = session.run("try DetailedConversation.request.fetchAll(db)").last else {
-            return XCTFail("\(session.run("DetailedConversation.request"))")
-        }
+        let result = try session.requestResult("try DetailedConversation.request.fetchAll(db)")
         XCTAssertEqual(result.statements.first?.sql, grdb)
         XCTAssertEqual(result.rows.count, 2)
         XCTAssertEqual(result.rows.map { $0.children.first?.key }, ["latestMessage", "latestMessage"])

@@ -1,4 +1,6 @@
 import ArborCore
+import ArborLanguage
+import ArborTestSupport
 import GRDB
 import GRDBSQLite
 import XCTest

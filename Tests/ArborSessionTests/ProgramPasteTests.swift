@@ -1,4 +1,6 @@
+import ArborCore
 import ArborLanguage
+import ArborTestSupport
 import XCTest
 
 @testable import ArborSession

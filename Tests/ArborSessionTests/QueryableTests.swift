@@ -1,5 +1,6 @@
 import ArborCore
 import ArborLanguage
+import ArborTestSupport
 import Foundation
 import GRDB
 import XCTest
@@ -179,8 +180,7 @@ final class QueryableTests: XCTestCase {
 
     /// Writes `files` (name → text) in a fresh folder, returning their paths in this order.
     func write(_ files: [(name: String, text: String)]) throws -> [String] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("queryable-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryItems.folder("queryable")
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         return try files.map { file in
             let url = folder.appendingPathComponent(file.name)
@@ -211,9 +211,7 @@ final class QueryableTests: XCTestCase {
         _ text: String, in session: Session, _ fetch: (Database) throws -> Int, file: StaticString = #filePath,
         line: UInt = #line
     ) throws {
-        guard case .rows(let result)? = session.run(text).last else {
-            return XCTFail("\(text): \(session.run(text))", file: file, line: line)
-        }
+        let result = try session.requestResult(text)
         let expected = try grdb(fetch)
         XCTAssertEqual(result.mainSQL, expected.sql.first, text, file: file, line: line)
         XCTAssertEqual(result.rows.count, expected.count, text, file: file, line: line)
@@ -272,8 +270,7 @@ final class QueryableTests: XCTestCase {
             try AuthorsWithBooksRequest(language: "fr").fetch($0).count
         }
         // The books of the `if let` branch are GRDB's prefetch, filtered.
-        guard case .rows(let result)? = session.run(#"try AuthorsWithBooksRequest(language: "fr").fetch(db)"#).last
-        else { return XCTFail() }
+        let result = try session.requestResult(#"try AuthorsWithBooksRequest(language: "fr").fetch(db)"#)
         let expected = try grdb { try AuthorsWithBooksRequest(language: "fr").fetch($0).count }
         XCTAssertEqual(result.statements.map(\.sql), expected.sql)
     }

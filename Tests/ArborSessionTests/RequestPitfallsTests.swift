@@ -1,4 +1,6 @@
 import ArborCore
+import ArborTestSupport
+import GRDB
 import XCTest
 
 @testable import ArborSession

@@ -1,5 +1,6 @@
 import ArborCore
 import ArborSession
+import ArborTestSupport
 import GRDB
 import XCTest
 
@@ -59,8 +60,7 @@ final class SchemaAdviceTests: XCTestCase {
     }
 
     private func fixture(_ sql: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("advice-\(UUID().uuidString).sqlite")
-            .path
+        let path = try TemporaryItems.folder("advice").appendingPathComponent("advice.sqlite").path
         paths.append(path)
         let queue = try DatabaseQueue(path: path)
         // Foreign keys off, as in a file another tool wrote: the fixtures hold violations.

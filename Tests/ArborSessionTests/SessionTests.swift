@@ -1,4 +1,5 @@
 import ArborCore
+import ArborTestSupport
 import Foundation
 import GRDB
 import XCTest
@@ -154,8 +155,7 @@ final class SessionTests: XCTestCase {
     /// declarations that parse are still read.
     func testALoadedFileReportsADeclarationThatDoesNotParse() throws {
         let session = try Session(path: nil)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-\(UUID().uuidString).swift")
-            .path
+        let path = try TemporaryItems.folder("load").appendingPathComponent("Broken.swift").path
         let text =
             "extension Book {\n    static let broken =\n}\nextension Author {\n    static let novels2 = books\n}\n"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -165,20 +165,6 @@ final class SessionTests: XCTestCase {
         }
         XCTAssertEqual(errors.map(\.message), ["\(path):3:1: expected a value after `=` in `static let broken`"])
         _ = try rows("Author.including(all: Author.novels2).limit(1)", in: session)
-    }
-}
-
-enum TemporaryDatabase {
-    /// A database file made from `sql`, in a fresh temporary directory.
-    static func make(_ sql: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "arbor-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("test.sqlite").path
-        let queue = try DatabaseQueue(path: path)
-        try queue.writeWithoutTransaction { try $0.execute(sql: sql) }
-        try queue.close()
-        return path
     }
 }
 
@@ -206,7 +192,7 @@ final class FastJSONTests: XCTestCase {
             "Book.filter(Column(\"id\") > 100)",
         ]
         for text in requests {
-            guard case .rows(let result)? = session.run(text, fetch: false).last else { return XCTFail(text) }
+            let result = try session.requestResult(text, fetch: false)
             var fast: [UInt8] = []
             XCTAssertTrue(try session.streamJSON(result.plan) { fast.append(contentsOf: $0) }, text)
             var slow = JSONWriter()

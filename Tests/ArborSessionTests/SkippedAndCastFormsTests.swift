@@ -1,5 +1,6 @@
 import ArborCore
 import ArborLanguage
+import ArborTestSupport
 import GRDB
 import XCTest
 
@@ -46,7 +47,7 @@ final class SkippedAndCastFormsTests: XCTestCase {
     func testAValueFetchOfARequestThatPrefetchesRunsAsGRDBs() throws {
         let session = try ParityChecking.session()
         let text = "try Date.fetchAll(db, Author.including(all: Author.books).order(Column(\"id\")).limit(2))"
-        guard case .rows(let result)? = session.run(text).last else { return XCTFail(text) }
+        let result = try session.requestResult(text)
         let grdb = try session.database.read { db in
             try Date.fetchAll(db, Table("author").order(Column("id")).limit(2))
         }

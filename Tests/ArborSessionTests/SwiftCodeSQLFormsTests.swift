@@ -1,4 +1,5 @@
 import ArborCore
+import ArborTestSupport
 import GRDB
 import GRDBSQLite
 import XCTest
@@ -20,9 +21,7 @@ final class SwiftCodeSQLFormsTests: XCTestCase {
         line: UInt = #line
     ) throws {
         let session = try ParityChecking.session()
-        guard case .rows(let result)? = session.run(text, fetch: false).last else {
-            return XCTFail("\(text)", file: file, line: line)
-        }
+        let result = try session.requestResult(text, fetch: false)
         let code = SwiftCode.generate(result.plan, environment: session.environment)
         for expected in lines {
             XCTAssertTrue(code.contains(expected + "\n"), "\(expected)\nin\n\(code)", file: file, line: line)

@@ -1,4 +1,5 @@
 import ArborCore
+import ArborTestSupport
 import XCTest
 
 @testable import ArborSession
@@ -9,8 +10,7 @@ import XCTest
 /// run against the demo with GRDB 7.10 (every request below decodes its rows).
 final class SwiftCodeTests: XCTestCase {
     func swift(_ text: String, _ session: Session) throws -> String {
-        guard case .rows(let result)? = session.run(text, fetch: false).last else { throw ArborError("no request") }
-        return SwiftCode.generate(result.plan, environment: session.environment)
+        SwiftCode.generate(try session.requestResult(text, fetch: false).plan, environment: session.environment)
     }
 
     func testAResultTypePerLevelWithTheAssociationKeysAndAnnotations() throws {

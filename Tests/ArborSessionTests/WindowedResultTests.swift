@@ -1,4 +1,6 @@
 import ArborCore
+import ArborLanguage
+import ArborTestSupport
 import GRDB
 import XCTest
 
@@ -7,10 +9,7 @@ import XCTest
 /// Helpers shared by the windowed and capped tests.
 extension XCTestCase {
     func requestPlan(_ text: String, _ session: Session) throws -> RequestPlan {
-        guard case .rows(let result)? = session.run(text, fetch: false).last else {
-            throw ArborError("not a request")
-        }
-        return result.plan
+        try session.requestResult(text, fetch: false).plan
     }
 
     func firstColumnIDs(_ rows: [ResultRow]) -> [Int64] {

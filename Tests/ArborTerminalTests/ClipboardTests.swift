@@ -1,3 +1,4 @@
+import ArborTestSupport
 import Foundation
 import XCTest
 
@@ -10,8 +11,7 @@ final class ClipboardTests: XCTestCase {
     }
 
     func testAToolReceivesTheTextOnItsStandardInput() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("clip-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryItems.folder("clip")
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("copied").path
         let tool = Clipboard.Tool(name: "sh", path: "/bin/sh", arguments: ["-c", "cat > '\(output)'"])

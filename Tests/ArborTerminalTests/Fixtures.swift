@@ -1,6 +1,7 @@
 import ArborCore
 import ArborLanguage
 import ArborSession
+import ArborTestSupport
 import Foundation
 import GRDB
 import XCTest
@@ -36,22 +37,13 @@ enum Fixtures {
 
     static let source = ArrayResultSource(table: "author", rows: authors)
 
-    nonisolated(unsafe) static var demoSession: Session? = try? Session(path: nil)
-
     static func demo() throws -> Session {
-        try XCTUnwrap(demoSession)
+        try DemoSession.make()
     }
 
-    /// A database file made from `sql`, in a fresh temporary directory.
+    /// A database file made from `sql`, in a fresh temporary folder.
     static func database(_ sql: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "arbor-terminal-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("db.sqlite").path
-        let queue = try DatabaseQueue(path: path)
-        try queue.write { db in try db.execute(sql: sql) }
-        try queue.close()
-        return path
+        try TemporaryDatabase.make(sql)
     }
 
     /// The state after running `text` in `session` (the demo by default), as the

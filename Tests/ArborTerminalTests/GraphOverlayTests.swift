@@ -1,5 +1,6 @@
 import ArborCore
 import ArborSession
+import ArborTestSupport
 import XCTest
 
 @testable import ArborTerminal

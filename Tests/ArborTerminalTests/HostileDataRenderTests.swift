@@ -1,5 +1,6 @@
 import ArborCore
 import ArborSession
+import ArborTestSupport
 import GRDB
 import XCTest
 
@@ -13,8 +14,7 @@ final class HostileDataRenderTests: XCTestCase {
     var session: Session!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-render-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try TemporaryItems.folder("arbor-render")
         let path = directory.appendingPathComponent("hostile.sqlite").path
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in

@@ -1,5 +1,7 @@
 import ArborCore
 import ArborLanguage
+import ArborSession
+import ArborTestSupport
 import XCTest
 
 @testable import ArborTerminal

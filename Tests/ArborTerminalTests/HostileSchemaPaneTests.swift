@@ -1,5 +1,6 @@
 import ArborCore
 import ArborSession
+import ArborTestSupport
 import Foundation
 import GRDB
 import XCTest
@@ -11,8 +12,7 @@ import XCTest
 /// text that reaches it.
 final class HostileSchemaPaneTests: XCTestCase {
     func session() throws -> Session {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-pane-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryItems.folder("arbor-pane")
         let path = directory.appendingPathComponent("hostile.sqlite").path
         let queue = try DatabaseQueue(path: path)
         try queue.writeWithoutTransaction { db in

@@ -1,4 +1,5 @@
 import ArborSession
+import ArborTestSupport
 import XCTest
 
 @testable import ArborTerminal

@@ -1,5 +1,6 @@
 import ArborCore
 import ArborSession
+import ArborTestSupport
 import GRDB
 import XCTest
 

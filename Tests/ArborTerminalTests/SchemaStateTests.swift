@@ -1,4 +1,5 @@
 import ArborSession
+import ArborTestSupport
 import Foundation
 import GRDB
 import XCTest

@@ -1,5 +1,7 @@
 import ArborCore
 import ArborLanguage
+import ArborSession
+import ArborTestSupport
 import GRDB
 import XCTest
 

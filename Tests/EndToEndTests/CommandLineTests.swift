@@ -1,3 +1,4 @@
+import ArborTestSupport
 import Foundation
 import XCTest
 
@@ -131,9 +132,9 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("no such file"), missing.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "/nonexistent/library.sqlite"))
-        let directory = FileManager.default.temporaryDirectory.path
+        let directory = try TemporaryItems.folder("not-a-file").path
         XCTAssertEqual(try ArborProcess.run([directory, "-c", "Book"]).status, 2)
-        let garbage = FileManager.default.temporaryDirectory.appendingPathComponent("garbage-\(UUID().uuidString)")
+        let garbage = try TemporaryItems.folder("garbage").appendingPathComponent("garbage")
         try Data("this is not a database, not at all, but long enough to look like one".utf8).write(to: garbage)
         let notADatabase = try ArborProcess.run([garbage.path, "-c", "Book"])
         XCTAssertEqual(notADatabase.status, 2, notADatabase.stderr)

@@ -1,3 +1,4 @@
+import ArborTestSupport
 import Foundation
 import XCTest
 
@@ -71,8 +72,7 @@ final class HostileFileTests: XCTestCase {
         XCTAssertEqual(chmod(path, 0), 0)
         var command = [ArborProcess.executable.path]
         if getuid() == 0 {
-            let setpriv = "/usr/bin/setpriv"
-            guard FileManager.default.isExecutableFile(atPath: setpriv) else {
+            guard let setpriv = Executables.find("setpriv") else {
                 throw XCTSkip("running as root without setpriv: root reads a file without read permission")
             }
             command = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"] + command

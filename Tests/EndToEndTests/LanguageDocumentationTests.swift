@@ -1,3 +1,4 @@
+import ArborTestSupport
 import Foundation
 import XCTest
 
@@ -15,8 +16,7 @@ final class LanguageDocumentationTests: XCTestCase {
     func testEveryExampleRunsAsShown() throws {
         let document = try MarkdownDocument(repositoryPath: "docs/LANGUAGE.md")
         let blocks = document.blocks
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-doc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryItems.folder("arbor-doc")
         defer { try? FileManager.default.removeItem(at: directory) }
 
         var databases: [String: String] = [:]

@@ -1,3 +1,4 @@
+import ArborTestSupport
 import Foundation
 import XCTest
 
@@ -40,8 +41,7 @@ final class ReadOnlyTests: XCTestCase {
     }
 
     func testTheDemoWritesNoFile() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-cwd-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryItems.folder("arbor-cwd")
         let process = Process()
         process.executableURL = ArborProcess.executable
         process.arguments = ["-c", "Author.including(all: Author.books)", "--format", "json"]

@@ -1,3 +1,4 @@
+import ArborTestSupport
 import Foundation
 import XCTest
 
@@ -10,14 +11,8 @@ import XCTest
 final class TerminalSignalTests: XCTestCase {
     func testSIGINTFromOutsideRestoresTheTerminalAndExits130() throws {
         try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed")
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-sig-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: state) }
-        let command =
-            "env LANG=C.UTF-8 XDG_STATE_HOME='\(state)' SWIFT_BACKTRACE=enable=no '\(ArborProcess.executable.path)';"
-            + " echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo -e -icanon -e -echo | sort | tr '\\n' ' '; echo; sleep 60"
-        let tmux = try TmuxSession(command: command, width: 80, height: 20)
+        let tmux = try TmuxSession.arbor(width: 80, height: 20)
         defer { tmux.kill() }
-        try tmux.waitFor("arbor>")
         let shell = try XCTUnwrap(try tmux.paneProcessID())
         let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
         let arbor = try XCTUnwrap(children.split(separator: " ").compactMap { Int32($0) }.first)

@@ -1,3 +1,4 @@
+import ArborTestSupport
 import Foundation
 import XCTest
 
@@ -11,10 +12,7 @@ final class TerminalTests: XCTestCase {
 
     override func setUpWithError() throws {
         try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed")
-        stateDirectory =
-            FileManager.default.temporaryDirectory.appendingPathComponent(
-                "arbor-tui-\(UUID().uuidString)"
-            ).path
+        stateDirectory = try TemporaryItems.folder("tui-state").path
     }
 
     override func tearDown() {
@@ -23,8 +21,7 @@ final class TerminalTests: XCTestCase {
 
     /// A shell command line that runs arbor, then shows how it ended and the terminal modes.
     func command(_ arguments: String = "") -> String {
-        "env LANG=C.UTF-8 XDG_STATE_HOME='\(stateDirectory)' SWIFT_BACKTRACE=enable=no '\(ArborProcess.executable.path)' \(arguments);"
-            + " echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo -e -icanon -e -echo | sort | tr '\\n' ' '; echo; sleep 60"
+        TmuxSession.arborCommand(arguments, stateDirectory: stateDirectory)
     }
 
     func testBrowseCopyCancelResizeAndQuit() throws {

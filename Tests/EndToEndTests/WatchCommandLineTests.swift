@@ -1,3 +1,4 @@
+import ArborTestSupport
 import Foundation
 import XCTest
 
@@ -16,7 +17,7 @@ final class WatchCommandLineTests: XCTestCase {
         let arbor = try BackgroundProcess(
             ArborProcess.executable.path, [path, "-c", Self.request, "--watch", "--format", "json"])
         defer { arbor.stop() }
-        let writer = try BackgroundProcess("/usr/bin/sqlite3", [path])
+        let writer = try BackgroundProcess(try Executables.require("sqlite3"), [path])
         defer { writer.stop() }
         // As an app would: a commit waits for arbor's read to end rather than fail with SQLITE_BUSY.
         writer.send(".timeout 10000\n")
@@ -108,7 +109,7 @@ final class WatchCommandLineTests: XCTestCase {
             environment: ["ARBOR_BUSY_TIMEOUT": "0.3"])
         defer { arbor.stop() }
         XCTAssertEqual(try arbor.waitForLines(1), [#"[{"id":1},{"id":2}]"#])
-        let writer = try BackgroundProcess("/usr/bin/sqlite3", [path])
+        let writer = try BackgroundProcess(try Executables.require("sqlite3"), [path])
         defer { writer.stop() }
         // A write transaction held open: its journal wakes arbor, which finds the file locked.
         writer.send("BEGIN EXCLUSIVE;\nINSERT INTO author VALUES (3, 'Italo Calvino');\n")
@@ -145,8 +146,7 @@ final class BackgroundProcess {
     var pid: Int32 { process.processIdentifier }
 
     init(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:]) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-bg-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try TemporaryItems.folder("arbor-bg")
         FileManager.default.createFile(atPath: directory.appendingPathComponent("out").path, contents: nil)
         FileManager.default.createFile(atPath: directory.appendingPathComponent("err").path, contents: nil)
         process.executableURL = URL(fileURLWithPath: executable)

@@ -1,3 +1,4 @@
+import ArborTestSupport
 import Foundation
 import XCTest
 
@@ -12,9 +13,7 @@ final class WatchTerminalTests: XCTestCase {
     func testWatchShowsEachChangeWithItsMarkAndKeepsTheCursor() throws {
         try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed")
         let root = MarkdownDocument.repositoryRoot
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "arbor-watch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryItems.folder("watch-terminal")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("library.sqlite").path
         let sql = try String(contentsOf: root.appendingPathComponent("Resources/library.sql"), encoding: .utf8)
@@ -78,7 +77,7 @@ final class WatchTerminalTests: XCTestCase {
 
     func sqlite3(_ path: String, _ sql: String) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.executableURL = URL(fileURLWithPath: try Executables.require("sqlite3"))
         process.arguments = [path]
         let input = Pipe()
         process.standardInput = input

@@ -52,7 +52,6 @@ public struct JSONWriter {
         }
     }
 
-
     public mutating func append(_ s: String) { bytes.append(contentsOf: s.utf8) }
 
     /// A JSON string, escaped as `JSONBytes.string` escapes text read from SQLite.

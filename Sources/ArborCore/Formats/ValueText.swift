@@ -73,4 +73,32 @@ public enum ValueText {
         let digits = value < 9.95 ? String(format: "%.1f", value) : String(Int(value.rounded()))
         return "\(digits.hasSuffix(".0") ? String(digits.dropLast(2)) : digits) \(units[unit])"
     }
+
+    /// The value as a Swift literal (`1`, `2.5`, `"x"`), for requests written back
+    /// as the app would write them; nil for NULL, blobs and non-finite reals.
+    public static func swiftLiteral(_ value: DatabaseValue) -> String? {
+        switch value.storage {
+        case .int64(let i): String(i)
+        case .double(let d) where d.isFinite: "\(d)"
+        case .string(let s): SQLValue.swiftQuoted(s)
+        default: nil
+        }
+    }
+
+    /// Whether the value is a number (tables align numbers to the right).
+    public static func isNumber(_ value: DatabaseValue) -> Bool {
+        switch value.storage {
+        case .int64, .double: true
+        default: false
+        }
+    }
+
+    /// The size of the value in bytes as stored: a text's or blob's length, else the length of its text.
+    public static func storedSize(_ value: DatabaseValue, text: String) -> Int {
+        switch value.storage {
+        case .string(let s): s.utf8.count
+        case .blob(let data): data.count
+        default: text.utf8.count
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Table and column names as `:tables`, `:schema`, `:associations` and the schema pane show them:
 /// as they are when they read as one word, else double-quoted as SQL writes them,
 /// so that `"my table id"`, `"order "` or `""` can not be misread. Always escaped

@@ -46,7 +46,11 @@ public indirect enum Value: Sendable {
     /// `find` is `fetchOne` that throws GRDB's `RecordError.recordNotFound` when no row has the key.
     /// `exists` (`Book.exists(db, key: 1)`) and `isEmpty` (`request.isEmpty(db)`) fetch a Bool.
     public enum FetchKind: String, Sendable {
-        case all = "fetchAll", one = "fetchOne", count = "fetchCount", set = "fetchSet", find, exists, isEmpty
+        case all = "fetchAll"
+        case one = "fetchOne"
+        case count = "fetchCount"
+        case set = "fetchSet"
+        case find, exists, isEmpty
     }
 
     /// What the value is, for messages ("expected a request, got an association").

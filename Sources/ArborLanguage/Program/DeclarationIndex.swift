@@ -1,4 +1,5 @@
 import ArborCore
+import Foundation
 
 /// Every type of the loaded code, its extensions gathered, by full path
 /// (`Author`, `Author.Columns`), and the extensions of GRDB's request types.

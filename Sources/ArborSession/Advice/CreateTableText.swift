@@ -1,4 +1,5 @@
 import ArborCore
+import Foundation
 
 /// The text of a `CREATE TABLE` statement, cut into its column definitions and
 /// table constraints, so that a rebuild can add one constraint and keep every other

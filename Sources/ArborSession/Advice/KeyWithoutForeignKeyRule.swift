@@ -1,4 +1,5 @@
 import ArborCore
+import ArborLanguage
 
 /// A column named like a key of another table (`authorId`, `author_id`) that no
 /// foreign key backs: GRDB infers no association from it, and SQLite lets it point

@@ -1,4 +1,5 @@
 import ArborCore
+import Foundation
 
 /// Swift text of GRDB migrations and declarations, with every name from the
 /// database written as a Swift string literal (never as code).

@@ -1,4 +1,5 @@
 import ArborCore
+import ArborLanguage
 
 /// A table whose name is not English, singular and camelCased (`postal_address`,
 /// `demographics`, `Book`) makes GRDB key its rows by that name, inflected

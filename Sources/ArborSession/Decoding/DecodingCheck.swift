@@ -1,4 +1,5 @@
 import ArborCore
+import Foundation
 import GRDB
 
 /// Decodes rows into an app's Decodable type with GRDB's own decoder, one row at a

@@ -1,3 +1,5 @@
+import ArborCore
+import ArborLanguage
 import Foundation
 
 extension AppState {

@@ -1,3 +1,5 @@
+import ArborSession
+
 extension AppState {
     /// Keys of the panes: moving, opening, walking children, copying.
     mutating func handlePane(_ key: Key) -> [Effect] {

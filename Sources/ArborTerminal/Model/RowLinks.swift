@@ -1,7 +1,6 @@
 import ArborCore
 import ArborLanguage
 import ArborSession
-import GRDB
 
 /// The associations to jump along from one row, listed in the children pane
 /// after its children: forward (the row's own associations, `→`) and backward
@@ -61,22 +60,13 @@ public struct RowLinks: Sendable, Equatable {
         var literals: [String] = []
         for column in primaryKey {
             guard let index = row.names.firstIndex(where: { $0.sqlFolded == column.sqlFolded }),
-                let literal = literal(row.values[index])
+                let literal = ValueText.swiftLiteral(row.values[index])
             else { return nil }
             literals.append(literal)
         }
         if primaryKey.count == 1, let only = literals.first { return "id: \(only)" }
         let pairs = zip(primaryKey, literals).map { "\(SQLValue.swiftQuoted($0)): \($1)" }
         return "key: [" + pairs.joined(separator: ", ") + "]"
-    }
-
-    static func literal(_ value: DatabaseValue) -> String? {
-        switch value.storage {
-        case .int64(let i): String(i)
-        case .double(let d) where d.isFinite: "\(d)"
-        case .string(let s): SQLValue.swiftQuoted(s)
-        default: nil
-        }
     }
 
     /// What the pane shows after the label: the count, "10,000+" past the cap.

@@ -122,18 +122,10 @@ public struct TableLayout: Sendable, Equatable {
             guard let target = reached, target.values.indices.contains(index) else { return null }
             let value = target.values[index]
             let text = ValueText.plain(value, maxLength: 1_000)
-            let size: Int
-            switch value.storage {
-            case .string(let s): size = target.cutSizes[index] ?? s.utf8.count
-            case .blob(let data): size = target.cutSizes[index] ?? data.count
-            default: size = text.utf8.count
-            }
-            var isNumber = false
-            if case .int64 = value.storage { isNumber = true }
-            if case .double = value.storage { isNumber = true }
+            let size = target.cutSizes[index] ?? ValueText.storedSize(value, text: text)
             return Cell(
                 text: value.isNull ? "NULL" : text, size: size, style: Theme.value(value), isNull: value.isNull,
-                isNumber: isNumber)
+                isNumber: ValueText.isNumber(value))
         case .toOne:
             return null
         case .count(let through):

@@ -1,4 +1,5 @@
 import ArborCore
+import ArborSession
 import GRDB
 
 /// What changed between two results of a watched request, by primary key:

@@ -1,4 +1,5 @@
 import ArborCore
+import Foundation
 
 /// The schema pane: tables with row counts, and the columns and associations
 /// of the open ones.

@@ -1,4 +1,6 @@
+import ArborCore
 import ArborLanguage
+import ArborTestSupport
 import Foundation
 import GRDB
 
@@ -55,9 +57,7 @@ final class GRDBParityRun {
     private var refusedNames: [String: String] = [:]
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "arbor-grdb-parity-\(ProcessInfo.processInfo.processIdentifier)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try TemporaryItems.folder("grdb-parity")
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }

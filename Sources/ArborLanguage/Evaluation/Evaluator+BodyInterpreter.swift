@@ -1,4 +1,5 @@
 import ArborCore
+import Foundation
 
 /// Runs the statements of a request method, a static getter or a closure:
 /// locals, assignments, `guard`, `if` and `switch` on values known when the

@@ -1,4 +1,5 @@
 import ArborCore
+import ArborLanguage
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -93,9 +94,9 @@ private struct KeyPathStream: TextOutputStream {
 private struct StatementCapture: DumpFormat {
     let capture: DumpCapture
 
-    func writeRow(_ db: Database, statement: Statement, to stream: inout DumpStream) throws {}
+    func writeRow(_ db: Database, statement: GRDB.Statement, to stream: inout DumpStream) throws {}
 
-    mutating func finalize(_ db: Database, statement: Statement, to stream: inout DumpStream) {
+    mutating func finalize(_ db: Database, statement: GRDB.Statement, to stream: inout DumpStream) {
         var sql = statement.sql
         if let expanded = sqlite3_expanded_sql(statement.sqliteStatement) {
             sql = String(cString: expanded)

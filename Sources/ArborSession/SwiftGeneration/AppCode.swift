@@ -36,18 +36,18 @@ public struct AppCode: Sendable {
                 visit(base)
             case .call(let callee, let arguments), .subscripted(let callee, let arguments):
                 visit(callee)
-                arguments.forEach { visit($0.value) }
+                for argument in arguments { visit(argument.value) }
             case .binary(_, let l, let r):
                 visit(l)
                 visit(r)
             case .prefix(_, let e), .parenthesized(let e):
                 visit(e)
             case .array(let elements):
-                elements.forEach(visit)
+                for element in elements { visit(element) }
             case .dictionary(let entries):
-                entries.forEach {
-                    visit($0.key)
-                    visit($0.value)
+                for entry in entries {
+                    visit(entry.key)
+                    visit(entry.value)
                 }
             case .closure(let closure):
                 if closure.statements != nil { standalone = false } else { visit(closure.body) }

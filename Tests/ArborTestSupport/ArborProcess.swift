@@ -2,15 +2,23 @@ import Foundation
 import XCTest
 
 /// Runs the built `arbor` binary as a user would, capturing its output.
-struct ArborProcess {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+public struct ArborProcess {
+    public struct Result {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
     }
 
-    /// The `arbor` executable: `$ARBOR_BINARY`, or the one beside the test bundle in the build folder.
-    static var executable: URL {
+    /// The `arbor` executable: `$ARBOR_BINARY`, or the one beside the test bundle in the
+    /// build folder. Never an installed copy, which could be stale: when the built binary
+    /// is missing, the test run stops here and says so.
+    public static let executable: URL = {
         if let path = ProcessInfo.processInfo.environment["ARBOR_BINARY"] { return URL(fileURLWithPath: path) }
         var url = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
         while url.pathComponents.count > 1 {
@@ -22,24 +30,27 @@ struct ArborProcess {
                 return candidate
             }
         }
-        return URL(fileURLWithPath: "/usr/local/bin/arbor")
-    }
+        // A test of the binary without the binary is meaningless: stop loudly.
+        FileHandle.standardError.write(
+            Data("the built `arbor` binary is missing: run `swift build` first, or set ARBOR_BINARY\n".utf8))
+        exit(2)
+    }()
 
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+    public static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws
+        -> Result
+    {
         let result = try HostileRun.run(arguments, stdin: stdin.map { Data($0.utf8) }, environment: environment)
         return Result(
             status: result.status, stdout: String(decoding: result.stdout, as: UTF8.self), stderr: result.stderr)
     }
 }
 
-enum Fixture {
+public enum Fixture {
     /// A small library database file in a fresh temporary directory, made with the sqlite3 shell.
-    static func database(_ sql: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("library.sqlite").path
+    public static func database(_ sql: String) throws -> String {
+        let path = try TemporaryItems.folder("e2e").appendingPathComponent("library.sqlite").path
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.executableURL = URL(fileURLWithPath: try Executables.require("sqlite3"))
         process.arguments = [path]
         let input = Pipe()
         process.standardInput = input
@@ -50,7 +61,7 @@ enum Fixture {
         return path
     }
 
-    static let library = """
+    public static let library = """
         CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
         CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), title TEXT, year INTEGER);
         INSERT INTO author VALUES (1, 'Herman Melville'), (2, 'Ursula K. Le Guin');

@@ -1,4 +1,5 @@
 import ArborCore
+import Foundation
 
 /// Instance methods and computed properties of the app's enums (`Transaction.Ordering`,
 /// an extension of Foundation's `SortOrder`): arbor holds a case as a raw value or as

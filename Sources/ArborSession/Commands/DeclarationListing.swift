@@ -1,5 +1,6 @@
 import ArborCore
 import ArborLanguage
+import Foundation
 
 /// `:declarations [T]`: what the session holds from the app's code, each with where it comes from.
 enum DeclarationListing {

@@ -1,4 +1,5 @@
 import ArborCore
+import ArborLanguage
 import GRDB
 import GRDBSQLite
 
@@ -85,7 +86,7 @@ extension Session {
     }
 
     /// A statement's SQL with its arguments inlined, as `sqlite3_expanded_sql` renders it.
-    static func expandedSQL(_ statement: GRDB.Statement) -> String {
+    public static func expandedSQL(_ statement: GRDB.Statement) -> String {
         guard let expanded = sqlite3_expanded_sql(statement.sqliteStatement) else { return statement.sql }
         defer { sqlite3_free(expanded) }
         return String(cString: expanded)

@@ -7,12 +7,12 @@ import XCTest
 
 /// A private tmux server running one command in a pane of a given size, for
 /// driving the terminal interface as a person would: keys in, screen out.
-final class TmuxSession {
-    let name: String
+public final class TmuxSession {
+    public let name: String
     private var isKilled = false
 
     /// Starts `command` (a shell command line) in a detached session.
-    init(command: String, width: Int = 120, height: Int = 40) throws {
+    public init(command: String, width: Int = 120, height: Int = 40) throws {
         name = "arbor-test-\(UUID().uuidString.prefix(8))"
         try tmux(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), command])
         // OSC 52 from the application lands in tmux's paste buffer.
@@ -21,21 +21,21 @@ final class TmuxSession {
 
     deinit { kill() }
 
-    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
+    public static var isAvailable: Bool { Executables.find("tmux") != nil }
 
     @discardableResult
-    func tmux(_ arguments: [String]) throws -> String {
+    public func tmux(_ arguments: [String]) throws -> String {
         // -u: UTF-8 whatever the locale of the test run says.
-        try Self.run(["/usr/bin/tmux", "-u", "-L", name, "-f", "/dev/null"] + arguments)
+        try Self.run([try Executables.require("tmux"), "-u", "-L", name, "-f", "/dev/null"] + arguments)
     }
 
     /// Runs a command and returns its standard output. posix_spawn and waitpid rather
     /// than Process: the server that `new-session` starts inherits Foundation's
     /// descriptors, and `Process.waitUntilExit` would wait for the server to exit.
-    static func run(_ arguments: [String]) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "tmux-out-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: url) }
+    public static func run(_ arguments: [String]) throws -> String {
+        let folder = try TemporaryItems.folder("tmux-out")
+        let url = folder.appendingPathComponent("out")
+        defer { try? FileManager.default.removeItem(at: folder) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -52,21 +52,21 @@ final class TmuxSession {
         return String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self)
     }
 
-    struct SpawnError: Error {
-        var code: Int32
+    public struct SpawnError: Error {
+        public var code: Int32
     }
 
     /// Types text as it is.
-    func type(_ text: String) throws { try tmux(["send-keys", "-t", name, "-l", text]) }
+    public func type(_ text: String) throws { try tmux(["send-keys", "-t", name, "-l", text]) }
 
     /// Sends named keys: `Enter`, `Escape`, `Down`, `C-c`, `Space`.
-    func press(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
+    public func press(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
 
-    func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", name]) }
+    public func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", name]) }
 
     /// Polls the screen until `condition` holds, or fails after `timeout` seconds.
     @discardableResult
-    func waitUntil(
+    public func waitUntil(
         _ description: String, timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line,
         _ condition: (String) -> Bool
     ) throws -> String {
@@ -86,7 +86,7 @@ final class TmuxSession {
     /// of the old one: wait for everything a step expects, never assert on a capture
     /// taken when only part of it had appeared.
     @discardableResult
-    func waitFor(
+    public func waitFor(
         _ texts: String..., timeout: Double = 10, file: StaticString = #filePath, line: UInt = #line
     ) throws -> String {
         let description = texts.map { "“\($0)”" }.joined(separator: ", ")
@@ -95,26 +95,49 @@ final class TmuxSession {
         }
     }
 
-    func paneProcessID() throws -> Int32? {
+    public func paneProcessID() throws -> Int32? {
         Int32(
             try tmux(["list-panes", "-t", name, "-F", "#{pane_pid}"]).trimmingCharacters(
                 in: .whitespacesAndNewlines))
     }
 
-    func resize(width: Int, height: Int) throws {
+    public func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", name, "-x", String(width), "-y", String(height)])
     }
 
-    func pasteBuffer() throws -> String { try tmux(["show-buffer"]) }
+    public func pasteBuffer() throws -> String { try tmux(["show-buffer"]) }
 
-    func kill() {
+    public func kill() {
         guard !isKilled else { return }
         isKilled = true
         _ = try? tmux(["kill-server"])
         // The server leaves its socket behind.
+        // tmux keeps its sockets in TMUX_TMPDIR, else /tmp, whatever TMPDIR says.
         let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
         unlink("\(directory)/tmux-\(getuid())/\(name)")
     }
 
-    struct TimeoutError: Error {}
+    public struct TimeoutError: Error {}
+}
+
+extension TmuxSession {
+    /// The shell command line that runs the built arbor with `arguments` (already
+    /// quoted for the shell), its history in `stateDirectory`, then prints how it
+    /// ended and the terminal's modes, and stays so that the screen can be read.
+    public static func arborCommand(_ arguments: String = "", stateDirectory: String) -> String {
+        "env LANG=C.UTF-8 XDG_STATE_HOME='\(stateDirectory)' SWIFT_BACKTRACE=enable=no"
+            + " '\(ArborProcess.executable.path)' \(arguments);"
+            + " echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo -e -icanon -e -echo | sort"
+            + " | tr '\\n' ' '; echo; sleep 60"
+    }
+
+    /// The built arbor started with `arguments` in a new tmux session (its history
+    /// in a temporary folder), once its prompt shows.
+    public static func arbor(_ arguments: String = "", width: Int = 120, height: Int = 40) throws -> TmuxSession {
+        let state = try TemporaryItems.folder("tmux-state").path
+        let session = try TmuxSession(
+            command: arborCommand(arguments, stateDirectory: state), width: width, height: height)
+        try session.waitFor("arbor>")
+        return session
+    }
 }

@@ -7,11 +7,11 @@ import XCTest
 
 /// The bytes of a database and of its companions, and the names in its
 /// folder: what "left untouched" compares.
-struct FileSnapshot: Equatable {
-    var files: [String: Data]
-    var folder: [String]
+public struct FileSnapshot: Equatable {
+    public var files: [String: Data]
+    public var folder: [String]
 
-    init(_ path: String) {
+    public init(_ path: String) {
         files = [:]
         for suffix in ["", "-wal", "-shm", "-journal"] {
             if let data = FileManager.default.contents(atPath: path + suffix) { files[suffix] = data }
@@ -24,7 +24,7 @@ struct FileSnapshot: Equatable {
     /// memory between connections. Every reader, read-only too, writes its
     /// read mark there, and the first one after a writer left without
     /// checkpointing rewrites its header. It holds no database content.
-    var withoutSharedMemoryContent: FileSnapshot {
+    public var withoutSharedMemoryContent: FileSnapshot {
         var copy = self
         if let shm = copy.files["-shm"] { copy.files["-shm"] = Data(count: shm.count) }
         return copy
@@ -34,14 +34,14 @@ struct FileSnapshot: Equatable {
 extension Fixture {
     /// A WAL database whose last rows are only in its `-wal` file: the sqlite3
     /// shell that writes them does not checkpoint when it closes.
-    static func walDatabase(_ sql: String, rowsInWAL: String) throws -> String {
+    public static func walDatabase(_ sql: String, rowsInWAL: String) throws -> String {
         let path = try database("PRAGMA journal_mode=WAL;\n" + sql)
         try SQLiteShell.run(path, ".dbconfig no_ckpt_on_close on\n" + rowsInWAL)
         return path
     }
 
     /// Overwrites bytes of a file (a header field, for instance).
-    static func patch(_ path: String, at offset: UInt64, with bytes: [UInt8]) throws {
+    public static func patch(_ path: String, at offset: UInt64, with bytes: [UInt8]) throws {
         let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
         defer { try? handle.close() }
         try handle.seek(toOffset: offset)
@@ -49,7 +49,7 @@ extension Fixture {
     }
 
     /// The first `count` bytes of a database, as a copy beside it.
-    static func truncatedCopy(of path: String, keeping count: Int) throws -> String {
+    public static func truncatedCopy(of path: String, keeping count: Int) throws -> String {
         let data = try XCTUnwrap(FileManager.default.contents(atPath: path))
         let copy = path + ".truncated"
         XCTAssertGreaterThan(data.count, count)
@@ -58,44 +58,42 @@ extension Fixture {
     }
 
     /// A fresh empty folder for files a test makes itself.
-    static func folder() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.path
+    public static func folder() throws -> String {
+        try TemporaryItems.folder("e2e").path
     }
 }
 
-struct ShellError: Error, CustomStringConvertible {
-    var description: String
+public struct ShellError: Error, CustomStringConvertible {
+    public var description: String
 }
 
 /// The sqlite3 shell, as another process using the same database.
-final class SQLiteShell {
-    let process = Process()
-    let input = Pipe()
+public final class SQLiteShell {
+    public let process = Process()
+    public let input = Pipe()
 
     /// Runs `script` to its end.
-    static func run(_ path: String, _ script: String) throws {
+    public static func run(_ path: String, _ script: String) throws {
         let shell = try SQLiteShell(path)
         try shell.send(script)
         try shell.close()
     }
 
-    init(_ path: String) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    public init(_ path: String) throws {
+        process.executableURL = URL(fileURLWithPath: try Executables.require("sqlite3"))
         process.arguments = [path]
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         try process.run()
     }
 
-    func send(_ script: String) throws {
+    public func send(_ script: String) throws {
         input.fileHandleForWriting.write(Data((script + "\n").utf8))
     }
 
     /// Sends `script`, then waits until the shell has run it: the shell writes
     /// a marker file after it, since it reads its input one line at a time.
-    func sendAndWait(_ script: String) throws {
+    public func sendAndWait(_ script: String) throws {
         let marker = try Fixture.folder() + "/done"
         try send(script + "\n.output \(marker)\n.print done\n.output stdout")
         let deadline = Date().addingTimeInterval(30)
@@ -110,7 +108,7 @@ final class SQLiteShell {
     }
 
     /// Ends the shell (an open transaction is rolled back) and waits for it.
-    func close() throws {
+    public func close() throws {
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
     }

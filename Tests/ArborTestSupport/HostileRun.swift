@@ -8,16 +8,16 @@ import XCTest
 /// Runs `arbor` with raw bytes on standard input and keeps standard output as
 /// bytes, so that tests can look for any byte a terminal would act on; can
 /// send the process a signal once its standard output shows a trigger.
-enum HostileRun {
-    struct Result {
-        var status: Int32
+public enum HostileRun {
+    public struct Result {
+        public var status: Int32
         /// True when the process ended by a signal (`status` is then its number).
-        var signaled: Bool
-        var stdout: Data
-        var stderr: String
+        public var signaled: Bool
+        public var stdout: Data
+        public var stderr: String
     }
 
-    static func run(
+    public static func run(
         _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], signal: Int32? = nil,
         whenStdoutContains trigger: String = "", afterStdin: Bool = false
     ) throws -> Result {
@@ -28,9 +28,7 @@ enum HostileRun {
         variables["SWIFT_BACKTRACE"] = "enable=no"
         for (key, value) in environment { variables[key] = value }
         process.environment = variables
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "arbor-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryItems.folder("hostile-run")
         defer { try? FileManager.default.removeItem(at: directory) }
         let outURL = directory.appendingPathComponent("out")
         let errURL = directory.appendingPathComponent("err")
@@ -68,7 +66,7 @@ enum HostileRun {
     /// The bytes a terminal would act on: C0 except newline, DEL, and the C1
     /// controls and bidirectional controls as UTF-8 (U+0080–U+009F, U+202A–U+202E,
     /// U+2066–U+2069, U+200E/F, U+061C).
-    static func terminalControls(in data: Data) -> [String] {
+    public static func terminalControls(in data: Data) -> [String] {
         var found: [String] = []
         for byte in data where (byte < 0x20 && byte != 0x0A) || byte == 0x7F {
             found.append(String(format: "0x%02x", byte))

@@ -1,4 +1,5 @@
 import ArborCore
+import ArborLanguage
 import GRDB
 
 /// What GRDB's `find(_:key:)` throws when no row has the key: its own

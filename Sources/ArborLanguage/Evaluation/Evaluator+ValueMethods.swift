@@ -1,4 +1,5 @@
 import ArborCore
+import Foundation
 
 /// Instance methods and computed properties of the app's plain structs, as GRDBQuery's
 /// requests declare them: `try BooksRequest(minYear: 2000).fetch(db)` runs the body of
