@@ -25,6 +25,7 @@ let package = Package(
             dependencies: [
                 "ArborCore", "ArborLanguage",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .systemLibrary(name: "CNCursesW", providers: [.apt(["libncursesw5-dev"])]),
@@ -78,7 +79,7 @@ let package = Package(
             name: "ArborSessionTests",
             dependencies: [
                 "ArborSession", "ArborCore", "ArborLanguage", "ArborTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -85,6 +85,9 @@ public enum ValueText {
         }
     }
 
+    /// Whether the value is NULL.
+    public static func isNull(_ value: DatabaseValue) -> Bool { value.isNull }
+
     /// Whether the value is a number (tables align numbers to the right).
     public static func isNumber(_ value: DatabaseValue) -> Bool {
         switch value.storage {

@@ -1,5 +1,4 @@
 import ArborCore
-import GRDB
 
 /// The columns of the table view: a root row's columns, then those of its
 /// to-one includes flattened (`album.Title`), and each to-many include as a
@@ -124,7 +123,8 @@ public struct TableLayout: Sendable, Equatable {
             let text = ValueText.plain(value, maxLength: 1_000)
             let size = target.cutSizes[index] ?? ValueText.storedSize(value, text: text)
             return Cell(
-                text: value.isNull ? "NULL" : text, size: size, style: Theme.value(value), isNull: value.isNull,
+                text: ValueText.isNull(value) ? "NULL" : text, size: size, style: Theme.value(value),
+                isNull: ValueText.isNull(value),
                 isNumber: ValueText.isNumber(value))
         case .toOne:
             return null
