@@ -154,7 +154,7 @@ final class CompletionTests: XCTestCase {
         XCTAssertEqual(
             texts("Book.order(Column(\"title\")."),
             [
-                "asc", "ascNullsLast", "between", "capitalized", "collating", "desc", "descNullsFirst", "detached",
+                "asc", "ascNullsLast", "capitalized", "collating", "desc", "descNullsFirst", "detached",
                 "forKey",
                 "like",
                 "localizedCapitalized", "localizedLowercased", "localizedUppercased", "lowercased", "uppercased",

@@ -63,10 +63,12 @@ final class RecordFetchParityTests: XCTestCase {
     }
 
     func testSelectAsAType() throws {
-        try assertSame(#"Book.select(Column("year"), as: Int.self)"#, Track.select(Column("year"), as: Int.self))
+        // `Int?`: the demo has books without a year, which an `Int` request fails to fetch
+        // (SelectAsTypeTests), and the statement is made as it runs.
+        try assertSame(#"Book.select(Column("year"), as: Int?.self)"#, Track.select(Column("year"), as: Int?.self))
         try assertSame(
-            #"Book.all().select(sql: "year + ?", arguments: [1], as: Int.self)"#,
-            Track.all().select(sql: "year + ?", arguments: [1], as: Int.self))
+            #"Book.all().select(sql: "year + ?", arguments: [1], as: Int?.self)"#,
+            Track.all().select(sql: "year + ?", arguments: [1], as: Int?.self))
         try assertSame(
             #"Book.select(literal: "title || \("!")", as: String.self)"#,
             Track.select(literal: "title || \("!")", as: String.self))

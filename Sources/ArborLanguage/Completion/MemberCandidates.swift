@@ -78,7 +78,7 @@ enum MemberCandidates {
     /// The members of an SQL expression.
     static let expressionMembers: [(name: String, detail: String)] = [
         ("asc", "asc"), ("desc", "desc"), ("ascNullsLast", "ascNullsLast"), ("descNullsFirst", "descNullsFirst"),
-        ("like", "like(_:escape:)"), ("collating", "collating(_:)"), ("between", "between(_:_:)"),
+        ("like", "like(_:escape:)"), ("collating", "collating(_:)"),
         ("forKey", "forKey(_:)"), ("lowercased", "lowercased"), ("uppercased", "uppercased"),
         ("capitalized", "capitalized"), ("localizedLowercased", "localizedLowercased"),
         ("localizedUppercased", "localizedUppercased"), ("localizedCapitalized", "localizedCapitalized"),

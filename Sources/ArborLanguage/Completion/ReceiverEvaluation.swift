@@ -135,7 +135,7 @@ final class ReceiverEvaluation {
 
     /// Methods and functions that return an SQL expression.
     static let expressionMethods: Set<String> = [
-        "like", "collating", "between", "contains", "min", "max", "average", "sum", "total",
+        "like", "collating", "contains", "min", "max", "average", "sum", "total",
     ]
     static let expressionFunctions: Set<String> = [
         "Column", "abs", "length", "count", "min", "max", "sum", "total", "average", "cast", "coalesce",

@@ -66,7 +66,7 @@ extension Evaluator {
     /// The forms of the methods `expressionMethod` accepts on an expression.
     static let expressionMethodForms: [String: [CallForm]] = [
         "like": [CallForm([nil]), CallForm([nil, "escape"])], "collating": [CallForm([nil])],
-        "forKey": [CallForm([nil])], "between": [CallForm([nil, nil])],
+        "forKey": [CallForm([nil])],
     ]
 
     /// Why `name(arguments)` matches none of `forms`: the first argument whose

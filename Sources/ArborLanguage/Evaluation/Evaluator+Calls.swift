@@ -187,7 +187,7 @@ extension Evaluator {
         _ name: String, on e: SQLExpr, arguments: [Argument], range: SourceRange, nameRange: SourceRange
     ) throws -> Value {
         let labels = arguments.labels
-        if ["like", "collating", "between"].contains(name) {
+        if ["like", "collating"].contains(name) {
             try Self.refuseAggregate(e, in: name, range: nameRange)
         }
         func expressionArgument(_ expr: Expr) throws -> SQLExpr {
@@ -233,10 +233,11 @@ extension Evaluator {
                     "`match` is a method of a column, as in `Column(\"body\").match(pattern)`", at: nameRange)
             }
             return .expression(.match(column: column, try fullTextPattern(arguments[0].value)))
-        case ("between", [nil, nil]):
-            let lower = try expressionArgument(arguments[0].value)
-            let upper = try expressionArgument(arguments[1].value)
-            return .expression(.closedRange(lower: lower, upper: upper, e))
+        case ("between", _):
+            // GRDB has no public `between`: Swift code that calls it does not compile.
+            throw ArborError(
+                "GRDB has no `between`: a range contains the value", at: nameRange,
+                suggestion: "write `(lower...upper).contains(Column(\"x\"))`, which GRDB turns into `BETWEEN`")
         default:
             if let forms = Self.expressionMethodForms[name] {
                 throw Self.callMismatch(name, arguments: arguments, forms: forms, nameRange: nameRange)
@@ -246,7 +247,7 @@ extension Evaluator {
             throw ArborError(
                 "an expression has no method `\(name)\(labels.signature)`", at: nameRange,
                 suggestion: patterns[name].map { "match a pattern with `like(\"\($0)\")`" }
-                    ?? Suggestions.didYouMean(name, in: ["like", "collating", "forKey", "between"]))
+                    ?? Suggestions.didYouMean(name, in: ["like", "collating", "forKey"]))
         }
     }
 

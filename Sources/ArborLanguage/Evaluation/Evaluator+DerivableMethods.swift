@@ -117,7 +117,9 @@ extension Evaluator {
             }
             return receiver.appending(.filter(predicate))
         case ("filter", ["key"]), ("filter", ["id"]), ("filter", ["keys"]), ("filter", ["ids"]):
-            let operation = try keyFilter(arguments[0].value, single: labels[0] == "key" || labels[0] == "id")
+            let operation = try keyFilter(
+                arguments[0].value, single: labels[0] == "key" || labels[0] == "id",
+                identifierOf: labels[0] == "id" || labels[0] == "ids" ? table : nil)
             if case .filterKeyDictionaries(let dictionaries) = operation {
                 try Validator(schema: environment.schema, range: arguments[0].value.range)
                     .validateKeyDictionaries(dictionaries, of: table)
@@ -178,7 +180,8 @@ extension Evaluator {
         case ("select", _) where arguments.count > 1 && labels.last == "as":
             try notOnAssociation()
             let selection = try withoutDecodedType(arguments)
-            return try derivableMethod(name, on: base, arguments: selection, range: range, nameRange: nameRange)
+            let selected = try derivableMethod(name, on: base, arguments: selection, range: range, nameRange: nameRange)
+            return try self.selected(selected, as: arguments[arguments.count - 1].value)
         case ("select", _) where arguments.allUnlabelled && !arguments.isEmpty:
             let selection = try inTable { try selectables(arguments, table: table, allowAggregates: false) }
             return receiver.appending(.select(selection))
@@ -489,7 +492,9 @@ extension Evaluator {
     }
 
     /// `filter(key:)`, `filter(keys:)` and the `id` forms.
-    func keyFilter(_ expr: Expr, single: Bool) throws -> RequestOperation {
+    /// `filter(key:)`, `filter(keys:)`, and with `identifierOf` a table, `filter(id:)` and
+    /// `filter(ids:)`, whose values must be of the record type's `id` type.
+    func keyFilter(_ expr: Expr, single: Bool, identifierOf table: String? = nil) throws -> RequestOperation {
         let value = try evaluate(expr)
         let values: [Value]
         if single {
@@ -509,8 +514,21 @@ extension Evaluator {
                     return dictionary
                 })
         }
-        if single, case .expression(.value(.null)) = value { return .filterKeys([]) }
-        return .filterKeys(try values.map { try literal($0, range: expr.range) })
+        if single, case .expression(.value(.null)) = value, table == nil { return .filterKeys([]) }
+        let keys = try values.map { try literal($0, range: expr.range) }
+        if let table, let type = environment.schema.table(named: table)?.identifierSwiftType {
+            for key in keys where !key.converts(to: type) {
+                // As the compiler says it.
+                throw ArborError(
+                    key == .null
+                        ? "'nil' is not compatible with expected argument type '\(type)'"
+                        : "cannot convert value of type '\(key.swiftTypeName)' to expected \(single ? "argument" : "element") type '\(type)'",
+                    at: expr.range,
+                    suggestion:
+                        "`\(environment.displayName(ofTable: table)).ID` is `\(type)`, the type of its primary key")
+            }
+        }
+        return .filterKeys(keys)
     }
 }
 

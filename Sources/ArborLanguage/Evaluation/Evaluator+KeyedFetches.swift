@@ -20,7 +20,8 @@ extension Evaluator {
             throw ArborError("the first argument is the database connection, `db`", at: arguments[0].value.range)
         }
         let single = name != "fetchAll" && name != "fetchSet"
-        let filter = try keyFilter(arguments[1].value, single: single)
+        let isIdentifier = arguments[1].label == "id" || arguments[1].label == "ids"
+        let filter = try keyFilter(arguments[1].value, single: single, identifierOf: isIdentifier ? table : nil)
         let kind: Value.FetchKind =
             switch name {
             case "find": .find
@@ -44,5 +45,29 @@ extension Evaluator {
             throw ArborError("`as:` takes a type, as in `as: Int.self`", at: arguments.last?.value.range)
         }
         return Array(arguments.dropLast())
+    }
+
+    /// `select(…, as: String.self)`: GRDB's `QueryInterfaceRequest<String>`, whose rows
+    /// fetch as values converted by GRDB (`Row` keeps rows; an app's Decodable type
+    /// decodes them).
+    func selected(_ request: Value, as type: Expr) throws -> Value {
+        guard case .request(var plan) = request, case .member(let base, "self", _) = type.kind else { return request }
+        switch fetchedType(base) {
+        case .value(let valueType):
+            plan.valueType = valueType
+            plan.decodedAs = nil
+        case .row:
+            plan.valueType = nil
+            plan.decodedAs = nil
+        case nil:
+            guard let name = Self.dottedTypeName(base), let decodable = decodableType(named: name) else {
+                throw ArborError(
+                    "`as:` takes `Row`, a value type such as `String` or `Int?`, or a Decodable type of the app",
+                    at: type.range)
+            }
+            plan.valueType = nil
+            plan.decodedAs = decodable.path
+        }
+        return .request(plan)
     }
 }

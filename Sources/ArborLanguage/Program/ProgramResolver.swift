@@ -166,6 +166,12 @@ private struct Resolution {
             tables[path] = name
             return name
         }
+        // An extension adds members to a type and never changes its table (LANGUAGE.md §1):
+        // a type only extended keeps the table the convention gave its name.
+        if !type.isDeclared, let table = evaluator.environment.typeNames.table(forType: path) {
+            tables[path] = table
+            return table
+        }
         // GRDB's default: the type's name with its initial capitals lowered.
         let isRecord = !type.conformances.isDisjoint(with: Self.tableRecordProtocols)
         let hasAssociations = type.members.contains { member, _ in
