@@ -59,7 +59,11 @@ let package = Package(
         ),
         .testTarget(
             name: "ArborLanguageTests",
-            dependencies: ["ArborLanguage", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "ArborLanguage", "ArborCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "ArborSessionTests",
