@@ -211,22 +211,57 @@ final class LanguageHarness {
     }
 
     /// How many rows GRDB fetches for `text`'s request (`Row.fetchAll`, prefetches included).
-    func rowCount(_ text: String) throws -> Int {
-        let plan = try plan(text)
+    func rowCount(_ text: String) throws -> Int { try fetched(text).rows }
+
+    /// What GRDB runs to fetch `text`'s request whole, as an app fetches it (`fetchAll`, or
+    /// `fetchOne` for one row): the rows, and every statement (the main one, then one per
+    /// prefetched association).
+    func fetched(_ text: String) throws -> (rows: Int, statements: [String]) {
+        let (plan, single) = try request(text)
         try Validator(schema: schema, range: nil).validate(plan)
         let request = try Lowering().request(plan)
-        return try database.read { try Row.fetchAll($0, request).count }
+        return try traced { db in
+            single ? (try Row.fetchOne(db, request) == nil ? 0 : 1) : try Row.fetchAll(db, request).count
+        }
     }
 
-    /// What `text`'s `fetchCount(db)` counts, counted by GRDB on this database.
-    func fetchCount(_ text: String) throws -> Int {
-        let value = try run(text)
-        guard case .fetch(let plan, .count)? = value else {
-            throw ArborError("`\(text)` is \(value?.kindName ?? "no value"), not a count")
+    /// What `text`'s `fetchCount(db)` counts (also inside a value observation), counted by
+    /// GRDB on this database, and the statement it runs.
+    func fetchCount(_ text: String) throws -> (count: Int, statements: [String]) {
+        switch try run(text) {
+        case .fetch(let plan, .count)?, .observation(.fetch(let plan, .count))?: return try count(plan)
+        case let value: throw ArborError("`\(text)` is \(value?.kindName ?? "no value"), not a count")
         }
+    }
+
+    private func count(_ plan: RequestPlan) throws -> (count: Int, statements: [String]) {
         try Validator(schema: schema, range: nil).validate(plan)
         let request = try Lowering().fetchRequest(plan)
-        return try database.read { try request.fetchCount($0) }
+        return try traced { try request.fetchCount($0) }
+    }
+
+    /// What `body` gives on this database, and the statements it runs (SELECT and WITH,
+    /// arguments inlined; GRDB's schema queries left out): GRDB's own fetches as an oracle.
+    func traced<T>(_ body: (Database) throws -> T) throws -> (T, statements: [String]) {
+        try database.read { db in
+            let recorder = StatementList()
+            db.trace(options: .profile) { event in
+                guard case .profile(let statement, _) = event else { return }
+                let sql = statement.expandedSQL
+                let head = sql.prefix(8).uppercased()
+                if head.hasPrefix("SELECT") || head.hasPrefix("WITH"), !sql.contains("sqlite_master") {
+                    recorder.statements.append(sql)
+                }
+            }
+            defer { db.trace(options: [], nil) }
+            let value = try body(db)
+            return (value, recorder.statements)
+        }
+    }
+
+    /// The statements a trace sees, on the thread of the database access that reads them.
+    private final class StatementList: @unchecked Sendable {
+        var statements: [String] = []
     }
 
     // MARK: Records

@@ -6,7 +6,7 @@ import XCTest
 final class SkippedAndCastFormsResolutionTests: XCTestCase {
     func testASkippedDeclarationKeepsTheStatementAfterItsSemicolon() throws {
         let harness = try LanguageHarness.demo()
-        XCTAssertEqual(try harness.fetchCount("import GRDB; Author.limit(3).fetchCount(db)"), 3)
+        XCTAssertEqual(try harness.fetchCount("import GRDB; Author.limit(3).fetchCount(db)").count, 3)
     }
 
     func testAnUnclosedSkippedDeclarationIsAnErrorNotTheRestOfTheInputSwallowed() throws {

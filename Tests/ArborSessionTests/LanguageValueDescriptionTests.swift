@@ -8,7 +8,7 @@ import XCTest
 /// How the session shows the values the language's declarations give (`ValueDescription`):
 /// the rendering the language tests in ArborLanguageTests leave to the session (they
 /// check the values themselves: `EnumMethodResolutionTests`, `InitializerResolutionTests`,
-/// `ColumnNamePropertyResolutionTests`).
+/// `ColumnNamePropertyResolutionTests`, `QueryableResolutionTests`).
 final class LanguageValueDescriptionTests: XCTestCase {
     func description(_ text: String, in session: Session, file: StaticString = #filePath, line: UInt = #line)
         -> String?
@@ -88,5 +88,43 @@ final class LanguageValueDescriptionTests: XCTestCase {
             }
             """)
         XCTAssertEqual(description("Episode.parentIdColumnName", in: session), #""showId""#)
+    }
+
+    /// A GRDBQuery request is a plain struct: it shows as its memberwise call, its
+    /// enum's cases as `.case`.
+    func testAQueryablesValuesShowAsSwiftValues() throws {
+        let session = try Session(path: nil)
+        for outcome in session.run(
+            """
+            import GRDB
+            import GRDBQuery
+
+            struct BooksRequest: ValueObservationQueryable {
+                static var defaultValue: [Book] { [] }
+                var minYear: Int
+                var ordering: Ordering = .byTitle
+
+                enum Ordering { case byTitle, byYear }
+            }
+            extension BooksRequest {
+                var isRecent: Bool { minYear >= 2000 }
+                func title() -> String {
+                    switch self.ordering {
+                    case .byTitle: return "by title"
+                    case .byYear: return "by year"
+                    }
+                }
+            }
+            """)
+        {
+            if case .failure(let errors, _) = outcome { return XCTFail("\(errors)") }
+        }
+        XCTAssertEqual(description("BooksRequest(minYear: 2000).isRecent", in: session), "true")
+        XCTAssertEqual(description("BooksRequest(minYear: 1600).isRecent", in: session), "false")
+        XCTAssertEqual(
+            description("BooksRequest(minYear: 2000)", in: session), "BooksRequest(minYear: 2000, ordering: .byTitle)")
+        XCTAssertEqual(description("BooksRequest(minYear: 1, ordering: .byYear).title()", in: session), #""by year""#)
+        XCTAssertEqual(description("BooksRequest(minYear: 1).title()", in: session), #""by title""#)
+        XCTAssertEqual(description("BooksRequest.Ordering.byYear", in: session), ".byYear")
     }
 }
