@@ -97,4 +97,27 @@ enum Plans {
     static func countryCities(_ operations: [RequestOperation] = []) -> AssociationPlan {
         direct(.hasMany, "country", "city", "Country.cities", operations)
     }
+
+    /// `CommonTableExpression(named: "x", sql: "SELECT 1 AS authorId, 2 AS b")`.
+    static let cte = CommonTableExpressionPlan(
+        name: "x", source: .sql("SELECT 1 AS authorId, 2 AS b", arguments: SQLArguments()))
+
+    /// `cte.all().with(cte)` refined by `operations`.
+    static func cteAll(_ operations: [RequestOperation]) -> RequestPlan {
+        var plan = RequestPlan(table: cte.name, operations: [.with(cte)] + operations)
+        plan.commonTableExpression = cte
+        return plan
+    }
+
+    /// `Author.association(to: cte, on: { author, x in author[Column("id")] == x[Column("authorId")] })`.
+    static func authorCTE(_ operations: [RequestOperation] = []) -> AssociationPlan {
+        let left = AliasID(id: 90, name: nil)
+        let right = AliasID(id: 91, name: nil)
+        let condition = JoinCondition(
+            left: left, right: right,
+            expression: .binary(.equal, column("id", alias: left), column("authorId", alias: right)))
+        return AssociationPlan(
+            base: .commonTable(origin: "author", cte: cte, condition: condition), operations: operations,
+            displayName: "Author.x")
+    }
 }

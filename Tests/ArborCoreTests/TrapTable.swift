@@ -361,6 +361,24 @@ enum TrapTable {
             message: "the SQL uses the named argument `:id` but the arguments have no \"id\"",
             neighbour: table("book", [.filterSQL("id = :id", arguments: SQLArguments(named: ["id": .integer(1)]))])),
         TrapRow(
+            trap: "T24", grdbLine: "GRDB/QueryInterface/SQLGeneration/SQLGenerationContext.swift:193",
+            what: "all columns but some of a common table expression read",
+            plan: P.cteAll([.select([.allColumnsExcluding(["authorId"])])]),
+            message:
+                "GRDB can not list the columns of the common table expression `x`: `.allColumns(excluding:)` can not select from it",
+            neighbour: P.cteAll([.select([.expression(P.column("b"))])])),
+        TrapRow(
+            trap: "T24", grdbLine: "GRDB/QueryInterface/SQLGeneration/SQLGenerationContext.swift:193",
+            what: "all columns but some of a common table expression joined",
+            plan: table(
+                "author",
+                [.with(P.cte), .including(.required, P.authorCTE([.select([.allColumnsExcluding(["b"])])]))]),
+            message:
+                "GRDB can not list the columns of the common table expression `x`: `.allColumns(excluding:)` can not select from it",
+            neighbour: table(
+                "author", [.with(P.cte), .including(.required, P.authorCTE([.select([.expression(P.column("b"))])]))])
+        ),
+        TrapRow(
             trap: "T26", grdbLine: "GRDB/QueryInterface/SQLGeneration/TableAlias.swift:127",
             what: "two named aliases on one source (an assert in debug builds)",
             plan: table("book", [.aliased(namedX1), .aliased(namedY)]),

@@ -19,7 +19,10 @@ public struct Validator {
 
     /// Every check but that of embedded CTEs, which a subquery may find in the outer request.
     func validateParts(_ plan: RequestPlan) throws {
-        if let cte = plan.commonTableExpression { try checkCommonTableExpression(cte) }
+        if let cte = plan.commonTableExpression {
+            try checkCommonTableExpression(cte)
+            try checkExcludedColumns(ofCommonTable: cte.name, in: plan.levelOperations)
+        }
         if case .associated(let record, let association) = plan.root {
             try checkRecordRequest(record, association)
         }
@@ -274,6 +277,7 @@ public struct Validator {
                 throw fail("`including(all:)` needs a to-many association; `\(association.displayName)` is to-one")
             }
             try checkCommonTableExpression(cte)
+            try checkExcludedColumns(ofCommonTable: cte.name, in: association.operations)
             if let condition { try checkExpression(condition.expression, table: table) }
         case .direct(let kind, let origin, let destination, _, let foreignKey):
             try ForeignKeyResolver(schema: schema).resolve(
