@@ -311,7 +311,7 @@ enum TrapTable {
             trap: "T19", grdbLine: "GRDB/QueryInterface/Request/RequestProtocols.swift:835",
             what: "an empty key dictionary",
             plan: table("book", [.filterKeyDictionaries([[:]])]),
-            message: "table `book` has no unique key on ",
+            message: "an empty key dictionary names no unique key of table `book`",
             neighbour: table("book", [.filterKeyDictionaries([["id": .integer(2)]])])),
         TrapRow(
             trap: "T19", grdbLine: "GRDB/QueryInterface/Request/RequestProtocols.swift:830",

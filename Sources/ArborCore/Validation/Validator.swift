@@ -388,11 +388,17 @@ public struct Validator {
             }
             let columns = Set(dictionary.keys.map { $0.sqlFolded })
             let covered = keys.contains { key in !key.isEmpty && Set(key.map { $0.sqlFolded }).isSubset(of: columns) }
-            if dictionary.isEmpty || !covered {
+            let suggestion =
+                "its unique keys: "
+                + keys.filter { !$0.isEmpty }.map { $0.joined(separator: "+") }.joined(separator: ", ")
+            if dictionary.isEmpty {
+                throw fail(
+                    "an empty key dictionary names no unique key of table `\(info.name)`", suggestion: suggestion)
+            }
+            if !covered {
                 throw fail(
                     "table `\(info.name)` has no unique key on \(dictionary.keys.sorted().joined(separator: ", "))",
-                    suggestion: "its unique keys: "
-                        + keys.filter { !$0.isEmpty }.map { $0.joined(separator: "+") }.joined(separator: ", "))
+                    suggestion: suggestion)
             }
         }
     }
