@@ -134,21 +134,51 @@ final class LanguageHarness {
     }
 
     /// Runs each statement of `text` whatever the ones before gave, as a session does, and
-    /// returns what each gave (a parse error is the one result).
+    /// returns what each gave (a parse error is the one result). A request an expression
+    /// gives is validated (errors underline the expression) and its SQL prepared, as the
+    /// session does before it fetches.
     func results(_ text: String) -> [Result<Value?, ArborError>] {
         let parsed = Parser.parse(text)
         if let error = parsed.errors.first { return [.failure(error)] }
         return parsed.statements.map { statement in
             do {
-                return .success(try run(statement, text: text))
+                let value = try run(statement, text: text)
+                if case .expression(let expr) = statement, let value { try prepare(value, range: expr.range) }
+                return .success(value)
             } catch var error as ArborError {
                 if error.range == nil { error.range = statement.range }
                 return .failure(error)
             } catch let errors as ArborErrors {
                 return .failure(errors.errors.first ?? ArborError("\(errors)", at: statement.range))
+            } catch let error as DatabaseError {
+                return .failure(ArborError(error.message ?? "\(error)", at: statement.range))
             } catch {
                 return .failure(ArborError("\(error)", at: statement.range))
             }
+        }
+    }
+
+    /// Validates the request `value` is (if it is one) and makes GRDB's statement for it.
+    private func prepare(_ value: Value, range: SourceRange) throws {
+        let plan: RequestPlan
+        var single = false
+        switch value {
+        case .table(let table, let type), .observation(.table(let table, let type)):
+            plan = evaluator.rootPlan(table, type: type)
+        case .request(let request), .observation(.request(let request)):
+            plan = request
+        case .fetch(let request, let kind), .observation(.fetch(let request, let kind)):
+            plan = request
+            single = kind == .one || kind == .find
+        default:
+            return
+        }
+        try Validator(schema: schema, range: range).validate(plan)
+        if plan.rawSQL != nil {
+            let request = try Lowering().fetchRequest(plan)
+            _ = try database.read { try request.makePreparedRequest($0, forSingleResult: single) }
+        } else {
+            _ = try grdbSQL(Lowering().request(plan), single: single)
         }
     }
 
@@ -158,18 +188,10 @@ final class LanguageHarness {
         return error
     }
 
-    /// The first error running `text` gives, nil when it runs.
+    /// The first error running every statement of `text` gives, nil when they run.
     func error(_ text: String) -> ArborError? {
-        do {
-            try run(text)
-            return nil
-        } catch let error as ArborError {
-            return error
-        } catch let errors as ArborErrors {
-            return errors.errors.first
-        } catch {
-            return ArborError("\(error)")
-        }
+        for case .failure(let error) in results(text) { return error }
+        return nil
     }
 
     /// The request `text` evaluates to: a table, a request, or a fetch of one.
