@@ -2,8 +2,6 @@ import ArborCore
 import GRDB
 import XCTest
 
-@testable import ArborSession
-
 // Record types with `Columns`, so that closures (`{ $0.title }`) and key paths compile.
 private struct Writer: TableRecord {
     static let databaseTableName = "author"
@@ -40,15 +38,26 @@ private struct RoleRecord: TableRecord {
 }
 private struct PlayerRecord: TableRecord { static let databaseTableName = "player" }
 
-/// One request per request form: arbor's SQL equals GRDB's for the same Swift code.
-final class GRDBParityFormsTests: XCTestCase {
-    func session() throws -> Session { try ParityChecking.session() }
+/// One request per request form: arbor's SQL equals GRDB's for the same Swift code,
+/// on the demo in memory (one per test).
+final class GRDBParityFormsResolutionTests: XCTestCase {
+    private var demo: LanguageHarness?
 
+    func harness() throws -> LanguageHarness {
+        if let demo { return demo }
+        let harness = try LanguageHarness.demo()
+        demo = harness
+        return harness
+    }
+
+    /// arbor's main statement for `text` equals GRDB's for `request`, arguments inlined.
     func assertSame<T>(
         _ text: String, _ request: QueryInterfaceRequest<T>, single: Bool = false, file: StaticString = #filePath,
         line: UInt = #line
     ) throws {
-        try ParityChecking.assertSame(text, request, single: single, file: file, line: line)
+        let harness = try harness()
+        XCTAssertEqual(
+            try harness.sql(text), try harness.grdbSQL(request, single: single), text, file: file, line: line)
     }
 
     func testFilters() throws {
@@ -65,7 +74,9 @@ final class GRDBParityFormsTests: XCTestCase {
             Work.filter(Column("title").collating(.rtrim) == "x" && Column("kind").collating(.binary) != "y"))
         try assertSame(
             "Book.filter(Column(\"year\").between(1900, 2000))", Work.filter((1900...2000).contains(Column("year"))))
-        try assertSame("Book.filter((1900..<2000).contains(Column(\"year\")))", Work.filter((1900..<2000).contains(Column("year"))))
+        try assertSame(
+            "Book.filter((1900..<2000).contains(Column(\"year\")))", Work.filter((1900..<2000).contains(Column("year")))
+        )
         try assertSame("Book.filter(Column(\"price\") ?? 0 > 10)", Work.filter(Column("price") ?? 0 > 10))
         try assertSame("Book.filter(-Column(\"price\") < -10)", Work.filter(-Column("price") < -10))
         try assertSame("Book.filter(Column(\"price\") * 2 / 3 - 1 >= 4)", Work.filter(Column("price") * 2 / 3 - 1 >= 4))
@@ -82,7 +93,8 @@ final class GRDBParityFormsTests: XCTestCase {
         try assertSame("Book.order(Column(\"year\")).reversed()", Work.order(Column("year")).reversed())
         try assertSame("Book.order(Column(\"year\")).unordered()", Work.order(Column("year")).unordered())
         try assertSame("Book.all().orderByPrimaryKey().reversed()", Work.all().orderByPrimaryKey().reversed())
-        try assertSame("Book.order(Column(\"year\")).order(Column(\"title\"))", Work.order(Column("year")).order(Column("title")))
+        try assertSame(
+            "Book.order(Column(\"year\")).order(Column(\"title\"))", Work.order(Column("year")).order(Column("title")))
     }
 
     func testSelections() throws {
@@ -90,7 +102,8 @@ final class GRDBParityFormsTests: XCTestCase {
         try assertSame("Book.select(Column(\"title\")).distinct()", Work.select(Column("title")).distinct())
         try assertSame(
             "Book.select(Column(\"kind\"), count(Column(\"id\")).forKey(\"n\")).group(Column(\"kind\")).having(count(Column(\"id\")) > 10)",
-            Work.select(Column("kind"), count(Column("id")).forKey("n")).group(Column("kind")).having(count(Column("id")) > 10))
+            Work.select(Column("kind"), count(Column("id")).forKey("n")).group(Column("kind")).having(
+                count(Column("id")) > 10))
         try assertSame(
             "Book.select(length(Column(\"title\")), Column(\"title\").lowercased, Column(\"title\").uppercased, count(distinct: Column(\"kind\")), cast(Column(\"price\"), as: .integer))",
             Work.select(
@@ -108,7 +121,8 @@ final class GRDBParityFormsTests: XCTestCase {
             "Book.annotated(withOptional: Book.author.select(Column(\"name\")))",
             Work.annotated(withOptional: Work.author.select(Column("name"))))
         try assertSame(
-            "Book.including(optional: Book.author.forKey(\"writer\"))", Work.including(optional: Work.author.forKey("writer")))
+            "Book.including(optional: Book.author.forKey(\"writer\"))",
+            Work.including(optional: Work.author.forKey("writer")))
         try assertSame("Team.including(all: Team.players)", TeamRecord.including(all: TeamRecord.players))
         // Refinement rules: one key joined twice merges, required wins, filters are ANDed.
         try assertSame(
@@ -158,16 +172,16 @@ final class GRDBParityFormsTests: XCTestCase {
         try assertSame(
             "Author.annotated(with: abs(Author.books.min(Column(\"year\"))).forKey(\"x\"), cast(Author.books.average(Column(\"price\")), as: .integer))",
             Writer.annotated(
-                with: abs(Writer.books.min(Column("year"))).forKey("x"), cast(Writer.books.average(Column("price")), as: .integer)))
+                with: abs(Writer.books.min(Column("year"))).forKey("x"),
+                cast(Writer.books.average(Column("price")), as: .integer)))
     }
 
     func testFetchForms() throws {
         try assertSame("Book.filter(Column(\"year\") > 2000).fetchAll()", Work.filter(Column("year") > 2000))
         try assertSame("Book.order(Column(\"title\")).fetchOne()", Work.order(Column("title")), single: true)
         try assertSame("Book.filter(key: 1).fetchOne(db)", Work.filter(key: 1), single: true)
-        let outcomes = try session().run("Book.filter(Column(\"year\") > 2000).fetchCount()")
-        guard case .count(let count, _)? = outcomes.last else { return XCTFail("\(outcomes)") }
-        let expected = try session().database.read { db in try Work.filter(Column("year") > 2000).fetchCount(db) }
+        let count = try harness().fetchCount("Book.filter(Column(\"year\") > 2000).fetchCount()").count
+        let expected = try harness().database.read { db in try Work.filter(Column("year") > 2000).fetchCount(db) }
         XCTAssertEqual(count, expected)
         XCTAssertGreaterThan(count, 0)
     }
