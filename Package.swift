@@ -72,7 +72,9 @@ let package = Package(
         .testTarget(
             name: "ArborLanguageTests",
             dependencies: [
-                "ArborLanguage", "ArborCore", "ArborTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "ArborLanguage", "ArborCore", "ArborTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

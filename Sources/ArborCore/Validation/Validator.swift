@@ -21,7 +21,7 @@ public struct Validator {
     func validateParts(_ plan: RequestPlan) throws {
         if let cte = plan.commonTableExpression {
             try checkCommonTableExpression(cte)
-            try checkColumnsAreNotExcluded(from: cte, plan.levelOperations)
+            try checkExcludedColumns(ofCommonTable: cte.name, in: plan.levelOperations)
         }
         if case .associated(let record, let association) = plan.root {
             try checkRecordRequest(record, association)
@@ -265,22 +265,6 @@ public struct Validator {
         }
     }
 
-    /// GRDB does not know a common table expression's columns, so it can not select all
-    /// of them but some (T24: `SQLGenerationContext.swift:193`, "extracing CTE column names").
-    func checkColumnsAreNotExcluded(from cte: CommonTableExpressionPlan, _ operations: [RequestOperation]) throws {
-        for operation in operations {
-            switch operation {
-            case .select(let selection), .annotated(let selection), .databaseSelection(_, let selection):
-                if selection.contains(where: { if case .allColumnsExcluding = $0 { true } else { false } }) {
-                    throw fail(
-                        "`.allColumns(excluding:)` can not select from the common table expression `\(cte.name)`: GRDB does not know its columns",
-                        suggestion: "name the columns to select, as in `select(Column(\"a\"), Column(\"b\"))`")
-                }
-            default: continue
-            }
-        }
-    }
-
     /// Foreign key resolution, and the pivots and target of through associations,
     /// which GRDB joins in the same way (`context`) as the association itself.
     func checkAssociation(_ association: AssociationPlan, from table: String, context: Context) throws {
@@ -293,7 +277,7 @@ public struct Validator {
                 throw fail("`including(all:)` needs a to-many association; `\(association.displayName)` is to-one")
             }
             try checkCommonTableExpression(cte)
-            try checkColumnsAreNotExcluded(from: cte, association.operations)
+            try checkExcludedColumns(ofCommonTable: cte.name, in: association.operations)
             if let condition { try checkExpression(condition.expression, table: table) }
         case .direct(let kind, let origin, let destination, _, let foreignKey):
             try ForeignKeyResolver(schema: schema).resolve(
@@ -404,11 +388,17 @@ public struct Validator {
             }
             let columns = Set(dictionary.keys.map { $0.sqlFolded })
             let covered = keys.contains { key in !key.isEmpty && Set(key.map { $0.sqlFolded }).isSubset(of: columns) }
-            if dictionary.isEmpty || !covered {
+            let suggestion =
+                "its unique keys: "
+                + keys.filter { !$0.isEmpty }.map { $0.joined(separator: "+") }.joined(separator: ", ")
+            if dictionary.isEmpty {
+                throw fail(
+                    "an empty key dictionary names no unique key of table `\(info.name)`", suggestion: suggestion)
+            }
+            if !covered {
                 throw fail(
                     "table `\(info.name)` has no unique key on \(dictionary.keys.sorted().joined(separator: ", "))",
-                    suggestion: "its unique keys: "
-                        + keys.filter { !$0.isEmpty }.map { $0.joined(separator: "+") }.joined(separator: ", "))
+                    suggestion: suggestion)
             }
         }
     }

@@ -1,11 +1,7 @@
 import ArborCore
 import ArborLanguage
-import ArborTestSupport
 import GRDB
-import GRDBSQLite
 import XCTest
-
-@testable import ArborSession
 
 // A sticker app's request methods, shaped like robinsr/hyper-tag-browser's: each
 // `DerivableRequest` extension names its record's columns through its own
@@ -37,7 +33,7 @@ extension DerivableRequest<Album> {
 
 /// A type alias declared in a request extension names what its methods use, and
 /// only there: each extension's `Cols` is its own.
-final class ExtensionTypeAliasTests: XCTestCase {
+final class ExtensionTypeAliasResolutionTests: XCTestCase {
     static let models = """
         struct Sticker: TableRecord {
             static let databaseTableName = "sticker"
@@ -65,24 +61,24 @@ final class ExtensionTypeAliasTests: XCTestCase {
         }
         """
 
-    func makeSession() throws -> Session {
-        try Session(
-            path: TemporaryDatabase.make(
-                """
+    func makeHarness() throws -> LanguageHarness {
+        try LanguageHarness(
+            schema: """
                 CREATE TABLE album (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
                 CREATE TABLE sticker (id INTEGER PRIMARY KEY, albumId INTEGER NOT NULL REFERENCES album(id), name TEXT NOT NULL);
                 INSERT INTO album VALUES (1, 'Cats'), (2, 'Dogs');
                 INSERT INTO sticker VALUES (1, 1, 'tabby'), (2, 1, 'tabby'), (3, 2, 'pug');
-                """))
+                """)
     }
 
     func testTheAliasesLoadWithoutNotes() throws {
-        let session = try makeSession()
-        let loaded = session.run(Self.models)
-        guard case .silent? = loaded.last, loaded.count == 1 else { return XCTFail("\(loaded)") }
-        XCTAssertEqual(session.resolution.diagnostics.map(\.error.message), [])
+        let harness = try makeHarness()
+        // Pasted at the prompt: one statement of declarations, which gives no value.
+        XCTAssertEqual(Parser.parse(Self.models).statements.count, 1)
+        XCTAssertNil(try harness.run(Self.models))
+        XCTAssertEqual(harness.resolution.diagnostics.map(\.error.message), [])
         XCTAssertEqual(
-            session.resolution.entries.filter { $0.kind == .requestMethod }.map(\.name).sorted(),
+            harness.resolution.entries.filter { $0.kind == .requestMethod }.map(\.name).sorted(),
             [
                 "DerivableRequest<Album>.albums(titled:)", "DerivableRequest<Sticker>.stickers(inAlbum:)",
                 "DerivableRequest<Sticker>.stickersNamed(_:)",
@@ -90,8 +86,8 @@ final class ExtensionTypeAliasTests: XCTestCase {
     }
 
     func testMethodsNamingTheirExtensionsAliasGiveGRDBsSQL() throws {
-        let session = try makeSession()
-        _ = session.run(Self.models)
+        let harness = try makeHarness()
+        try harness.run(Self.models)
         func row<T>(_ request: QueryInterfaceRequest<T>) -> QueryInterfaceRequest<Row> {
             request.asRequest(of: Row.self)
         }
@@ -101,23 +97,18 @@ final class ExtensionTypeAliasTests: XCTestCase {
             ("Album.all().albums(titled: \"Dogs\")", row(Album.all().albums(titled: "Dogs")), 1),
         ]
         for (text, grdb, count) in cases {
-            let expected = try ParityChecking.grdbSQL(grdb, in: session.database)
-            guard case .rows(let result)? = session.run(text).last else {
-                XCTFail("\(text): \(session.run(text))")
-                continue
-            }
-            XCTAssertEqual(result.statements.first?.sql, expected, text)
-            XCTAssertEqual(result.rows.count, count, text)
+            XCTAssertEqual(try harness.sql(text), try harness.grdbSQL(grdb), text)
+            XCTAssertEqual(try harness.rowCount(text), count, text)
         }
     }
 
     func testTheAliasIsNotANameOutsideItsExtension() throws {
-        let session = try makeSession()
-        _ = session.run(Self.models)
-        guard case .failure(let errors, _)? = session.run("Sticker.filter(Cols.name == \"pug\")").last else {
+        let harness = try makeHarness()
+        try harness.run(Self.models)
+        guard let error = harness.error("Sticker.filter(Cols.name == \"pug\")") else {
             return XCTFail("`Cols` outside its extension should be unknown")
         }
-        XCTAssertEqual(errors.first?.message, "unknown record type `Cols`")
-        XCTAssertNotNil(errors.first?.range)
+        XCTAssertEqual(error.message, "unknown record type `Cols`")
+        XCTAssertNotNil(error.range)
     }
 }

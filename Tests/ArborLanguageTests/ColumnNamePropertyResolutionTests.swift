@@ -1,11 +1,6 @@
 import ArborCore
-import ArborLanguage
-import ArborTestSupport
 import GRDB
-import GRDBSQLite
 import XCTest
-
-@testable import ArborSession
 
 // A podcast app's models, shaped like jubishop/podhaven's and angelocarasig/aletheia's:
 // a column's `name` (GRDB's `ColumnExpression.name`) spells a foreign key and a static
@@ -27,7 +22,7 @@ private struct Episode: TableRecord {
 }
 
 /// `Columns.x.name` is the column's name as a string, wherever the app writes it.
-final class ColumnNamePropertyTests: XCTestCase {
+final class ColumnNamePropertyResolutionTests: XCTestCase {
     static let models = """
         struct Show: TableRecord {
             static let databaseTableName = "show"
@@ -46,46 +41,42 @@ final class ColumnNamePropertyTests: XCTestCase {
         }
         """
 
-    func makeSession() throws -> Session {
-        let session = try Session(
-            path: TemporaryDatabase.make(
-                """
+    func makeHarness() throws -> LanguageHarness {
+        let harness = try LanguageHarness(
+            schema: """
                 CREATE TABLE show (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
                 CREATE TABLE episode (id INTEGER PRIMARY KEY, showId INTEGER NOT NULL, hostId INTEGER, guestId INTEGER);
                 INSERT INTO show VALUES (1, 'ATP'), (2, 'Rebuild');
                 INSERT INTO episode VALUES (1, 1, 2, NULL), (2, 2, 2, 1);
-                """))
-        _ = session.run(Self.models)
-        return session
+                """)
+        try harness.run(Self.models)
+        return harness
     }
 
     func testTheNameIsTheColumnsNameAsAString() throws {
-        let session = try makeSession()
-        XCTAssertEqual(session.resolution.diagnostics.map(\.error.message), [])
-        guard case .description(let text)? = session.run("Episode.parentIdColumnName").last else {
-            return XCTFail("\(session.run("Episode.parentIdColumnName"))")
-        }
-        XCTAssertEqual(text, "\"\(Episode.parentIdColumnName)\"")
+        let harness = try makeHarness()
+        XCTAssertEqual(harness.resolution.diagnostics.map(\.error.message), [])
+        let value = try harness.run("Episode.parentIdColumnName")
+        guard case .expression(.value(let name))? = value else { return XCTFail("\(String(describing: value))") }
+        XCTAssertEqual(name, .text(Episode.parentIdColumnName))
     }
 
     func testForeignKeysSpelledWithNamesGiveGRDBsSQL() throws {
-        let session = try makeSession()
+        let harness = try makeHarness()
         let grdb = Episode.including(required: Episode.show).including(optional: Episode.host)
             .including(optional: Episode.guest)
         let text =
             "Episode.including(required: Episode.show).including(optional: Episode.host).including(optional: Episode.guest)"
-        let expected = try ParityChecking.grdbSQL(grdb.asRequest(of: Row.self), in: session.database)
-        let result = try session.requestResult(text)
-        XCTAssertEqual(result.statements.first?.sql, expected)
-        XCTAssertEqual(result.rows.count, 2)
+        XCTAssertEqual(try harness.sql(text), try harness.grdbSQL(grdb.asRequest(of: Row.self)))
+        XCTAssertEqual(try harness.rowCount(text), 2)
     }
 
     func testAnAliasedColumnHasNoNameProperty() throws {
-        let session = try makeSession()
-        guard case .failure(let errors, _)? = session.run("TableAlias()[Column(\"showId\")].name").last else {
+        let harness = try makeHarness()
+        guard let error = harness.error("TableAlias()[Column(\"showId\")].name") else {
             return XCTFail("an aliased column is an SQL expression, which has no `name` in GRDB")
         }
-        XCTAssertEqual(errors.first?.message, "an expression has no property `name`")
-        XCTAssertNotNil(errors.first?.range)
+        XCTAssertEqual(error.message, "an expression has no property `name`")
+        XCTAssertNotNil(error.range)
     }
 }

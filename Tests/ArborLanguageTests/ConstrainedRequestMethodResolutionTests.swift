@@ -1,12 +1,6 @@
 import ArborCore
-import ArborLanguage
-import ArborTestSupport
-import Foundation
 import GRDB
-import GRDBSQLite
 import XCTest
-
-@testable import ArborSession
 
 // A fleet app's request methods, shaped like autoreleasefool/approach's: a method of
 // every `Retirable` record's requests, and a method of the same name declared for one
@@ -30,41 +24,38 @@ extension DerivableRequest<Ship> {
 }
 
 /// A request method declared for the record type wins over one declared for any.
-final class ConstrainedRequestMethodTests: XCTestCase {
+final class ConstrainedRequestMethodResolutionTests: XCTestCase {
     func testTheRecordTypesOwnMethodWinsOverTheGenericOne() throws {
-        let session = try Session(
-            path: TemporaryDatabase.make(
-                """
+        let harness = try LanguageHarness(
+            schema: """
                 CREATE TABLE crew (id INTEGER PRIMARY KEY, retiredOn TEXT);
                 CREATE TABLE ship (id INTEGER PRIMARY KEY, inService BOOLEAN NOT NULL);
                 INSERT INTO crew VALUES (1, NULL), (2, '2020-01-01');
                 INSERT INTO ship VALUES (1, 1), (2, 0), (3, 1);
-                """))
+                """)
         // Loaded as the app's file (a pasted program takes no `protocol`).
-        let file = try TemporaryItems.folder("constrained").appendingPathComponent("ConstrainedRequestMethods.swift")
-        try """
-        protocol Retirable {}
-        struct Crew: TableRecord, Retirable {
-            static let databaseTableName = "crew"
-        }
-        struct Ship: TableRecord {
-            static let databaseTableName = "ship"
-        }
-        extension DerivableRequest where RowDecoder: Retirable {
-            func active() -> Self {
-                filter(Column("retiredOn") == nil)
+        let diagnostics = harness.load(
+            """
+            protocol Retirable {}
+            struct Crew: TableRecord, Retirable {
+                static let databaseTableName = "crew"
             }
-        }
-        extension DerivableRequest<Ship> {
-            func active() -> Self {
-                filter(Column("inService") == true)
+            struct Ship: TableRecord {
+                static let databaseTableName = "ship"
             }
-        }
-        """.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let report = try session.load(paths: [file.path])
-        XCTAssertEqual(report.diagnostics.map(\.error.message), [])
-        XCTAssertEqual(session.resolution.diagnostics.map(\.error.message), [])
+            extension DerivableRequest where RowDecoder: Retirable {
+                func active() -> Self {
+                    filter(Column("retiredOn") == nil)
+                }
+            }
+            extension DerivableRequest<Ship> {
+                func active() -> Self {
+                    filter(Column("inService") == true)
+                }
+            }
+            """, name: "ConstrainedRequestMethods.swift")
+        XCTAssertEqual(diagnostics.map(\.error.message), [])
+        XCTAssertEqual(harness.resolution.diagnostics.map(\.error.message), [])
         func row<T>(_ request: QueryInterfaceRequest<T>) -> QueryInterfaceRequest<Row> {
             request.asRequest(of: Row.self)
         }
@@ -73,13 +64,8 @@ final class ConstrainedRequestMethodTests: XCTestCase {
             ("Crew.all().active()", row(Crew.all().active()), 1),
         ]
         for (text, grdb, count) in cases {
-            let expected = try ParityChecking.grdbSQL(grdb, in: session.database)
-            guard case .rows(let result)? = session.run(text).last else {
-                XCTFail("\(text): \(session.run(text))")
-                continue
-            }
-            XCTAssertEqual(result.statements.first?.sql, expected, text)
-            XCTAssertEqual(result.rows.count, count, text)
+            XCTAssertEqual(try harness.sql(text), try harness.grdbSQL(grdb), text)
+            XCTAssertEqual(try harness.rowCount(text), count, text)
         }
     }
 }

@@ -1,9 +1,6 @@
 import ArborCore
-import ArborTestSupport
 import GRDB
 import XCTest
-
-@testable import ArborSession
 
 // Record types with `Columns`, so that closures (`{ $0.title }`) and key paths compile.
 private struct Writer: TableRecord {
@@ -41,15 +38,26 @@ private struct RoleRecord: TableRecord {
 }
 private struct PlayerRecord: TableRecord { static let databaseTableName = "player" }
 
-/// One request per request form: arbor's SQL equals GRDB's for the same Swift code.
-final class GRDBParityFormsTests: XCTestCase {
-    func session() throws -> Session { try ParityChecking.session() }
+/// One request per request form: arbor's SQL equals GRDB's for the same Swift code,
+/// on the demo in memory (one per test).
+final class GRDBParityFormsResolutionTests: XCTestCase {
+    private var demo: LanguageHarness?
 
+    func harness() throws -> LanguageHarness {
+        if let demo { return demo }
+        let harness = try LanguageHarness.demo()
+        demo = harness
+        return harness
+    }
+
+    /// arbor's main statement for `text` equals GRDB's for `request`, arguments inlined.
     func assertSame<T>(
         _ text: String, _ request: QueryInterfaceRequest<T>, single: Bool = false, file: StaticString = #filePath,
         line: UInt = #line
     ) throws {
-        try ParityChecking.assertSame(text, request, single: single, file: file, line: line)
+        let harness = try harness()
+        XCTAssertEqual(
+            try harness.sql(text), try harness.grdbSQL(request, single: single), text, file: file, line: line)
     }
 
     func testFilters() throws {
@@ -65,15 +73,13 @@ final class GRDBParityFormsTests: XCTestCase {
             "Book.filter(Column(\"title\").collating(.rtrim) == \"x\" && Column(\"kind\").collating(.binary) != \"y\")",
             Work.filter(Column("title").collating(.rtrim) == "x" && Column("kind").collating(.binary) != "y"))
         try assertSame(
-            "Book.filter((1900...2000).contains(Column(\"year\")))", Work.filter((1900...2000).contains(Column("year")))
-        )
+            "Book.filter((1900...2000).contains(Column(\"year\")))", Work.filter((1900...2000).contains(Column("year"))))
         // GRDB has no public `between`: Swift would not compile it.
-        let between = try ParityChecking.session().failure("Book.filter(Column(\"year\").between(1900, 2000))")
-        XCTAssertEqual(between.map(\.message), ["GRDB has no `between`: a range contains the value"])
-        XCTAssertEqual(between.first?.range, SourceRange(27, 34))
+        let between = try XCTUnwrap(try harness().error("Book.filter(Column(\"year\").between(1900, 2000))"))
+        XCTAssertEqual(between.message, "GRDB has no `between`: a range contains the value")
+        XCTAssertEqual(between.range, SourceRange(27, 34))
         XCTAssertEqual(
-            between.first?.suggestion,
-            "write `(lower...upper).contains(Column(\"x\"))`, which GRDB turns into `BETWEEN`")
+            between.suggestion, "write `(lower...upper).contains(Column(\"x\"))`, which GRDB turns into `BETWEEN`")
         try assertSame(
             "Book.filter((1900..<2000).contains(Column(\"year\")))", Work.filter((1900..<2000).contains(Column("year")))
         )
@@ -180,9 +186,8 @@ final class GRDBParityFormsTests: XCTestCase {
         try assertSame("Book.filter(Column(\"year\") > 2000).fetchAll()", Work.filter(Column("year") > 2000))
         try assertSame("Book.order(Column(\"title\")).fetchOne()", Work.order(Column("title")), single: true)
         try assertSame("Book.filter(key: 1).fetchOne(db)", Work.filter(key: 1), single: true)
-        let outcomes = try session().run("Book.filter(Column(\"year\") > 2000).fetchCount()")
-        guard case .count(let count, _)? = outcomes.last else { return XCTFail("\(outcomes)") }
-        let expected = try session().database.read { db in try Work.filter(Column("year") > 2000).fetchCount(db) }
+        let count = try harness().fetchCount("Book.filter(Column(\"year\") > 2000).fetchCount()").count
+        let expected = try harness().database.read { db in try Work.filter(Column("year") > 2000).fetchCount(db) }
         XCTAssertEqual(count, expected)
         XCTAssertGreaterThan(count, 0)
     }

@@ -1,11 +1,7 @@
 import ArborCore
 import ArborLanguage
-import ArborTestSupport
 import GRDB
-import GRDBSQLite
 import XCTest
-
-@testable import ArborSession
 
 // A chat app's models, shaped like xxfoundation/elixxir-Client-iOS-Database's: each
 // record type keeps its associations in a nested `enum Relations`, where Swift finds
@@ -35,7 +31,7 @@ private struct Membership: TableRecord {
 
 /// Associations kept in a namespace nested in their record type load without notes,
 /// are named through that namespace, and give GRDB's SQL.
-final class NestedAssociationNamespaceTests: XCTestCase {
+final class NestedAssociationNamespaceResolutionTests: XCTestCase {
     static let models = """
         struct Person: TableRecord {
             static let databaseTableName = "person"
@@ -60,26 +56,26 @@ final class NestedAssociationNamespaceTests: XCTestCase {
         }
         """
 
-    func makeSession() throws -> Session {
-        try Session(
-            path: TemporaryDatabase.make(
-                """
+    func makeHarness() throws -> LanguageHarness {
+        try LanguageHarness(
+            schema: """
                 CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
                 CREATE TABLE club (id INTEGER PRIMARY KEY, name TEXT NOT NULL, ownerId INTEGER NOT NULL);
                 CREATE TABLE membership (clubId INTEGER NOT NULL, personId INTEGER NOT NULL);
                 INSERT INTO person VALUES (1, 'Ada'), (2, 'Grace'), (3, 'Linus');
                 INSERT INTO club VALUES (1, 'Chess', 1), (2, 'Go', 2);
                 INSERT INTO membership VALUES (1, 2), (1, 3), (2, 1);
-                """))
+                """)
     }
 
     func testTheNestedNamespaceLoadsWithoutNotesOrErrors() throws {
-        let session = try makeSession()
-        let loaded = session.run(Self.models)
-        guard case .silent? = loaded.last, loaded.count == 1 else { return XCTFail("\(loaded)") }
-        XCTAssertEqual(session.resolution.diagnostics.map(\.error.message), [])
+        let harness = try makeHarness()
+        // Pasted at the prompt: one statement of declarations, which gives no value.
+        XCTAssertEqual(Parser.parse(Self.models).statements.count, 1)
+        XCTAssertNil(try harness.run(Self.models))
+        XCTAssertEqual(harness.resolution.diagnostics.map(\.error.message), [])
         XCTAssertEqual(
-            session.resolution.entries.filter { $0.kind == .association }.map(\.name).sorted(),
+            harness.resolution.entries.filter { $0.kind == .association }.map(\.name).sorted(),
             [
                 "Club.Relations.members", "Club.Relations.memberships", "Club.Relations.owner",
                 "Membership.Relations.person",
@@ -87,8 +83,8 @@ final class NestedAssociationNamespaceTests: XCTestCase {
     }
 
     func testRequestsThroughTheNamespaceGiveGRDBsSQL() throws {
-        let session = try makeSession()
-        _ = session.run(Self.models)
+        let harness = try makeHarness()
+        try harness.run(Self.models)
         func row<T>(_ request: QueryInterfaceRequest<T>) -> QueryInterfaceRequest<Row> {
             request.asRequest(of: Row.self)
         }
@@ -105,29 +101,23 @@ final class NestedAssociationNamespaceTests: XCTestCase {
         ]
         for (text, grdb, count) in cases {
             // GRDB's main statement, arguments inlined as arbor shows them.
-            let expected = try ParityChecking.grdbSQL(grdb, in: session.database)
-            guard case .rows(let result)? = session.run(text).last else {
-                XCTFail("\(text): \(session.run(text))")
-                continue
-            }
-            XCTAssertEqual(result.statements.first?.sql, expected, text)
-            XCTAssertEqual(result.rows.count, count, text)
+            XCTAssertEqual(try harness.sql(text), try harness.grdbSQL(grdb), text)
+            XCTAssertEqual(try harness.rowCount(text), count, text)
         }
     }
 
     func testAnImplicitInitThatIsNoForeignKeyStaysALocatedError() throws {
-        let session = try makeSession()
-        let outcome = session.run(
+        let harness = try makeHarness()
+        let error = harness.lastError(
             """
             struct Club: TableRecord {
                 static let databaseTableName = "club"
                 static let owner = belongsTo(Person.self, using: .init(name: "x"))
             }
             Club.including(required: Club.owner)
-            """
-        ).last
-        guard case .failure(let errors, _)? = outcome else { return XCTFail("\(String(describing: outcome))") }
-        XCTAssertNotNil(errors.first?.range)
-        XCTAssertTrue(errors.first?.message.contains("owner") == true, errors.first?.message ?? "")
+            """)
+        guard let error else { return XCTFail("the request ran") }
+        XCTAssertNotNil(error.range)
+        XCTAssertTrue(error.message.contains("owner"), error.message)
     }
 }

@@ -3,18 +3,16 @@ import ArborTestSupport
 import GRDB
 import XCTest
 
-@testable import ArborSession
-
 /// The errors a new user hits most, each rendered as the terminal shows it: the
 /// message, the one label or argument underlined (never the whole statement
 /// when one argument is at fault), and the suggestion.
-final class LocatedErrorTests: XCTestCase {
+final class LocatedErrorResolutionTests: XCTestCase {
     func assertRendered(
-        _ text: String, _ expected: String, in session: Session? = nil, file: StaticString = #filePath,
+        _ text: String, _ expected: String, in harness: LanguageHarness? = nil, file: StaticString = #filePath,
         line: UInt = #line
     ) throws {
-        let session = try session ?? Session(path: nil)
-        guard case .failure(let errors, _)? = session.run(text).last, let error = errors.first else {
+        let harness = try harness ?? LanguageHarness.demo()
+        guard let error = harness.lastError(text) else {
             return XCTFail("\(text) should fail", file: file, line: line)
         }
         XCTAssertEqual(DiagnosticRenderer.render(error, in: text), expected, file: file, line: line)
@@ -390,7 +388,7 @@ final class LocatedErrorTests: XCTestCase {
 
     func testASelectedNameInAJoiningRequestSuggestsDetached() throws {
         let text = #"Book.joining(required: Book.author).select(Column("title").forKey("t")).order(Column("t"))"#
-        guard case .failure(let errors, _)? = try Session(path: nil).run(text).last, let error = errors.first else {
+        guard let error = try LanguageHarness.demo().lastError(text) else {
             return XCTFail("\(text) should fail")
         }
         XCTAssertEqual(
@@ -410,19 +408,20 @@ final class LocatedErrorTests: XCTestCase {
         }
         struct Book: TableRecord { static let databaseTableName = "book" }
         let annotated = Author.annotated(with: Author.books.count)
-        XCTAssertThrowsError(try ParityChecking.grdbSQL(annotated.order(Column("bookCount")))) { error in
+        let harness = try LanguageHarness.demo()
+        XCTAssertThrowsError(try harness.grdbSQL(annotated.order(Column("bookCount")))) { error in
             XCTAssertTrue("\(error)".contains("no such column: author.bookCount"), "\(error)")
         }
         XCTAssertTrue(
-            try ParityChecking.grdbSQL(annotated.order(Column("bookCount").detached)).hasSuffix(
+            try harness.grdbSQL(annotated.order(Column("bookCount").detached)).hasSuffix(
                 #"ORDER BY "bookCount""#))
     }
 
     func testOrderingByASelectedNameWithoutJoinsIsGRDBs() throws {
-        let session = try Session(path: nil)
-        let outcomes = session.run(#"Author.select(Column("name").forKey("n")).order(Column("n"))"#)
-        guard case .rows(let result)? = outcomes.last else { return XCTFail("\(outcomes)") }
-        XCTAssertEqual(result.mainSQL, #"SELECT "name" AS "n" FROM "author" ORDER BY "n""#)
+        let harness = try LanguageHarness.demo()
+        XCTAssertEqual(
+            try harness.sql(#"Author.select(Column("name").forKey("n")).order(Column("n"))"#),
+            #"SELECT "name" AS "n" FROM "author" ORDER BY "n""#)
     }
 
     // MARK: Association aggregates where GRDB does not take them
@@ -516,14 +515,13 @@ final class LocatedErrorTests: XCTestCase {
 
     // MARK: Members of a table that declares none
 
-    func chinook() throws -> Session {
-        try Session(
-            path: TemporaryDatabase.make(
-                """
+    func chinook() throws -> LanguageHarness {
+        try LanguageHarness(
+            schema: """
                 CREATE TABLE Genre (GenreId INTEGER PRIMARY KEY, Name TEXT);
                 CREATE TABLE Album (AlbumId INTEGER PRIMARY KEY, title TEXT);
                 CREATE TABLE Track (TrackId INTEGER PRIMARY KEY, AlbumId INTEGER REFERENCES Album, GenreId INTEGER REFERENCES Genre);
-                """))
+                """)
     }
 
     func testAColumnNamedAsAStaticMemberSuggestsColumn() throws {
@@ -560,8 +558,8 @@ final class LocatedErrorTests: XCTestCase {
     }
 
     func testAMisspelledMemberOfDeclaredColumnsSuggestsTheClosest() throws {
-        let session = try Session(path: nil)
-        _ = session.run(#"extension Author { enum Columns { static let name = Column("name") } }"#)
+        let harness = try LanguageHarness.demo()
+        _ = harness.results(#"extension Author { enum Columns { static let name = Column("name") } }"#)
         try assertRendered(
             #"Author.filter(Author.Columns.nam == "x")"#,
             #"""
@@ -569,17 +567,17 @@ final class LocatedErrorTests: XCTestCase {
               Author.filter(Author.Columns.nam == "x")
                                            ^~~
               did you mean `name`?
-            """#, in: session)
+            """#, in: harness)
     }
 
     /// Each level of `Author.Columns.Columns…` once: evaluated again at each level, 28 levels took 20 s.
     func testALongChainOfColumnsFailsQuickly() throws {
         let text = "Author" + String(repeating: ".Columns", count: 150) + ".x"
         let start = ContinuousClock.now
-        guard case .failure(let errors, _)? = try Session(path: nil).run(text).last else {
+        guard let error = try LanguageHarness.demo().lastError(text) else {
             return XCTFail("should fail")
         }
-        XCTAssertEqual(errors.first?.message, "`Author` declares no `Columns`, and `author` has no column `Columns`")
+        XCTAssertEqual(error.message, "`Author` declares no `Columns`, and `author` has no column `Columns`")
         XCTAssertLessThan(ContinuousClock.now - start, .seconds(2))
     }
 
@@ -589,7 +587,7 @@ final class LocatedErrorTests: XCTestCase {
     /// not an association, is missing.
     func testANestedTypeNeverLoadedIsNamedAsAType() throws {
         let text = "extension Book { static let alley = belongsTo(Author.Database.self) }"
-        guard case .failure(let errors, _)? = try Session(path: nil).run(text).last, let error = errors.first else {
+        guard let error = try LanguageHarness.demo().lastError(text) else {
             return XCTFail("\(text) should fail")
         }
         XCTAssertEqual(
@@ -599,16 +597,16 @@ final class LocatedErrorTests: XCTestCase {
         XCTAssertEqual(error.range, SourceRange(53, 61))
         XCTAssertEqual(error.suggestion, "load (or paste) the code that declares `Author.Database`")
         // A capitalized misspelling of an association still suggests it.
-        guard case .failure(let misspelled, _)? = try Session(path: nil).run("Author.Books").last else {
+        guard let misspelled = try LanguageHarness.demo().lastError("Author.Books") else {
             return XCTFail()
         }
-        XCTAssertEqual(misspelled.first?.suggestion, "did you mean `books`?")
+        XCTAssertEqual(misspelled.suggestion, "did you mean `books`?")
     }
 
     func testAMissingAssociationNeverSuggestsNoneOrAll() throws {
         for name in ["nome", "nonee", "al", "alll"] {
             let text = "Author.including(all: Author.\(name))"
-            guard case .failure(let errors, _)? = try Session(path: nil).run(text).last, let error = errors.first else {
+            guard let error = try LanguageHarness.demo().lastError(text) else {
                 XCTFail("\(text) should fail")
                 continue
             }

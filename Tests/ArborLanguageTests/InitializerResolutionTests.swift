@@ -1,0 +1,52 @@
+import ArborCore
+import ArborLanguage
+import XCTest
+
+/// The app's explicit initializers: Swift runs the declared one, never the memberwise
+/// one it replaces, so one arbor cannot run is said so; an error in its body is
+/// located in its file, with the call underlined.
+final class InitializerResolutionTests: XCTestCase {
+    private func harness() throws -> LanguageHarness {
+        let harness = try LanguageHarness(schema: "")
+        harness.load(
+            """
+            struct Clamped {
+                var x: Int
+                init(x: Int) { if x > 0 { self.x = x } else { self.x = 0 } }
+            }
+            struct Broken {
+                var x: Int
+                init(y: Int) { self.x = undefinedThing + y }
+            }
+            struct Plain {
+                var x: Int
+                init(value: Int = 7) { self.x = value }
+            }
+            """, name: "Initializers.swift")
+        return harness
+    }
+
+    func testAnInitializerThatDoesMoreThanAssignIsSaidSo() throws {
+        guard let error = try harness().error("Clamped(x: -5)") else {
+            return XCTFail("the memberwise initializer Swift does not have was used")
+        }
+        XCTAssertEqual(
+            error.message, "arbor runs an initializer that only assigns stored properties; `Clamped.init(x:)` does more"
+        )
+        XCTAssertEqual(error.range, SourceRange(0, 14))
+    }
+
+    func testAnErrorInAnInitializerIsLocatedInItsFile() throws {
+        guard let error = try harness().error("Broken(y: 1)") else { return XCTFail() }
+        XCTAssertEqual(error.message, "unknown name `undefinedThing` (in `init(y:)` at Initializers.swift:7:29)")
+        XCTAssertEqual(error.range, SourceRange(0, 12))
+    }
+
+    func testAnInitializerThatAssignsRunsWithItsDefaults() throws {
+        guard case .composite(let type, let fields)? = try harness().run("Plain()") else { return XCTFail() }
+        XCTAssertEqual(type, "Plain")
+        XCTAssertEqual(fields.map(\.name), ["x"])
+        guard case .expression(.value(let x))? = fields.first?.value else { return XCTFail("\(fields)") }
+        XCTAssertEqual(x, .integer(7))
+    }
+}
