@@ -1,4 +1,5 @@
 import ArborCore
+import ArborLanguage
 import GRDB
 import XCTest
 

@@ -73,7 +73,8 @@ final class GRDBParityFormsResolutionTests: XCTestCase {
             "Book.filter(Column(\"title\").collating(.rtrim) == \"x\" && Column(\"kind\").collating(.binary) != \"y\")",
             Work.filter(Column("title").collating(.rtrim) == "x" && Column("kind").collating(.binary) != "y"))
         try assertSame(
-            "Book.filter((1900...2000).contains(Column(\"year\")))", Work.filter((1900...2000).contains(Column("year"))))
+            "Book.filter((1900...2000).contains(Column(\"year\")))", Work.filter((1900...2000).contains(Column("year")))
+        )
         // GRDB has no public `between`: Swift would not compile it.
         let between = try XCTUnwrap(try harness().error("Book.filter(Column(\"year\").between(1900, 2000))"))
         XCTAssertEqual(between.message, "GRDB has no `between`: a range contains the value")
