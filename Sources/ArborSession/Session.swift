@@ -131,17 +131,8 @@ public final class Session {
                 }
                 let value = try evaluator.evaluate(expr)
                 return try outcome(of: value, range: expr.range, fetch: fetch)
-            case .letBinding(let name, _, let expr, _):
-                let value: Value
-                if let closure = Evaluator.databaseAccessClosure(expr) {
-                    guard let returned = try evaluator.runDatabaseAccess(closure).value else {
-                        throw ArborError("the closure returns no value", at: expr.range)
-                    }
-                    value = returned
-                } else {
-                    value = try evaluator.evaluate(expr)
-                }
-                evaluator.environment.bindings[name] = try evaluator.bound(value, name: name, range: expr.range)
+            case .letBinding(let name, _, _, _), .varBinding(let name, _, _, _), .assignment(let name, _, _, _):
+                try evaluator.bind(statement)
                 return .silent(name)
             case .declarations(let declarations):
                 let errors = declare(declarations, text: text)

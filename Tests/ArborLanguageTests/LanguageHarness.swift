@@ -107,17 +107,8 @@ final class LanguageHarness {
                 return try evaluator.runDatabaseAccess(closure).value
             }
             return try evaluator.evaluate(expr)
-        case .letBinding(let name, _, let expr, _):
-            let value: Value
-            if let closure = Evaluator.databaseAccessClosure(expr) {
-                guard let returned = try evaluator.runDatabaseAccess(closure).value else {
-                    throw ArborError("the closure returns no value", at: expr.range)
-                }
-                value = returned
-            } else {
-                value = try evaluator.evaluate(expr)
-            }
-            evaluator.environment.bindings[name] = try evaluator.bound(value, name: name, range: expr.range)
+        case .letBinding, .varBinding, .assignment:
+            try evaluator.bind(statement)
             return nil
         case .declarations(let declarations):
             pasteCount += 1

@@ -7,6 +7,8 @@ public struct Environment: Sendable {
     public var typeNames: RecordTypeNames
     public var catalog: AssociationCatalog
     public var bindings: [String: Value] = [:]
+    /// The bindings made with `var`, which an assignment may change.
+    public var variables: Set<String> = []
     /// Static values of declared types (`Book.authorForeignKey`), by type name.
     public var statics: [String: [String: Value]] = [:]
     /// Numbers `TableAlias()` calls, so that each alias stays distinct.

@@ -153,6 +153,10 @@ public enum Statement: Hashable, Sendable {
     case expression(Expr)
     /// `let name = value` (a type annotation, if any, is skipped).
     case letBinding(name: String, nameRange: SourceRange, value: Expr, range: SourceRange)
+    /// `var name = value`: a binding that `name = value` may change.
+    case varBinding(name: String, nameRange: SourceRange, value: Expr, range: SourceRange)
+    /// `name = value`, to a `var`.
+    case assignment(name: String, nameRange: SourceRange, value: Expr, range: SourceRange)
     /// `extension`/`struct`/`class`/`enum` blocks, as pasted from an app.
     case declarations([TypeDeclaration])
     /// `:name rest of line`, such as `:schema book` or `:load Models.swift`.
@@ -161,7 +165,7 @@ public enum Statement: Hashable, Sendable {
     public var range: SourceRange {
         switch self {
         case .expression(let expr): expr.range
-        case .letBinding(_, _, _, let range): range
+        case .letBinding(_, _, _, let range), .varBinding(_, _, _, let range), .assignment(_, _, _, let range): range
         case .declarations(let decls):
             decls.dropFirst().reduce(decls.first?.range ?? .at(0)) { $0.union($1.range) }
         case .command(_, _, let range): range

@@ -232,7 +232,21 @@ public struct Parser {
         if atKeyword("let") || atKeyword("var") {
             return parseLetBinding()
         }
+        if case .identifier(_, false) = current.kind, position + 1 < tokens.count,
+            tokens[position + 1].isOperator(.assign)
+        {
+            return parseAssignment()
+        }
         return .expression(parseExpression())
+    }
+
+    /// `name = value`: a `var` given a new value.
+    mutating func parseAssignment() -> Statement? {
+        guard let name = currentName else { return nil }
+        let nameRange = consumeRange()
+        consume()
+        let value = parseExpression()
+        return .assignment(name: name, nameRange: nameRange, value: value, range: nameRange.union(value.range))
     }
 
     /// `let name = value`, `let name: Type = value`, `var …`.
@@ -254,7 +268,9 @@ public struct Parser {
         }
         consume()
         let value = parseExpression()
-        return .letBinding(name: name, nameRange: nameRange, value: value, range: keywordRange.union(value.range))
+        let range = keywordRange.union(value.range)
+        if keyword == "var" { return .varBinding(name: name, nameRange: nameRange, value: value, range: range) }
+        return .letBinding(name: name, nameRange: nameRange, value: value, range: range)
     }
 
     /// Top-level Swift that a pasted file holds and arbor does not run.
@@ -267,7 +283,7 @@ public struct Parser {
         if token.isClosingBracket {
             failHere("unexpected \(token.quotedDescription) without a matching opening bracket")
         } else if token.isOperator(.assign) {
-            failHere("assignment is not supported", suggestion: "bind a name with `let name = value`")
+            failHere("only a name can be assigned at the prompt", suggestion: "declare it with `var name = value` first")
         } else if startsExpression(token) {
             failHere("consecutive statements on a line must be separated by `;`")
         } else {
