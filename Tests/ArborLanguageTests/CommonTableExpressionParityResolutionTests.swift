@@ -1,20 +1,29 @@
 import ArborCore
-import ArborTestSupport
 import GRDB
 import XCTest
-
-@testable import ArborSession
 
 private struct Writer: TableRecord { static let databaseTableName = "author" }
 private struct Novel: TableRecord { static let databaseTableName = "book" }
 
 /// Common table expressions as GRDB's guide to them writes them:
 /// arbor's SQL equals GRDB's for the same Swift code.
-final class CommonTableExpressionParityTests: XCTestCase {
+final class CommonTableExpressionParityResolutionTests: XCTestCase {
+    private var demo: LanguageHarness?
+
+    /// The demo in memory, one per test: what a test binds with `let` stays in it.
+    func harness() throws -> LanguageHarness {
+        if let demo { return demo }
+        let harness = try LanguageHarness.demo()
+        demo = harness
+        return harness
+    }
+
+    /// arbor's main statement for `text` equals GRDB's for `request`, arguments inlined.
     func assertSame<T>(
         _ text: String, _ request: QueryInterfaceRequest<T>, file: StaticString = #filePath, line: UInt = #line
     ) throws {
-        try ParityChecking.assertSame(text, request, file: file, line: line)
+        let harness = try harness()
+        XCTAssertEqual(try harness.sql(text), try harness.grdbSQL(request), text, file: file, line: line)
     }
 
     func testDefinitionsByRequestSQLAndLiteral() throws {
@@ -88,40 +97,39 @@ final class CommonTableExpressionParityTests: XCTestCase {
     }
 
     func testWhatIsNotSupportedYetIsNamedAndLocated() throws {
-        let session = try ParityChecking.session()
-        _ = session.run(#"let someCTE = CommonTableExpression(named: "x", sql: "SELECT 1 AS id")"#)
-        guard case .failure(let errors, _)? = session.run(#"someCTE.association(to: Author.self)"#).last else {
+        let harness = try harness()
+        try harness.run(#"let someCTE = CommonTableExpression(named: "x", sql: "SELECT 1 AS id")"#)
+        guard let error = harness.lastError(#"someCTE.association(to: Author.self)"#) else {
             return XCTFail("must fail")
         }
-        XCTAssertEqual(errors.first?.message, "`association` from a common table expression is not supported yet")
-        XCTAssertEqual(errors.first?.range, SourceRange(8, 19))
+        XCTAssertEqual(error.message, "`association` from a common table expression is not supported yet")
+        XCTAssertEqual(error.range, SourceRange(8, 19))
         guard
-            case .failure(let outer, _)? = session.run(
+            let outer = harness.lastError(
                 #"let a = TableAlias()"# + "\n"
                     + #"Author.aliased(a).with(someCTE).joining(required: Author.association(to: someCTE) { _, r in a[Column("id")] == r[Column("id")] })"#
-            ).last
+            )
         else { return XCTFail("an outer alias in a join condition must fail") }
-        XCTAssertTrue(outer.first?.message.hasPrefix("a join condition may refer to its two parameters only") ?? false)
+        XCTAssertTrue(outer.message.hasPrefix("a join condition may refer to its two parameters only"))
     }
 }
 
-extension CommonTableExpressionParityTests {
+extension CommonTableExpressionParityResolutionTests {
     func testACTEUsedWithoutWithIsALocatedError() throws {
-        let session = try ParityChecking.session()
-        _ = session.run(#"let lonelyCTE = CommonTableExpression(named: "lonely", sql: "SELECT 1 AS id")"#)
+        let harness = try harness()
+        try harness.run(#"let lonelyCTE = CommonTableExpression(named: "lonely", sql: "SELECT 1 AS id")"#)
         for text in [
             "lonelyCTE.all()",
             #"Author.joining(required: Author.association(to: lonelyCTE) { $0[Column("id")] == $1[Column("id")] })"#,
         ] {
-            guard case .failure(let errors, _)? = session.run(text).last else { return XCTFail(text) }
+            guard let error = harness.lastError(text) else { return XCTFail(text) }
             XCTAssertEqual(
-                errors.first?.message,
+                error.message,
                 "the common table expression `lonely` is used without being embedded: SQLite would find no table `lonely`",
                 text)
-            XCTAssertEqual(errors.first?.range, SourceRange(0, text.utf8.count), text)
+            XCTAssertEqual(error.range, SourceRange(0, text.utf8.count), text)
         }
-        let result = try session.requestResult("lonelyCTE.all().with(lonelyCTE)")
-        XCTAssertEqual(result.rows.count, 1)
+        XCTAssertEqual(try harness.rowCount("lonelyCTE.all().with(lonelyCTE)"), 1, "embedded, it runs")
     }
 }
 
@@ -134,11 +142,11 @@ private struct Chat: TableRecord {
         to: latestBookCTE, on: { author, latestBook in author[Column("id")] == latestBook[Column("authorId")] })
 }
 
-extension CommonTableExpressionParityTests {
+extension CommonTableExpressionParityResolutionTests {
     /// As apps declare them: the CTE and the association as static members.
     func testCTEAndItsAssociationDeclaredInAnExtension() throws {
-        let session = try Session(path: nil)
-        _ = session.run(
+        let harness = try harness()
+        try harness.run(
             """
             extension Author {
                 static let latestBookCTE = CommonTableExpression(
@@ -151,18 +159,14 @@ extension CommonTableExpressionParityTests {
                     })
             }
             """)
-        guard
-            case .rows(let result)? = session.run(
-                "Author.with(Author.latestBookCTE).including(optional: Author.latestBook)", fetch: false
-            ).last
-        else { return XCTFail("the declared CTE association runs") }
         XCTAssertEqual(
-            result.mainSQL,
-            try ParityChecking.grdbSQL(Chat.with(Chat.latestBookCTE).including(optional: Chat.latestBook)))
+            try harness.sql("Author.with(Author.latestBookCTE).including(optional: Author.latestBook)"),
+            try harness.grdbSQL(Chat.with(Chat.latestBookCTE).including(optional: Chat.latestBook)),
+            "the declared CTE association runs")
     }
 }
 
-extension CommonTableExpressionParityTests {
+extension CommonTableExpressionParityResolutionTests {
     /// `CommonTableExpression<Message>(…)` as in GRDB's chat example, and `TableAlias<Author>()`.
     func testTypedCTEsAndAliases() throws {
         let typed = CommonTableExpression<Novel>(named: "typed", request: Novel.select(Column("authorId")))

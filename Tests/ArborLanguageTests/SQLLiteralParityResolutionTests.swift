@@ -3,8 +3,6 @@ import ArborTestSupport
 import GRDB
 import XCTest
 
-@testable import ArborSession
-
 private struct Volume: TableRecord {
     static let databaseTableName = "book"
     static let author = belongsTo(Person.self, key: "author", using: ForeignKey(["authorId"]))
@@ -16,18 +14,27 @@ private struct Person: TableRecord {
 
 /// `filter(literal:)` and friends, `SQL` literals with interpolations, named
 /// arguments: arbor's SQL equals GRDB's for the same Swift code.
-final class SQLLiteralParityTests: XCTestCase {
+final class SQLLiteralParityResolutionTests: XCTestCase {
+    private var demo: LanguageHarness?
+
+    /// The demo in memory, one per test: what a test binds with `let` stays in it.
+    func harness() throws -> LanguageHarness {
+        if let demo { return demo }
+        let harness = try LanguageHarness.demo()
+        demo = harness
+        return harness
+    }
+
+    /// arbor's main statement for `text` equals GRDB's for `request`, arguments inlined.
     func assertSame<T>(
         _ text: String, _ request: QueryInterfaceRequest<T>, file: StaticString = #filePath, line: UInt = #line
     ) throws {
-        try ParityChecking.assertSame(text, request, file: file, line: line)
+        let harness = try harness()
+        XCTAssertEqual(try harness.sql(text), try harness.grdbSQL(request), text, file: file, line: line)
     }
 
     func failure(_ text: String) throws -> ArborError? {
-        guard case .failure(let errors, _)? = try ParityChecking.session().run(text, fetch: false).last else {
-            return nil
-        }
-        return errors.first
+        try harness().lastError(text)
     }
 
     func testLiteralMethodsWithInterpolatedValuesAndColumns() throws {
@@ -49,8 +56,7 @@ final class SQLLiteralParityTests: XCTestCase {
     }
 
     func testSQLLiteralsAsExpressionsAndWithLetBoundValues() throws {
-        let session = try ParityChecking.session()
-        _ = session.run(#"let pattern = "%Kids%""#, fetch: false)
+        try harness().run(#"let pattern = "%Kids%""#)
         try assertSame(
             #"Book.filter(SQL("title LIKE \(pattern)").sqlExpression)"#,
             Volume.filter(SQL("title LIKE \("%Kids%")").sqlExpression))
@@ -119,7 +125,7 @@ final class SQLLiteralParityTests: XCTestCase {
 
     /// Where Swift expects a `String`, interpolation is Swift's: the text of the value.
     func testInterpolationInAStringIsSwiftsOwn() throws {
-        _ = try ParityChecking.session().run("let since = 1900", fetch: false)
+        try harness().run("let since = 1900")
         let since = 1900
         try assertSame(
             #"Book.filter(sql: "year > \(since) AND kind <> '\("poems")' AND \(true)")"#,
@@ -137,11 +143,11 @@ final class SQLLiteralParityTests: XCTestCase {
     }
 }
 
-extension SQLLiteralParityTests {
+extension SQLLiteralParityResolutionTests {
     /// `let` bindings share values: doubling an SQL literal or a subquery forty
     /// times is bounded by the plan size limit, not by memory.
     func testSharedLiteralsAndSubqueriesAreBounded() throws {
-        let session = try Session(path: nil)
+        let harness = try LanguageHarness.demo()
         for (start, step) in [
             (#"let s = SQL("year > 1")"#, #"let s = s + " OR " + s"#),
             (#"let s = SQL("year > 1")"#, #"let s = SQL("(\(s)) OR (\(s))")"#),
@@ -151,8 +157,8 @@ extension SQLLiteralParityTests {
             ),
         ] {
             let script = ([start] + Array(repeating: step, count: 40)).joined(separator: "\n")
-            let failures = session.run(script, fetch: false).compactMap { outcome -> String? in
-                if case .failure(let errors, _) = outcome { return errors.first?.message }
+            let failures = harness.results(script).compactMap { result -> String? in
+                if case .failure(let error) = result { return error.message }
                 return nil
             }
             XCTAssertTrue(failures.contains { $0.contains("too large") }, "\(step): \(failures.prefix(2))")

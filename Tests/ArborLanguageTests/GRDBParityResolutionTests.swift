@@ -1,9 +1,6 @@
 import ArborCore
-import ArborTestSupport
 import GRDB
 import XCTest
-
-@testable import ArborSession
 
 // Static record types, as an app using GRDB would declare them for the demo library.
 private struct Author: TableRecord {
@@ -40,11 +37,23 @@ private struct Library: TableRecord {
 private struct Address: TableRecord { static let databaseTableName = "address" }
 
 /// The SQL arbor prints equals the SQL GRDB generates for the same Swift code.
-final class GRDBParityTests: XCTestCase {
+final class GRDBParityResolutionTests: XCTestCase {
+    private var demo: LanguageHarness?
+
+    /// The demo in memory, one per test: what a test binds with `let` stays in it.
+    func harness() throws -> LanguageHarness {
+        if let demo { return demo }
+        let harness = try LanguageHarness.demo()
+        demo = harness
+        return harness
+    }
+
+    /// arbor's main statement for `text` equals GRDB's for `request`, arguments inlined.
     func assertSame<T>(
         _ text: String, _ request: QueryInterfaceRequest<T>, file: StaticString = #filePath, line: UInt = #line
     ) throws {
-        try ParityChecking.assertSame(text, request, file: file, line: line)
+        let harness = try harness()
+        XCTAssertEqual(try harness.sql(text), try harness.grdbSQL(request), text, file: file, line: line)
     }
 
     func testRequestForms() throws {
@@ -114,17 +123,14 @@ final class GRDBParityTests: XCTestCase {
     /// A `let` made by the user shadows an association of the same name, as in
     /// Swift: `author[Column("name")]` is the alias, not `Book.author`.
     func testAUserBindingShadowsAnAssociationName() throws {
-        let session = try Session(path: nil)
-        XCTAssertEqual(session.run("let author = TableAlias()").count, 1)
+        let harness = try harness()
+        XCTAssertEqual(harness.results("let author = TableAlias()").count, 1)
         let text = "Book.joining(required: Book.author.aliased(author)).filter(author[Column(\"name\")] == \"Ada\")"
-        let result = try session.requestResult(text, fetch: false)
         let author = TableAlias()
         XCTAssertEqual(
-            result.mainSQL,
-            try ParityChecking.grdbSQL(
+            try harness.sql(text),
+            try harness.grdbSQL(
                 Book.joining(required: Book.author.aliased(author)).filter(author[Column("name")] == "Ada")))
-        guard case .failure? = session.run("Book.including(required: author)", fetch: false).last else {
-            return XCTFail("an alias is not an association")
-        }
+        XCTAssertNotNil(harness.lastError("Book.including(required: author)"), "an alias is not an association")
     }
 }
