@@ -52,6 +52,7 @@ let package = Package(
             dependencies: [
                 "ArborCore", "ArborLanguage", "ArborSession", "ArborTerminal",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             path: "Tests/ArborTestSupport"
         ),

@@ -1,4 +1,5 @@
 import ArborCore
+import ArborTestSupport
 import XCTest
 
 /// `.allColumns(excluding:)` on a common table expression, typed at the prompt, is an

@@ -1,5 +1,6 @@
 import ArborCore
 import ArborLanguage
+import ArborTestSupport
 import XCTest
 
 /// The app's explicit initializers: Swift runs the declared one, never the memberwise

@@ -300,7 +300,7 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(result.errors, [])
         XCTAssertEqual(result.statements.count, 3)
         guard case .letBinding("books", SourceRange(4, 9), let value, SourceRange(0, 24)) = result.statements[0],
-            case .letBinding("x", _, let second, _) = result.statements[1],
+            case .varBinding("x", _, let second, _) = result.statements[1],
             case .letBinding("d", _, let third, _) = result.statements[2]
         else { return XCTFail("\(result.statements)") }
         XCTAssertEqual(sexp(value), "(. Author books)")
@@ -336,7 +336,14 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(Parser.parse("  // only a comment\n/* and another */").statements, [])
         XCTAssertEqual(errors("a b").map(\.message), ["consecutive statements on a line must be separated by `;`"])
         XCTAssertEqual(errors("a b").map(\.range), [SourceRange(2, 3)])
-        XCTAssertEqual(errors("x = 1").map(\.suggestion), ["bind a name with `let name = value`"])
+        // `x = 1` gives a `var` a new value; only a name can be assigned.
+        guard
+            case .assignment("x", SourceRange(0, 1), let value, SourceRange(0, 5))? = Parser.parse("x = 1").statements
+                .first
+        else { return XCTFail("\(Parser.parse("x = 1").statements)") }
+        XCTAssertEqual(sexp(value), "1")
+        XCTAssertEqual(errors("a.b = 1").map(\.message), ["only a name can be assigned at the prompt"])
+        XCTAssertEqual(errors("a.b = 1").map(\.suggestion), ["declare it with `var name = value` first"])
         XCTAssertEqual(errors("a)").map(\.range), [SourceRange(1, 2)])
     }
 

@@ -1,5 +1,6 @@
 import ArborCore
 import ArborLanguage
+import ArborTestSupport
 import XCTest
 
 /// Pasted declarations stay as many as the members they declare, however often

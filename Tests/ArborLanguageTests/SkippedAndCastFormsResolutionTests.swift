@@ -1,4 +1,5 @@
 import ArborCore
+import ArborTestSupport
 import XCTest
 
 /// Forms a review found mishandled: what is skipped or cast never swallows what

@@ -515,8 +515,10 @@ extension Evaluator {
                 })
         }
         if single, case .expression(.value(.null)) = value, table == nil { return .filterKeys([]) }
-        let keys = try values.map { try literal($0, range: expr.range) }
+        var keys = try values.map { try literal($0, range: expr.range) }
         if let table, let type = environment.schema.table(named: table)?.identifierSwiftType {
+            // An integer literal where a `Double` is expected is a `Double`, bound as one.
+            if type == "Double" { keys = keys.map { if case .integer(let i) = $0 { .real(Double(i)) } else { $0 } } }
             for key in keys where !key.converts(to: type) {
                 // As the compiler says it.
                 throw ArborError(

@@ -283,7 +283,8 @@ public struct Parser {
         if token.isClosingBracket {
             failHere("unexpected \(token.quotedDescription) without a matching opening bracket")
         } else if token.isOperator(.assign) {
-            failHere("only a name can be assigned at the prompt", suggestion: "declare it with `var name = value` first")
+            failHere(
+                "only a name can be assigned at the prompt", suggestion: "declare it with `var name = value` first")
         } else if startsExpression(token) {
             failHere("consecutive statements on a line must be separated by `;`")
         } else {

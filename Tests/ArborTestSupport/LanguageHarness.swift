@@ -9,18 +9,18 @@ import GRDBSQLite
 /// → `ProgramResolver.resolve(_:into:)`; a statement → `Parser.parse` → `Evaluator` → a
 /// `Value` or `RequestPlan`; and a plan's SQL as GRDB makes it, through ArborCore's
 /// `Validator` and `Lowering`, arguments inlined as arbor shows them.
-final class LanguageHarness {
-    let database: DatabaseQueue
-    let schema: SchemaGraph
+public final class LanguageHarness {
+    public let database: DatabaseQueue
+    public let schema: SchemaGraph
     private let baseEnvironment: Environment
-    private(set) var evaluator: Evaluator
-    private(set) var program = Program()
+    public private(set) var evaluator: Evaluator
+    public private(set) var program = Program()
     /// What resolving `program` last gave: counts, entries, notes and errors.
-    private(set) var resolution = ProgramResolution()
+    public private(set) var resolution = ProgramResolution()
     private var pasteCount = 0
 
     /// A fresh in-memory database (no file) made by `sql`, which may insert rows.
-    init(schema sql: String) throws {
+    public init(schema sql: String) throws {
         database = try DatabaseQueue()
         try database.write { try $0.execute(sql: sql) }
         schema = try database.read { try SchemaGraph.load($0) }
@@ -31,7 +31,7 @@ final class LanguageHarness {
 
     /// The demo library (Resources/library.sql) in memory, with its prelude (Resources/Prelude.swift)
     /// loaded as the `<demo>` unit, as `arbor` opens it without a file.
-    static func demo() throws -> LanguageHarness {
+    public static func demo() throws -> LanguageHarness {
         let resources = repository.appendingPathComponent("Resources")
         let harness = try LanguageHarness(
             schema: String(contentsOf: resources.appendingPathComponent("library.sql"), encoding: .utf8))
@@ -40,7 +40,7 @@ final class LanguageHarness {
         return harness
     }
 
-    static var repository: URL {
+    public static var repository: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
     }
@@ -50,7 +50,7 @@ final class LanguageHarness {
     /// Loads `text` as a Swift file of the app named `name` (a name loaded again replaces
     /// what it declared) and resolves the whole program; returns that unit's diagnostics.
     @discardableResult
-    func load(_ text: String, name: String = "<file>") -> [ProgramDiagnostic] {
+    public func load(_ text: String, name: String = "<file>") -> [ProgramDiagnostic] {
         program.load(SourceUnit.parse(name: name, text: text))
         resolveProgram()
         return resolution.diagnostics.filter { $0.unit == name }
@@ -58,7 +58,7 @@ final class LanguageHarness {
 
     /// Loads each file of the app, in order, and resolves them together.
     @discardableResult
-    func load(files: [URL]) throws -> [ProgramDiagnostic] {
+    public func load(files: [URL]) throws -> [ProgramDiagnostic] {
         for file in files {
             program.load(SourceUnit.parse(name: file.path, text: try String(contentsOf: file, encoding: .utf8)))
         }
@@ -85,7 +85,7 @@ final class LanguageHarness {
     /// (nil after a declaration or a `let`); throws the first error, located in `text`
     /// (an error without a range gets its statement's, as the session does).
     @discardableResult
-    func run(_ text: String) throws -> Value? {
+    public func run(_ text: String) throws -> Value? {
         let parsed = Parser.parse(text)
         if let error = parsed.errors.first { throw error }
         var last: Value?
@@ -128,7 +128,7 @@ final class LanguageHarness {
     /// returns what each gave (a parse error is the one result). A request an expression
     /// gives is validated (errors underline the expression) and its SQL prepared, as the
     /// session does before it fetches.
-    func results(_ text: String) -> [Result<Value?, ArborError>] {
+    public func results(_ text: String) -> [Result<Value?, ArborError>] {
         let parsed = Parser.parse(text)
         if let error = parsed.errors.first { return [.failure(error)] }
         return parsed.statements.map { statement in
@@ -174,19 +174,19 @@ final class LanguageHarness {
     }
 
     /// The error of the last statement of `text` when every statement runs, nil when it runs.
-    func lastError(_ text: String) -> ArborError? {
+    public func lastError(_ text: String) -> ArborError? {
         guard case .failure(let error)? = results(text).last else { return nil }
         return error
     }
 
     /// The first error running every statement of `text` gives, nil when they run.
-    func error(_ text: String) -> ArborError? {
+    public func error(_ text: String) -> ArborError? {
         for case .failure(let error) in results(text) { return error }
         return nil
     }
 
     /// The request `text` evaluates to: a table, a request, or a fetch of one.
-    func plan(_ text: String) throws -> RequestPlan { try request(text).plan }
+    public func plan(_ text: String) throws -> RequestPlan { try request(text).plan }
 
     /// The request `text` evaluates to, and whether it fetches one row (`fetchOne`, `find`).
     private func request(_ text: String) throws -> (plan: RequestPlan, single: Bool) {
@@ -203,18 +203,18 @@ final class LanguageHarness {
 
     /// The main statement GRDB makes for `text`'s request, validated and lowered by ArborCore,
     /// its arguments inlined (`sqlite3_expanded_sql`): what the session shows as its SQL.
-    func sql(_ text: String) throws -> String {
+    public func sql(_ text: String) throws -> String {
         let (plan, single) = try request(text)
         return try sql(of: plan, single: single)
     }
 
-    func sql(of plan: RequestPlan, single: Bool = false) throws -> String {
+    public func sql(of plan: RequestPlan, single: Bool = false) throws -> String {
         try Validator(schema: schema, range: nil).validate(plan)
         return try grdbSQL(Lowering().request(plan), single: single)
     }
 
     /// GRDB's main statement for `request` on this database, arguments inlined as arbor shows them.
-    func grdbSQL(_ request: some FetchRequest, single: Bool = false) throws -> String {
+    public func grdbSQL(_ request: some FetchRequest, single: Bool = false) throws -> String {
         try database.read { db in
             let statement = try request.makePreparedRequest(db, forSingleResult: single).statement
             guard let expanded = sqlite3_expanded_sql(statement.sqliteStatement) else { return statement.sql }
@@ -224,12 +224,12 @@ final class LanguageHarness {
     }
 
     /// How many rows GRDB fetches for `text`'s request (`Row.fetchAll`, prefetches included).
-    func rowCount(_ text: String) throws -> Int { try fetched(text).rows }
+    public func rowCount(_ text: String) throws -> Int { try fetched(text).rows }
 
     /// What GRDB runs to fetch `text`'s request whole, as an app fetches it (`fetchAll`, or
     /// `fetchOne` for one row): the rows, and every statement (the main one, then one per
     /// prefetched association).
-    func fetched(_ text: String) throws -> (rows: Int, statements: [String]) {
+    public func fetched(_ text: String) throws -> (rows: Int, statements: [String]) {
         let (plan, single) = try request(text)
         try Validator(schema: schema, range: nil).validate(plan)
         let request = try Lowering().request(plan)
@@ -240,7 +240,7 @@ final class LanguageHarness {
 
     /// What `text`'s `fetchCount(db)` counts (also inside a value observation), counted by
     /// GRDB on this database, and the statement it runs.
-    func fetchCount(_ text: String) throws -> (count: Int, statements: [String]) {
+    public func fetchCount(_ text: String) throws -> (count: Int, statements: [String]) {
         switch try run(text) {
         case .fetch(let plan, .count)?, .observation(.fetch(let plan, .count))?: return try count(plan)
         case let value: throw ArborError("`\(text)` is \(value?.kindName ?? "no value"), not a count")
@@ -255,7 +255,7 @@ final class LanguageHarness {
 
     /// What `body` gives on this database, and the statements it runs (SELECT and WITH,
     /// arguments inlined; GRDB's schema queries left out): GRDB's own fetches as an oracle.
-    func traced<T>(_ body: (Database) throws -> T) throws -> (T, statements: [String]) {
+    public func traced<T>(_ body: (Database) throws -> T) throws -> (T, statements: [String]) {
         try database.read { db in
             let recorder = StatementList()
             db.trace(options: .profile) { event in
