@@ -25,6 +25,8 @@ public final class Session {
     /// The schema's record types and inferred associations, before any declaration.
     var baseEnvironment: Environment
     var pasteCount = 0
+    /// `PRAGMA schema_version` when the schema was last read (`followSchemaChanges`).
+    var schemaVersion = 0
     /// The flags `#if` conditions see: `DEBUG` unless `--define` says otherwise.
     public var flags: Set<String> = ConditionalCompilation.defaultFlags
 
@@ -69,7 +71,9 @@ public final class Session {
         }
         let schema: SchemaGraph
         do {
-            schema = try database.read { db in try SchemaGraph.load(db) }
+            (schema, schemaVersion) = try database.read { db in
+                (try SchemaGraph.load(db), try Self.schemaVersion(db))
+            }
         } catch {
             throw OpenError("\(path ?? "demo"): \(OpenFailure.message(error, path: path, busyTimeout: busyTimeout))")
         }
@@ -84,7 +88,8 @@ public final class Session {
 
     static func configuration(busyTimeout: TimeInterval) -> Configuration {
         var configuration = Configuration()
-        configuration.busyMode = .timeout(busyTimeout)
+        let backoff = BusyBackoff(timeout: busyTimeout)
+        configuration.busyMode = .callback { tries in backoff.shouldRetry(afterTries: tries) }
         // A hostile view could call it: its two-argument form installs a tokenizer from a raw pointer.
         configuration.prepareDatabase { db in HarmfulFunctions.disable(in: db) }
         return configuration
@@ -115,6 +120,8 @@ public final class Session {
 
     /// Parses and runs every statement of `text`.
     public func run(_ text: String, fetch: Bool = true) -> [Outcome] {
+        // Another process may have changed the schema since it was read.
+        _ = try? followSchemaChanges()
         let parsed = Parser.parse(text, flags: flags)
         if !parsed.errors.isEmpty { return [.failure(parsed.errors, text: text)] }
         return parsed.statements.map { run($0, text: text, fetch: fetch) }
