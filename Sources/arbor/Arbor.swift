@@ -104,6 +104,11 @@ struct Arbor: ParsableCommand {
             Output.error("arbor: --watch needs -c REQUEST and --format json (in the interface, type :watch)")
             return 2
         }
+        if watch, write {
+            // A watch only reads; refused before the file is even opened.
+            Output.error("arbor: --watch only reads: leave out --write (nothing was run)")
+            return 2
+        }
         let session: Session
         do {
             session = try Session(
@@ -146,6 +151,10 @@ struct Arbor: ParsableCommand {
         if !commands.isEmpty {
             let interruption = Interruption(session: session)
             if watch, let last = commands.last {
+                if let refusal = session.watchRefusal(last) {
+                    Output.error("arbor: " + refusal)
+                    return 2
+                }
                 for command in commands.dropLast() {
                     let (succeeded, interrupted) = interruption.run { printer.run(command, in: session) }
                     if interrupted {
