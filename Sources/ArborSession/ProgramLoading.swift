@@ -114,7 +114,19 @@ public struct LoadReport: Sendable {
 
     /// Each diagnostic as `file:line:column: note: message`, with the line underlined.
     public var renderedDiagnostics: [String] {
-        diagnostics.map { Self.render($0, text: texts[$0.unit] ?? "") }
+        // Each file's lines and bytes are found once, however many notes it has.
+        var sources: [String: (lines: SourceLines, bytes: [UInt8])] = [:]
+        return diagnostics.map { diagnostic in
+            let source =
+                sources[diagnostic.unit]
+                ?? {
+                    let text = texts[diagnostic.unit] ?? ""
+                    let found = (SourceLines(text), Array(text.utf8))
+                    sources[diagnostic.unit] = found
+                    return found
+                }()
+            return Self.render(diagnostic, lines: source.lines, bytes: source.bytes)
+        }
     }
 
     /// `file:line:column` of a diagnostic.
@@ -123,15 +135,23 @@ public struct LoadReport: Sendable {
     }
 
     static func place(of diagnostic: ProgramDiagnostic, text: String) -> String {
+        place(of: diagnostic, lines: SourceLines(text))
+    }
+
+    static func place(of diagnostic: ProgramDiagnostic, lines: SourceLines) -> String {
         guard let range = diagnostic.error.range else { return diagnostic.unit }
-        let location = SourceLocation(offset: range.lowerBound, in: text)
+        let location = lines.location(of: range.lowerBound)
         return "\(diagnostic.unit):\(location.line):\(location.column)"
     }
 
     public static func render(_ diagnostic: ProgramDiagnostic, text: String) -> String {
+        render(diagnostic, lines: SourceLines(text), bytes: Array(text.utf8))
+    }
+
+    static func render(_ diagnostic: ProgramDiagnostic, lines: SourceLines, bytes: [UInt8]) -> String {
         let error = diagnostic.error
-        let place = place(of: diagnostic, text: text)
-        let rendered = DiagnosticRenderer.render(error, in: text)
+        let place = place(of: diagnostic, lines: lines)
+        let rendered = DiagnosticRenderer.render(error, bytes: bytes)
         // The renderer starts with "error: "; a note says so instead.
         let body = rendered.hasPrefix("error: ") ? String(rendered.dropFirst(7)) : rendered
         return "\(TerminalText.escaped(place)): \(diagnostic.severity.rawValue): \(body)"

@@ -53,6 +53,8 @@ private struct Resolution {
     var declaredAt: [String: (unit: Int, range: SourceRange)] = [:]
     /// The request methods of plain structs (`BooksRequest.fetch(_:)`), for the summary.
     var valueRequestMethods = 0
+    /// Each unit's line starts, found once when a first location in it is asked.
+    var lines: [Int: SourceLines] = [:]
 
     init(program: Program, evaluator: Evaluator) {
         self.program = program
@@ -348,7 +350,7 @@ private struct Resolution {
         let hasCodingKeys = index.types[codingKeysPath] != nil
         for fragment in type.fragments where [.struct, .class].contains(fragment.declaration.keyword) {
             let unit = program.units[fragment.unit]
-            if location.isEmpty { location = Self.location(fragment.declaration.nameRange, in: unit) }
+            if location.isEmpty { location = self.location(fragment.declaration.nameRange, unit: fragment.unit) }
             for case .property(let property) in fragment.declaration.members where !property.isStatic {
                 if case .getter? = property.value { continue }
                 var key: String? = property.name
@@ -368,7 +370,8 @@ private struct Resolution {
                 properties.append(
                     DecodableProperty(
                         name: property.name, key: key, writtenType: property.type, type: written,
-                        hasDefault: property.value != nil, location: Self.location(property.nameRange, in: unit)))
+                        hasDefault: property.value != nil,
+                        location: self.location(property.nameRange, unit: fragment.unit)))
             }
         }
         guard !location.isEmpty else { return }
@@ -381,9 +384,16 @@ private struct Resolution {
         return nil
     }
 
-    private static func location(_ range: SourceRange, in unit: SourceUnit) -> String {
-        let location = SourceLocation(offset: range.lowerBound, in: unit.text)
-        return "\(unit.name):\(location.line):\(location.column)"
+    private mutating func location(_ range: SourceRange, unit: Int) -> String {
+        let location = location(of: range.lowerBound, unit: unit)
+        return "\(program.units[unit].name):\(location.line):\(location.column)"
+    }
+
+    private mutating func location(of offset: Int, unit: Int) -> SourceLocation {
+        if let known = lines[unit] { return known.location(of: offset) }
+        let found = SourceLines(program.units[unit].text)
+        lines[unit] = found
+        return found.location(of: offset)
     }
 
     // MARK: Members
@@ -582,7 +592,7 @@ private struct Resolution {
     private mutating func noteRedeclaration(_ key: String, range: SourceRange, unit: Int) {
         if let earlier = declaredAt[key] {
             let earlierName = program.units[earlier.unit].name
-            let location = SourceLocation(offset: earlier.range.lowerBound, in: program.units[earlier.unit].text)
+            let location = location(of: earlier.range.lowerBound, unit: earlier.unit)
             note(
                 "`\(key)` is declared again: this declaration replaces the one at \(earlierName):\(location.line):\(location.column)",
                 at: range, unit: unit)
@@ -706,21 +716,13 @@ public struct SourceLocation: Sendable, Equatable {
     public var line: Int
     public var column: Int
 
-    public init(offset: Int, in text: String) {
-        var line = 1
-        var lineStart = 0
-        let bytes = text.utf8
-        var position = 0
-        for byte in bytes {
-            if position >= offset { break }
-            if byte == 0x0A {
-                line += 1
-                lineStart = position + 1
-            }
-            position += 1
-        }
-        let prefix = bytes.dropFirst(lineStart).prefix(max(0, min(offset, bytes.count) - lineStart))
+    public init(line: Int, column: Int) {
         self.line = line
-        self.column = String(decoding: prefix, as: UTF8.self).count + 1
+        self.column = column
+    }
+
+    /// Scans `text` once: for many offsets in one text, locate them in its `SourceLines`.
+    public init(offset: Int, in text: String) {
+        self = SourceLines(text).location(of: offset)
     }
 }
