@@ -22,15 +22,26 @@ extension Session {
             files += try Self.swiftFiles(at: path.trimmingCharacters(in: .whitespaces))
         }
         var units: [String] = []
+        // Ctrl-C puts the session back as it was: nothing of a cancelled load stays.
+        let before = (program, resolution, evaluator)
+        func cancelled() -> ArborError? {
+            guard cancellation.isCancelled else { return nil }
+            (program, resolution, evaluator) = before
+            return ArborError("cancelled")
+        }
         for file in files {
+            if let error = cancelled() { throw error }
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw ArborError("cannot read \(file)")
             }
-            let unit = SourceUnit.parse(name: file, text: String(decoding: data, as: UTF8.self), flags: flags)
+            let unit = SourceUnit.parse(
+                name: file, text: String(decoding: data, as: UTF8.self), flags: flags, cancellation: cancellation)
             program.load(unit)
             units.append(file)
         }
+        if let error = cancelled() { throw error }
         resolveProgram()
+        if let error = cancelled() { throw error }
         let loaded = Set(units)
         let order = Dictionary(
             program.units.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -76,6 +87,7 @@ extension Session {
         environment.nextAliasID = self.environment.nextAliasID
         environment.aliasTables = self.environment.aliasTables
         let evaluator = Evaluator(environment: environment)
+        evaluator.cancellation = cancellation
         installBinder(on: evaluator)
         resolution = ProgramResolver.resolve(program, into: evaluator)
         self.evaluator = evaluator

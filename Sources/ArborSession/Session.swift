@@ -31,6 +31,9 @@ public final class Session {
     public var flags: Set<String> = ConditionalCompilation.defaultFlags
 
     public var environment: Environment { evaluator.environment }
+    /// Ctrl-C for the session's long work that SQLite does not run (loading code,
+    /// advice): safe to set from any thread.
+    public let cancellation = Cancellation()
 
     /// Opens `path` read-only (read-write with `writable`), or the demo library when `path` is nil.
     /// `busyTimeout` is how long to wait for another process's lock (`ARBOR_BUSY_TIMEOUT` on the command line).

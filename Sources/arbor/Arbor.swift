@@ -109,6 +109,8 @@ struct Arbor: ParsableCommand {
             Output.error("arbor: --watch only reads: leave out --write (nothing was run)")
             return 2
         }
+        // Ctrl-C from here on: opening a huge schema or loading code ends at once (130).
+        let interruption = Interruption()
         let session: Session
         do {
             session = try Session(
@@ -117,6 +119,7 @@ struct Arbor: ParsableCommand {
             Output.error("arbor: \(error)")
             return 2
         }
+        interruption.attach(session)
         if !defines.isEmpty { session.flags = Set(defines) }
         // Declarations GRDB itself would reject make the run fail, once the statements
         // have run: the rest of the app's code still works. What was skipped is a note.
@@ -149,7 +152,6 @@ struct Arbor: ParsableCommand {
         var printer = OutcomePrinter(format: format?.rowFormat ?? .tree, environment: session.environment)
         printer.prefetch = prefetch
         if !commands.isEmpty {
-            let interruption = Interruption(session: session)
             if watch, let last = commands.last {
                 if let refusal = session.watchRefusal(last) {
                     Output.error("arbor: " + refusal)
@@ -179,11 +181,15 @@ struct Arbor: ParsableCommand {
         // and when the terminal cannot show it).
         if !noTUI, isatty(0) != 0, isatty(1) != 0,
             TerminalInterface.isSupported(environment: ProcessInfo.processInfo.environment),
-            let status = TerminalInterface.run(session: session)
+            let status = { () -> Int32? in
+                interruption.suspend()
+                defer { interruption.resume() }
+                return TerminalInterface.run(session: session)
+            }()
         {
             return loadFailed && status == 0 ? 1 : status
         }
-        var lineMode = LineMode(session: session, printer: printer, interruption: Interruption(session: session))
+        var lineMode = LineMode(session: session, printer: printer, interruption: interruption)
         let status = lineMode.run()
         return loadFailed && status == 0 ? 1 : status
     }

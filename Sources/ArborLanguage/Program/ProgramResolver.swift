@@ -67,10 +67,11 @@ private struct Resolution {
         evaluator.environment.sourceTexts = program.units.map { SourceText(name: $0.name, text: $0.text) }
         resolveAliases()
         resolveTableNames()
-        for path in index.order { declareEnum(path) }
+        for path in index.order where !isCancelled { declareEnum(path) }
         declareBuiltInEnums()
-        for path in index.order { declareDecodable(path) }
-        for path in index.order { declareMembers(path) }
+        for path in index.order where !isCancelled { declareDecodable(path) }
+        for path in index.order where !isCancelled { declareMembers(path) }
+        if isCancelled { return }
         declareRequestExtensions()
         let errors = evaluator.forceAllMembers()
         report(errors)
@@ -84,6 +85,9 @@ private struct Resolution {
             .inserted
         }
     }
+
+    /// Ctrl-C: the caller puts back what it had before (`Session.load`).
+    var isCancelled: Bool { evaluator.cancellation?.isCancelled ?? false }
 
     // MARK: Names
 

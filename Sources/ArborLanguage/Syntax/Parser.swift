@@ -57,15 +57,18 @@ public struct Parser {
     /// (imports, functions, protocols, top-level code…) is skipped without
     /// error; errors are only reported for broken type declarations.
     public static func parseSourceFile(
-        _ text: String, flags: Set<String> = ConditionalCompilation.defaultFlags
+        _ text: String, flags: Set<String> = ConditionalCompilation.defaultFlags, cancellation: Cancellation? = nil
     ) -> ParseResult {
         var parser = Parser(text, isSourceFile: true, flags: flags)
+        parser.cancellation = cancellation
         var result = parser.parseSourceFileDeclarations()
         result.notes = parser.notes
         return result
     }
 
     var tokens: [Token]
+    /// Ctrl-C: a source file's parse stops at the next top-level declaration.
+    var cancellation: Cancellation?
     /// What conditional compilation decided, reported with the result.
     let notes: [ArborError]
     var position = 0
