@@ -17,10 +17,7 @@ extension Session {
     /// Reads Swift files, and every `*.swift` file below folders, as the app's code.
     /// A file read again replaces what it declared.
     public func load(paths: [String]) throws -> LoadReport {
-        var files: [String] = []
-        for path in paths {
-            files += try Self.swiftFiles(at: path.trimmingCharacters(in: .whitespaces))
-        }
+        let reading = try SourceFileReading(paths: paths)
         var units: [String] = []
         // Ctrl-C puts the session back as it was: nothing of a cancelled load stays.
         let before = (program, resolution, evaluator)
@@ -29,13 +26,9 @@ extension Session {
             (program, resolution, evaluator) = before
             return ArborError("cancelled")
         }
-        for file in files {
+        for (file, text) in reading.texts {
             if let error = cancelled() { throw error }
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw ArborError("cannot read \(file)")
-            }
-            let unit = SourceUnit.parse(
-                name: file, text: String(decoding: data, as: UTF8.self), flags: flags, cancellation: cancellation)
+            let unit = SourceUnit.parse(name: file, text: text, flags: flags, cancellation: cancellation)
             program.load(unit)
             units.append(file)
         }
@@ -45,34 +38,19 @@ extension Session {
         let loaded = Set(units)
         let order = Dictionary(
             program.units.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let diagnostics = resolution.diagnostics.filter { loaded.contains($0.unit) }.sorted {
+        let diagnostics = (reading.problems + resolution.diagnostics.filter { loaded.contains($0.unit) }).sorted {
             (order[$0.unit] ?? 0, $0.error.range?.lowerBound ?? 0) < (
                 order[$1.unit] ?? 0, $1.error.range?.lowerBound ?? 0
             )
         }
         return LoadReport(
-            files: files.count, entries: resolution.entries.filter { loaded.contains($0.unit) },
+            files: reading.found, entries: resolution.entries.filter { loaded.contains($0.unit) },
             diagnostics: diagnostics, texts: unitTexts)
     }
 
-    /// `path` itself, or the `*.swift` files below it, sorted.
+    /// The `.swift` files that `load` reads for `path` (the file, or those below the folder), sorted.
     static func swiftFiles(at path: String) throws -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ArborError("\(path): no such file or folder")
-        }
-        guard isDirectory.boolValue else { return [path] }
-        guard let enumerator = FileManager.default.enumerator(atPath: path) else {
-            throw ArborError("\(path): cannot read the folder")
-        }
-        var files: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            // Build products and checkouts are not the app's models.
-            if relative.hasPrefix(".") || relative.contains("/.") { continue }
-            if relative.hasSuffix(".swift") { files.append((path as NSString).appendingPathComponent(relative)) }
-        }
-        guard !files.isEmpty else { throw ArborError("\(path): no .swift file in this folder") }
-        return files.sorted()
+        try SourceFileReading(paths: [path]).texts.map(\.path)
     }
 
     var unitTexts: [String: String] {

@@ -379,8 +379,16 @@ private struct Resolution {
             }
         }
         guard !location.isEmpty else { return }
-        evaluator.environment.decodableTypes[path] = DecodableType(
+        var decodable = DecodableType(
             path: path, conformances: type.conformances, properties: properties, location: location)
+        // Its own `init(from:)`, in the type or an extension: what it decodes is up to its body.
+        for fragment in type.fragments {
+            for case .function(let function) in fragment.declaration.members
+            where function.name == "init" && function.parameters.map(\.label) == ["from"] {
+                decodable.ownDecoder = self.location(function.nameRange, unit: fragment.unit)
+            }
+        }
+        evaluator.environment.decodableTypes[path] = decodable
     }
 
     private static func codingKeyValue(_ value: Value) -> SQLValue? {

@@ -61,8 +61,12 @@ public struct Parser {
     ) -> ParseResult {
         var parser = Parser(text, isSourceFile: true, flags: flags)
         parser.cancellation = cancellation
+        // Code arbor skips is not checked, but a string or comment left open is
+        // said: Swift would refuse the file, and what follows may be misread.
+        let unterminated = parser.tokens.flatMap(\.errors).filter { $0.message.hasPrefix("unterminated") }
         var result = parser.parseSourceFileDeclarations()
-        result.notes = parser.notes
+        let reported = Set(result.errors)
+        result.notes = parser.notes + unterminated.filter { !reported.contains($0) }
         return result
     }
 
