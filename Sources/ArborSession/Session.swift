@@ -111,10 +111,16 @@ public final class Session {
         }
     }
 
-    static func message(_ error: any Error) -> String {
+    /// An error in arbor's words: SQLite's message without GRDB's `SQLite error N:`
+    /// prefix and `while executing` suffix; a lock and an interruption said plainly.
+    public static func message(_ error: any Error) -> String {
+        if let error = error as? ArborError { return error.message }
         if let error = error as? DatabaseError {
-            if error.resultCode == .SQLITE_BUSY { return "database is locked by another process" }
-            return error.message ?? "\(error)"
+            switch error.resultCode {
+            case .SQLITE_BUSY, .SQLITE_LOCKED: return "database is locked by another process"
+            case .SQLITE_INTERRUPT: return "interrupted"
+            default: return error.message ?? "SQLite could not run it (\(error.resultCode))"
+            }
         }
         return "\(error)"
     }

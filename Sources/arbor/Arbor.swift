@@ -116,7 +116,7 @@ struct Arbor: ParsableCommand {
             session = try Session(
                 path: database, writable: write, busyTimeout: Self.busyTimeout(), watchable: watch)
         } catch {
-            Output.error("arbor: \(error)")
+            Output.error("arbor: \(Session.message(error))")
             return 2
         }
         interruption.attach(session)
@@ -135,7 +135,7 @@ struct Arbor: ParsableCommand {
                 Output.error("arbor: \(error.message)")
                 return 2
             } catch {
-                Output.error("arbor: \(error)")
+                Output.error("arbor: \(Session.message(error))")
                 return 2
             }
         }
@@ -209,7 +209,7 @@ extension Arbor {
             Output.line(AdviceText.text(advice))
             return 1
         } catch {
-            Output.error("arbor: \(error)")
+            Output.error("arbor: \(Session.message(error))")
             return 2
         }
     }

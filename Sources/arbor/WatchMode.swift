@@ -26,7 +26,7 @@ struct WatchMode {
             Output.error("arbor: \(error.message)")
             return 2
         } catch {
-            Output.error("arbor: \(error)")
+            Output.error("arbor: \(Session.message(error))")
             return 2
         }
         if !watcher.usesFileNotifications {
@@ -97,7 +97,7 @@ struct WatchMode {
                     Output.error("error: \(error.description)")
                     return nil
                 } catch {
-                    Output.error("error: \(error)")
+                    Output.error("error: \(Session.message(error))")
                     return nil
                 }
             case .count(let count, _):

@@ -144,7 +144,7 @@ final class SessionWorker: @unchecked Sendable {
             } catch let error as ArborError {
                 message = .appStatements(generation: generation, statements: nil, note: error.message)
             } catch {
-                message = .appStatements(generation: generation, statements: nil, note: "\(error)")
+                message = .appStatements(generation: generation, statements: nil, note: Session.message(error))
             }
             return message
         }
@@ -205,7 +205,7 @@ final class SessionWorker: @unchecked Sendable {
             do {
                 inbox.post(.plan(title: title, text: try session.planText(of: sql), isError: false))
             } catch {
-                inbox.post(.plan(title: title, text: "no plan: \(error)", isError: true))
+                inbox.post(.plan(title: title, text: "no plan: \(Session.message(error))", isError: true))
             }
         }
     }
