@@ -25,10 +25,15 @@ public final class Session {
     /// The schema's record types and inferred associations, before any declaration.
     var baseEnvironment: Environment
     var pasteCount = 0
+    /// `PRAGMA schema_version` when the schema was last read (`followSchemaChanges`).
+    var schemaVersion = 0
     /// The flags `#if` conditions see: `DEBUG` unless `--define` says otherwise.
     public var flags: Set<String> = ConditionalCompilation.defaultFlags
 
     public var environment: Environment { evaluator.environment }
+    /// Ctrl-C for the session's long work that SQLite does not run (loading code,
+    /// advice): safe to set from any thread.
+    public let cancellation = Cancellation()
 
     /// Opens `path` read-only (read-write with `writable`), or the demo library when `path` is nil.
     /// `busyTimeout` is how long to wait for another process's lock (`ARBOR_BUSY_TIMEOUT` on the command line).
@@ -69,7 +74,9 @@ public final class Session {
         }
         let schema: SchemaGraph
         do {
-            schema = try database.read { db in try SchemaGraph.load(db) }
+            (schema, schemaVersion) = try database.read { db in
+                (try SchemaGraph.load(db), try Self.schemaVersion(db))
+            }
         } catch {
             throw OpenError("\(path ?? "demo"): \(OpenFailure.message(error, path: path, busyTimeout: busyTimeout))")
         }
@@ -84,7 +91,8 @@ public final class Session {
 
     static func configuration(busyTimeout: TimeInterval) -> Configuration {
         var configuration = Configuration()
-        configuration.busyMode = .timeout(busyTimeout)
+        let backoff = BusyBackoff(timeout: busyTimeout)
+        configuration.busyMode = .callback { tries in backoff.shouldRetry(afterTries: tries) }
         // A hostile view could call it: its two-argument form installs a tokenizer from a raw pointer.
         configuration.prepareDatabase { db in HarmfulFunctions.disable(in: db) }
         return configuration
@@ -103,10 +111,16 @@ public final class Session {
         }
     }
 
-    static func message(_ error: any Error) -> String {
+    /// An error in arbor's words: SQLite's message without GRDB's `SQLite error N:`
+    /// prefix and `while executing` suffix; a lock and an interruption said plainly.
+    public static func message(_ error: any Error) -> String {
+        if let error = error as? ArborError { return error.message }
         if let error = error as? DatabaseError {
-            if error.resultCode == .SQLITE_BUSY { return "database is locked by another process" }
-            return error.message ?? "\(error)"
+            switch error.resultCode {
+            case .SQLITE_BUSY, .SQLITE_LOCKED: return "database is locked by another process"
+            case .SQLITE_INTERRUPT: return "interrupted"
+            default: return error.message ?? "SQLite could not run it (\(error.resultCode))"
+            }
         }
         return "\(error)"
     }
@@ -115,6 +129,8 @@ public final class Session {
 
     /// Parses and runs every statement of `text`.
     public func run(_ text: String, fetch: Bool = true) -> [Outcome] {
+        // Another process may have changed the schema since it was read.
+        _ = try? followSchemaChanges()
         let parsed = Parser.parse(text, flags: flags)
         if !parsed.errors.isEmpty { return [.failure(parsed.errors, text: text)] }
         return parsed.statements.map { run($0, text: text, fetch: fetch) }

@@ -47,7 +47,7 @@ enum AppStatementsPrinter {
         } catch let error as ArborError {
             Output.error("error: \(error.description)")
         } catch {
-            Output.error("error: \(error)")
+            Output.error("error: \(Session.message(error))")
         }
         return false
     }

@@ -104,14 +104,22 @@ struct Arbor: ParsableCommand {
             Output.error("arbor: --watch needs -c REQUEST and --format json (in the interface, type :watch)")
             return 2
         }
+        if watch, write {
+            // A watch only reads; refused before the file is even opened.
+            Output.error("arbor: --watch only reads: leave out --write (nothing was run)")
+            return 2
+        }
+        // Ctrl-C from here on: opening a huge schema or loading code ends at once (130).
+        let interruption = Interruption()
         let session: Session
         do {
             session = try Session(
                 path: database, writable: write, busyTimeout: Self.busyTimeout(), watchable: watch)
         } catch {
-            Output.error("arbor: \(error)")
+            Output.error("arbor: \(Session.message(error))")
             return 2
         }
+        interruption.attach(session)
         if !defines.isEmpty { session.flags = Set(defines) }
         // Declarations GRDB itself would reject make the run fail, once the statements
         // have run: the rest of the app's code still works. What was skipped is a note.
@@ -127,7 +135,7 @@ struct Arbor: ParsableCommand {
                 Output.error("arbor: \(error.message)")
                 return 2
             } catch {
-                Output.error("arbor: \(error)")
+                Output.error("arbor: \(Session.message(error))")
                 return 2
             }
         }
@@ -144,8 +152,11 @@ struct Arbor: ParsableCommand {
         var printer = OutcomePrinter(format: format?.rowFormat ?? .tree, environment: session.environment)
         printer.prefetch = prefetch
         if !commands.isEmpty {
-            let interruption = Interruption(session: session)
             if watch, let last = commands.last {
+                if let refusal = session.watchRefusal(last) {
+                    Output.error("arbor: " + refusal)
+                    return 2
+                }
                 for command in commands.dropLast() {
                     let (succeeded, interrupted) = interruption.run { printer.run(command, in: session) }
                     if interrupted {
@@ -170,11 +181,15 @@ struct Arbor: ParsableCommand {
         // and when the terminal cannot show it).
         if !noTUI, isatty(0) != 0, isatty(1) != 0,
             TerminalInterface.isSupported(environment: ProcessInfo.processInfo.environment),
-            let status = TerminalInterface.run(session: session)
+            let status = { () -> Int32? in
+                interruption.suspend()
+                defer { interruption.resume() }
+                return TerminalInterface.run(session: session)
+            }()
         {
             return loadFailed && status == 0 ? 1 : status
         }
-        var lineMode = LineMode(session: session, printer: printer, interruption: Interruption(session: session))
+        var lineMode = LineMode(session: session, printer: printer, interruption: interruption)
         let status = lineMode.run()
         return loadFailed && status == 0 ? 1 : status
     }
@@ -194,7 +209,7 @@ extension Arbor {
             Output.line(AdviceText.text(advice))
             return 1
         } catch {
-            Output.error("arbor: \(error)")
+            Output.error("arbor: \(Session.message(error))")
             return 2
         }
     }

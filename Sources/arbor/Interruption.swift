@@ -17,10 +17,13 @@ final class Interruption: @unchecked Sendable {
     private var database: Session?
     private var running = false
     private var interrupted = false
+    private var suspended = false
     private var source: (any DispatchSourceSignal)?
 
-    /// Starts watching SIGINT for `session`'s statements.
-    init(session: Session) {
+    /// Starts watching SIGINT, before anything long runs (opening and reading the
+    /// schema, loading code, advice): until `attach`, or outside `run`, SIGINT
+    /// ends arbor at once with status 130.
+    init(session: Session? = nil) {
         database = session
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
@@ -29,8 +32,34 @@ final class Interruption: @unchecked Sendable {
         self.source = source
     }
 
+    /// The session whose statements `run` interrupts.
+    func attach(_ session: Session) {
+        lock.lock()
+        database = session
+        lock.unlock()
+    }
+
+    /// While the terminal interface runs (it has its own handling), SIGINT is its
+    /// alone; `resume` takes it back when the interface could not start.
+    func suspend() {
+        lock.lock()
+        suspended = true
+        lock.unlock()
+    }
+
+    func resume() {
+        signal(SIGINT, SIG_IGN)
+        lock.lock()
+        suspended = false
+        lock.unlock()
+    }
+
     private func received() {
         lock.lock()
+        if suspended {
+            lock.unlock()
+            return
+        }
         guard running else {
             lock.unlock()
             Output.error("arbor: interrupted")

@@ -71,7 +71,7 @@ struct OutcomePrinter {
         } catch let error as ArborError {
             Output.error("error: \(error.description)")
         } catch {
-            Output.error("error: \(error)")
+            Output.error("error: \(Session.message(error))")
         }
         return false
     }

@@ -22,15 +22,16 @@ enum Output {
     }
 
     /// Writes straight to file descriptor 1 (callers batch their output).
+    /// A failure ends arbor (`StandardOutputFailure`): quietly for a closed pipe, else with an error.
     static func writeBytes(_ buffer: UnsafeRawBufferPointer) {
         guard var base = buffer.baseAddress else { return }
+        if StandardOutputFailure.closedAtStart { StandardOutputFailure.writeFailed(EBADF) }
         var remaining = buffer.count
         while remaining > 0 {
             let written = Glibc.write(1, base, remaining)
             if written < 0 {
                 if errno == EINTR { continue }
-                // The reader went away (`| head`): stop quietly.
-                exit(0)
+                StandardOutputFailure.writeFailed(errno)
             }
             remaining -= written
             base += written

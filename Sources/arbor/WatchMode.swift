@@ -6,7 +6,12 @@ import Foundation
 /// another process, printing its rows as one JSON document a line (the array
 /// `--format json` prints, without its line breaks), until Ctrl-C (status 130).
 ///
-/// A document is printed only when it differs from the one before. Commits made
+/// A document is printed only when it differs from the one before. A commit
+/// that changes the schema is followed (`Session.followSchemaChanges`, at the
+/// start of every run): the request is compiled again on the new schema, and a
+/// request that no longer compiles is an error on standard error while the
+/// watch goes on. When standard output closes (`| head -1`) the watch ends at
+/// once, with status 0. Commits made
 /// while a request runs are one change (`DatabaseWatcher`): under a fast writer
 /// arbor prints the latest state after each fetch and never falls behind.
 struct WatchMode {
@@ -21,13 +26,15 @@ struct WatchMode {
             Output.error("arbor: \(error.message)")
             return 2
         } catch {
-            Output.error("arbor: \(error)")
+            Output.error("arbor: \(Session.message(error))")
             return 2
         }
         if !watcher.usesFileNotifications {
             Output.error(
-                "arbor: note: no file-change notifications (inotify) here: arbor looks for changes every second")
+                "arbor: note: no file-change notifications here: arbor looks for changes every \(DatabaseWatcher.pollInterval) s"
+            )
         }
+        OutputHangUp.whenClosed { watcher.stop() }
         var last: [UInt8]?
         var isFirst = true
         while true {
@@ -44,6 +51,9 @@ struct WatchMode {
             } else if isFirst {
                 // A request that fails at once would fail on every change.
                 return 1
+            } else {
+                // Its errors are printed; once it runs again, its document is news.
+                last = nil
             }
             isFirst = false
             waiting: while true {
@@ -87,7 +97,7 @@ struct WatchMode {
                     Output.error("error: \(error.description)")
                     return nil
                 } catch {
-                    Output.error("error: \(error)")
+                    Output.error("error: \(Session.message(error))")
                     return nil
                 }
             case .count(let count, _):

@@ -7,6 +7,7 @@ import Foundation
 
 // A closed pipe (`arbor … | head -1`) must end arbor quietly, not kill it.
 signal(SIGPIPE, SIG_IGN)
+StandardOutputFailure.claimClosedDescriptors()
 
 // swift-argument-parser exits 64 on usage errors; arbor's contract says 2.
 do {

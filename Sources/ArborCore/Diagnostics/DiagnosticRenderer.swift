@@ -18,9 +18,13 @@ public enum DiagnosticRenderer {
     static let messageShown = 500
 
     public static func render(_ error: ArborError, in text: String) -> String {
+        render(error, bytes: error.range == nil ? [] : Array(text.utf8))
+    }
+
+    /// The text as bytes, made once by a caller that renders many errors of one text.
+    public static func render(_ error: ArborError, bytes: [UInt8]) -> String {
         var lines = ["error: " + TerminalText.escaped(cut(error.message))]
         if let range = error.range {
-            let bytes = Array(text.utf8)
             let lower = min(max(0, range.lowerBound), bytes.count)
             let upper = min(max(lower, range.upperBound), bytes.count)
             var lineStart = lower

@@ -19,6 +19,10 @@ public struct DecodableType: Sendable, Hashable {
         self.location = location
     }
 
+    /// Where the type declares its own `init(from:)`, as `file:line:column`; nil when
+    /// Swift synthesizes it (arbor checks only the synthesized one).
+    public var ownDecoder: String?
+
     /// Swift synthesizes `init(from:)` for `Decodable` and `Codable` types.
     public var isDecodable: Bool { !conformances.isDisjoint(with: ["Decodable", "Codable"]) }
 

@@ -5,6 +5,8 @@ import ArborCore
 /// plans. It never touches the database.
 public final class Evaluator {
     public var environment: Environment
+    /// Set by Ctrl-C: resolving loaded code stops at its next step (`ProgramResolver`).
+    public var cancellation: Cancellation?
 
     /// What bare names and `$0` mean where an expression is evaluated.
     struct Scope {

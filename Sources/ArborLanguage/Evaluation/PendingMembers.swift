@@ -94,6 +94,7 @@ extension Evaluator {
                 $0.nameRange.lowerBound < $1.nameRange.lowerBound
             }
             for member in names {
+                if cancellation?.isCancelled == true { return environment.memberErrors }
                 try? forceMember(path, member.name, range: nil)
             }
         }

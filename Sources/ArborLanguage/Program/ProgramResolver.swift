@@ -53,6 +53,8 @@ private struct Resolution {
     var declaredAt: [String: (unit: Int, range: SourceRange)] = [:]
     /// The request methods of plain structs (`BooksRequest.fetch(_:)`), for the summary.
     var valueRequestMethods = 0
+    /// Each unit's line starts, found once when a first location in it is asked.
+    var lines: [Int: SourceLines] = [:]
 
     init(program: Program, evaluator: Evaluator) {
         self.program = program
@@ -65,10 +67,11 @@ private struct Resolution {
         evaluator.environment.sourceTexts = program.units.map { SourceText(name: $0.name, text: $0.text) }
         resolveAliases()
         resolveTableNames()
-        for path in index.order { declareEnum(path) }
+        for path in index.order where !isCancelled { declareEnum(path) }
         declareBuiltInEnums()
-        for path in index.order { declareDecodable(path) }
-        for path in index.order { declareMembers(path) }
+        for path in index.order where !isCancelled { declareDecodable(path) }
+        for path in index.order where !isCancelled { declareMembers(path) }
+        if isCancelled { return }
         declareRequestExtensions()
         let errors = evaluator.forceAllMembers()
         report(errors)
@@ -82,6 +85,9 @@ private struct Resolution {
             .inserted
         }
     }
+
+    /// Ctrl-C: the caller puts back what it had before (`Session.load`).
+    var isCancelled: Bool { evaluator.cancellation?.isCancelled ?? false }
 
     // MARK: Names
 
@@ -354,7 +360,7 @@ private struct Resolution {
         let hasCodingKeys = index.types[codingKeysPath] != nil
         for fragment in type.fragments where [.struct, .class].contains(fragment.declaration.keyword) {
             let unit = program.units[fragment.unit]
-            if location.isEmpty { location = Self.location(fragment.declaration.nameRange, in: unit) }
+            if location.isEmpty { location = self.location(fragment.declaration.nameRange, unit: fragment.unit) }
             for case .property(let property) in fragment.declaration.members where !property.isStatic {
                 if case .getter? = property.value { continue }
                 var key: String? = property.name
@@ -374,12 +380,21 @@ private struct Resolution {
                 properties.append(
                     DecodableProperty(
                         name: property.name, key: key, writtenType: property.type, type: written,
-                        hasDefault: property.value != nil, location: Self.location(property.nameRange, in: unit)))
+                        hasDefault: property.value != nil,
+                        location: self.location(property.nameRange, unit: fragment.unit)))
             }
         }
         guard !location.isEmpty else { return }
-        evaluator.environment.decodableTypes[path] = DecodableType(
+        var decodable = DecodableType(
             path: path, conformances: type.conformances, properties: properties, location: location)
+        // Its own `init(from:)`, in the type or an extension: what it decodes is up to its body.
+        for fragment in type.fragments {
+            for case .function(let function) in fragment.declaration.members
+            where function.name == "init" && function.parameters.map(\.label) == ["from"] {
+                decodable.ownDecoder = self.location(function.nameRange, unit: fragment.unit)
+            }
+        }
+        evaluator.environment.decodableTypes[path] = decodable
     }
 
     private static func codingKeyValue(_ value: Value) -> SQLValue? {
@@ -387,9 +402,16 @@ private struct Resolution {
         return nil
     }
 
-    private static func location(_ range: SourceRange, in unit: SourceUnit) -> String {
-        let location = SourceLocation(offset: range.lowerBound, in: unit.text)
-        return "\(unit.name):\(location.line):\(location.column)"
+    private mutating func location(_ range: SourceRange, unit: Int) -> String {
+        let location = location(of: range.lowerBound, unit: unit)
+        return "\(program.units[unit].name):\(location.line):\(location.column)"
+    }
+
+    private mutating func location(of offset: Int, unit: Int) -> SourceLocation {
+        if let known = lines[unit] { return known.location(of: offset) }
+        let found = SourceLines(program.units[unit].text)
+        lines[unit] = found
+        return found.location(of: offset)
     }
 
     // MARK: Members
@@ -588,7 +610,7 @@ private struct Resolution {
     private mutating func noteRedeclaration(_ key: String, range: SourceRange, unit: Int) {
         if let earlier = declaredAt[key] {
             let earlierName = program.units[earlier.unit].name
-            let location = SourceLocation(offset: earlier.range.lowerBound, in: program.units[earlier.unit].text)
+            let location = location(of: earlier.range.lowerBound, unit: earlier.unit)
             note(
                 "`\(key)` is declared again: this declaration replaces the one at \(earlierName):\(location.line):\(location.column)",
                 at: range, unit: unit)
@@ -712,21 +734,13 @@ public struct SourceLocation: Sendable, Equatable {
     public var line: Int
     public var column: Int
 
-    public init(offset: Int, in text: String) {
-        var line = 1
-        var lineStart = 0
-        let bytes = text.utf8
-        var position = 0
-        for byte in bytes {
-            if position >= offset { break }
-            if byte == 0x0A {
-                line += 1
-                lineStart = position + 1
-            }
-            position += 1
-        }
-        let prefix = bytes.dropFirst(lineStart).prefix(max(0, min(offset, bytes.count) - lineStart))
+    public init(line: Int, column: Int) {
         self.line = line
-        self.column = String(decoding: prefix, as: UTF8.self).count + 1
+        self.column = column
+    }
+
+    /// Scans `text` once: for many offsets in one text, locate them in its `SourceLines`.
+    public init(offset: Int, in text: String) {
+        self = SourceLines(text).location(of: offset)
     }
 }

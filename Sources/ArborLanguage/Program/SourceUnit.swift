@@ -18,9 +18,10 @@ public struct SourceUnit: Sendable {
 
     /// Reads the type declarations of a Swift file, `#if` branches chosen by `flags`.
     public static func parse(
-        name: String, text: String, flags: Set<String> = ConditionalCompilation.defaultFlags
+        name: String, text: String, flags: Set<String> = ConditionalCompilation.defaultFlags,
+        cancellation: Cancellation? = nil
     ) -> SourceUnit {
-        let result = Parser.parseSourceFile(text, flags: flags)
+        let result = Parser.parseSourceFile(text, flags: flags, cancellation: cancellation)
         let declarations = result.statements.flatMap { statement -> [TypeDeclaration] in
             if case .declarations(let declarations) = statement { return declarations }
             return []

@@ -534,6 +534,7 @@ extension Parser {
     mutating func parseSourceFileDeclarations() -> ParseResult {
         var declarations: [TypeDeclaration] = []
         while !atEnd {
+            if cancellation?.isCancelled == true { break }
             if at(.semicolon) || atClosingBracket {
                 skipToken()
                 continue

@@ -57,15 +57,22 @@ public struct Parser {
     /// (imports, functions, protocols, top-level code…) is skipped without
     /// error; errors are only reported for broken type declarations.
     public static func parseSourceFile(
-        _ text: String, flags: Set<String> = ConditionalCompilation.defaultFlags
+        _ text: String, flags: Set<String> = ConditionalCompilation.defaultFlags, cancellation: Cancellation? = nil
     ) -> ParseResult {
         var parser = Parser(text, isSourceFile: true, flags: flags)
+        parser.cancellation = cancellation
+        // Code arbor skips is not checked, but a string or comment left open is
+        // said: Swift would refuse the file, and what follows may be misread.
+        let unterminated = parser.tokens.flatMap(\.errors).filter { $0.message.hasPrefix("unterminated") }
         var result = parser.parseSourceFileDeclarations()
-        result.notes = parser.notes
+        let reported = Set(result.errors)
+        result.notes = parser.notes + unterminated.filter { !reported.contains($0) }
         return result
     }
 
     var tokens: [Token]
+    /// Ctrl-C: a source file's parse stops at the next top-level declaration.
+    var cancellation: Cancellation?
     /// What conditional compilation decided, reported with the result.
     let notes: [ArborError]
     var position = 0

@@ -10,6 +10,8 @@ public struct SchemaAdvisor {
     public var environment: Environment
     /// `PRAGMA foreign_key_check` reads every row of every table with a foreign key.
     public var checksForeignKeys: Bool
+    /// Ctrl-C: checked before each table (the SQL of a rule is SQLite's to interrupt).
+    public var cancellation: Cancellation?
 
     public init(schema: SchemaGraph, environment: Environment, checksForeignKeys: Bool = true) {
         self.schema = schema
@@ -24,6 +26,7 @@ public struct SchemaAdvisor {
         let tables = context.userTables.filter { table == nil || $0.name.sqlFolded == table?.sqlFolded }
         var result: [Advice] = []
         for table in tables {
+            try cancellation?.check()
             result += try MissingPrimaryKeyRule.advice(table, context)
             result += TableNameRule.advice(table, context)
             result += try KeyWithoutForeignKeyRule.advice(table, context)
@@ -41,8 +44,9 @@ public struct SchemaAdvisor {
 extension Session {
     /// The advice on the open schema (or one table), with the session's declarations.
     public func advice(table: String? = nil, checksForeignKeys: Bool = true) throws -> [Advice] {
-        let advisor = SchemaAdvisor(
+        var advisor = SchemaAdvisor(
             schema: environment.schema, environment: environment, checksForeignKeys: checksForeignKeys)
+        advisor.cancellation = cancellation
         return try database.read { db in try advisor.advice(db, table: table) }
     }
 }

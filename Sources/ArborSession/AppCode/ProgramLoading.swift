@@ -17,51 +17,40 @@ extension Session {
     /// Reads Swift files, and every `*.swift` file below folders, as the app's code.
     /// A file read again replaces what it declared.
     public func load(paths: [String]) throws -> LoadReport {
-        var files: [String] = []
-        for path in paths {
-            files += try Self.swiftFiles(at: path.trimmingCharacters(in: .whitespaces))
-        }
+        let reading = try SourceFileReading(paths: paths)
         var units: [String] = []
-        for file in files {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw ArborError("cannot read \(file)")
-            }
-            let unit = SourceUnit.parse(name: file, text: String(decoding: data, as: UTF8.self), flags: flags)
+        // Ctrl-C puts the session back as it was: nothing of a cancelled load stays.
+        let before = (program, resolution, evaluator)
+        func cancelled() -> ArborError? {
+            guard cancellation.isCancelled else { return nil }
+            (program, resolution, evaluator) = before
+            return ArborError("cancelled")
+        }
+        for (file, text) in reading.texts {
+            if let error = cancelled() { throw error }
+            let unit = SourceUnit.parse(name: file, text: text, flags: flags, cancellation: cancellation)
             program.load(unit)
             units.append(file)
         }
+        if let error = cancelled() { throw error }
         resolveProgram()
+        if let error = cancelled() { throw error }
         let loaded = Set(units)
         let order = Dictionary(
             program.units.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let diagnostics = resolution.diagnostics.filter { loaded.contains($0.unit) }.sorted {
+        let diagnostics = (reading.problems + resolution.diagnostics.filter { loaded.contains($0.unit) }).sorted {
             (order[$0.unit] ?? 0, $0.error.range?.lowerBound ?? 0) < (
                 order[$1.unit] ?? 0, $1.error.range?.lowerBound ?? 0
             )
         }
         return LoadReport(
-            files: files.count, entries: resolution.entries.filter { loaded.contains($0.unit) },
+            files: reading.found, entries: resolution.entries.filter { loaded.contains($0.unit) },
             diagnostics: diagnostics, texts: unitTexts)
     }
 
-    /// `path` itself, or the `*.swift` files below it, sorted.
+    /// The `.swift` files that `load` reads for `path` (the file, or those below the folder), sorted.
     static func swiftFiles(at path: String) throws -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ArborError("\(path): no such file or folder")
-        }
-        guard isDirectory.boolValue else { return [path] }
-        guard let enumerator = FileManager.default.enumerator(atPath: path) else {
-            throw ArborError("\(path): cannot read the folder")
-        }
-        var files: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            // Build products and checkouts are not the app's models.
-            if relative.hasPrefix(".") || relative.contains("/.") { continue }
-            if relative.hasSuffix(".swift") { files.append((path as NSString).appendingPathComponent(relative)) }
-        }
-        guard !files.isEmpty else { throw ArborError("\(path): no .swift file in this folder") }
-        return files.sorted()
+        try SourceFileReading(paths: [path]).texts.map(\.path)
     }
 
     var unitTexts: [String: String] {
@@ -76,6 +65,7 @@ extension Session {
         environment.nextAliasID = self.environment.nextAliasID
         environment.aliasTables = self.environment.aliasTables
         let evaluator = Evaluator(environment: environment)
+        evaluator.cancellation = cancellation
         installBinder(on: evaluator)
         resolution = ProgramResolver.resolve(program, into: evaluator)
         self.evaluator = evaluator
@@ -114,7 +104,19 @@ public struct LoadReport: Sendable {
 
     /// Each diagnostic as `file:line:column: note: message`, with the line underlined.
     public var renderedDiagnostics: [String] {
-        diagnostics.map { Self.render($0, text: texts[$0.unit] ?? "") }
+        // Each file's lines and bytes are found once, however many notes it has.
+        var sources: [String: (lines: SourceLines, bytes: [UInt8])] = [:]
+        return diagnostics.map { diagnostic in
+            let source =
+                sources[diagnostic.unit]
+                ?? {
+                    let text = texts[diagnostic.unit] ?? ""
+                    let found = (SourceLines(text), Array(text.utf8))
+                    sources[diagnostic.unit] = found
+                    return found
+                }()
+            return Self.render(diagnostic, lines: source.lines, bytes: source.bytes)
+        }
     }
 
     /// `file:line:column` of a diagnostic.
@@ -123,15 +125,23 @@ public struct LoadReport: Sendable {
     }
 
     static func place(of diagnostic: ProgramDiagnostic, text: String) -> String {
+        place(of: diagnostic, lines: SourceLines(text))
+    }
+
+    static func place(of diagnostic: ProgramDiagnostic, lines: SourceLines) -> String {
         guard let range = diagnostic.error.range else { return diagnostic.unit }
-        let location = SourceLocation(offset: range.lowerBound, in: text)
+        let location = lines.location(of: range.lowerBound)
         return "\(diagnostic.unit):\(location.line):\(location.column)"
     }
 
     public static func render(_ diagnostic: ProgramDiagnostic, text: String) -> String {
+        render(diagnostic, lines: SourceLines(text), bytes: Array(text.utf8))
+    }
+
+    static func render(_ diagnostic: ProgramDiagnostic, lines: SourceLines, bytes: [UInt8]) -> String {
         let error = diagnostic.error
-        let place = place(of: diagnostic, text: text)
-        let rendered = DiagnosticRenderer.render(error, in: text)
+        let place = place(of: diagnostic, lines: lines)
+        let rendered = DiagnosticRenderer.render(error, bytes: bytes)
         // The renderer starts with "error: "; a note says so instead.
         let body = rendered.hasPrefix("error: ") ? String(rendered.dropFirst(7)) : rendered
         return "\(TerminalText.escaped(place)): \(diagnostic.severity.rawValue): \(body)"

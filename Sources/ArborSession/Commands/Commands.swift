@@ -149,9 +149,9 @@ struct Commands {
             }
             return nil
         } catch let error as DatabaseError {
-            return TerminalText.escaped(error.message ?? "\(error.resultCode)")
+            return TerminalText.escaped(Session.message(error))
         } catch {
-            return TerminalText.escaped("\(error)")
+            return TerminalText.escaped(Session.message(error))
         }
     }
 

@@ -16,8 +16,11 @@ enum DeclarationListing {
                 ? "no declarations: paste some, or `:load` a Swift file or folder"
                 : "no declarations of `\(TerminalText.escaped(filter))`"
         }
+        var lines: [String: SourceLines] = [:]
         return entries.map { entry in
-            let location = SourceLocation(offset: entry.range.lowerBound, in: texts[entry.unit] ?? "")
+            let unitLines = lines[entry.unit] ?? SourceLines(texts[entry.unit] ?? "")
+            lines[entry.unit] = unitLines
+            let location = unitLines.location(of: entry.range.lowerBound)
             let detail = entry.detail.isEmpty ? "" : " (\(entry.detail))"
             return TerminalText.escaped(
                 "\(entry.name)  \(entry.kind.rawValue)\(detail)  \(entry.unit):\(location.line):\(location.column)")

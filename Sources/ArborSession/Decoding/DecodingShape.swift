@@ -132,6 +132,11 @@ struct DecodingShapeBuilder {
                     "`\(path)` is not Decodable (\(type.location)): GRDB decodes it with its own `init(row:)`, which arbor does not run",
                     suggestion: "declare it `Decodable` (or `Codable`) for arbor to check it")
             }
+            if let ownDecoder = type.ownDecoder {
+                throw ArborError(
+                    "`\(path)` decodes itself with its own `init(from:)` (\(ownDecoder)), which arbor does not run",
+                    suggestion: "the rows are shown as the request gives them")
+            }
             var properties: [PropertyShape] = []
             for property in type.properties {
                 // Left out of `CodingKeys`: it keeps its default value, nothing is decoded.

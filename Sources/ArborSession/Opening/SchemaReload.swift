@@ -10,10 +10,11 @@ extension Session {
     /// declaration that no longer applies.
     func reloadSchema() throws -> [String] {
         let old = environment.schema
-        let schema = try database.read { db in
+        let (schema, version) = try database.read { db in
             db.clearSchemaCache()
-            return try SchemaGraph.load(db)
+            return (try SchemaGraph.load(db), try Self.schemaVersion(db))
         }
+        schemaVersion = version
         let oldErrors = Set(resolution.diagnostics.filter { $0.severity == .error }.map { $0.error.message })
         baseEnvironment = Environment(schema: schema)
         resolveProgram()

@@ -190,7 +190,11 @@ struct RawSQL {
                 if !writes { break }
             }
         }
-        let changes = Int(sqlite3_total_changes(connection) - changesBefore)
+        // The statement's own rows, as the sqlite3 shell counts them (`sqlite3_changes`):
+        // not the rows its triggers or foreign key actions changed. `sqlite3_changes`
+        // keeps the last write's count through statements that write nothing, hence the test.
+        let changedAtAll = sqlite3_total_changes(connection) != changesBefore
+        let changes = changedAtAll ? Int(sqlite3_changes(connection)) : 0
         if columnCount > 0 {
             return .rows(columns: columns, rows: rows, isCut: isCut, changes: writes ? changes : nil)
         }

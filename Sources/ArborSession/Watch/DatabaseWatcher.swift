@@ -6,7 +6,9 @@ import GRDB
 /// journal, and costs nothing while nothing changes: it sleeps on file-change
 /// notifications (`FileChangeNotifier`) and, woken, asks SQLite whether the
 /// database changed with `PRAGMA data_version` on the session's own connection.
-/// No request runs until it has. Without inotify it asks every `fallbackInterval`.
+/// No request runs until it has. Without notifications (none on this system,
+/// or `ARBOR_WATCH_POLL=1`, which tests use to run the watch through polling)
+/// it asks every `fallbackInterval`.
 public final class DatabaseWatcher: @unchecked Sendable {
     public enum Change: Equatable, Sendable {
         /// Another connection committed since the last change.
@@ -25,6 +27,18 @@ public final class DatabaseWatcher: @unchecked Sendable {
     private var version: Int
     private let lock = NSLock()
     private var stopped = false
+    /// Signalled by `stop()`: wakes a poller between two looks.
+    private let stopSignal = DispatchSemaphore(value: 0)
+
+    /// How often the poller asks, when there are no notifications.
+    public static let pollInterval: TimeInterval = 0.1
+
+    /// `ARBOR_WATCH_POLL=1` turns notifications off: the polling fallback, forced.
+    public static func notificationsWanted(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> Bool
+    {
+        environment["ARBOR_WATCH_POLL"] != "1"
+    }
 
     /// Whether file-change notifications wake the watcher (else it polls).
     public var usesFileNotifications: Bool { notifier != nil }
@@ -43,9 +57,10 @@ public final class DatabaseWatcher: @unchecked Sendable {
 
     /// A session opened `immutable` is opened again first (`reopenForWatching`):
     /// call it where the session runs.
-    public convenience init(session: Session, fallbackInterval: TimeInterval = 1, useNotifications: Bool = true)
-        throws
-    {
+    public convenience init(
+        session: Session, fallbackInterval: TimeInterval = DatabaseWatcher.pollInterval,
+        useNotifications: Bool = DatabaseWatcher.notificationsWanted()
+    ) throws {
         try self.init(session: session, fallbackInterval: fallbackInterval) { path in
             useNotifications ? FileChangeNotifier(path: path) : nil
         }
@@ -65,7 +80,7 @@ public final class DatabaseWatcher: @unchecked Sendable {
         database = session.database
         self.path = path
         busyTimeout = session.busyTimeout
-        self.fallbackInterval = max(0.05, fallbackInterval)
+        self.fallbackInterval = max(0.01, fallbackInterval)
         notifier = makeNotifier(path)
         do {
             version = try Self.dataVersion(database)
@@ -80,6 +95,7 @@ public final class DatabaseWatcher: @unchecked Sendable {
         stopped = true
         lock.unlock()
         notifier?.stop()
+        stopSignal.signal()
     }
 
     private var isStopped: Bool {
@@ -94,7 +110,7 @@ public final class DatabaseWatcher: @unchecked Sendable {
     public func next() -> Change? {
         while !isStopped {
             guard let notifier else {
-                Thread.sleep(forTimeInterval: fallbackInterval)
+                _ = stopSignal.wait(timeout: .now() + fallbackInterval)
                 if isStopped { return nil }
                 if let change = check() { return change }
                 continue

@@ -1,13 +1,12 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// Wakes a watcher when another process touches a database's files: inotify on
-/// the database's folder, keeping the events about the database, its `-wal` and
-/// its `-journal` (a rollback journal is created and deleted at each commit, so
-/// the folder is what can see it appear). Nothing here reads the database.
+/// Wakes a watcher when another process touches a database's files: the
+/// database, its `-wal` and its `-journal` (a rollback journal is created and
+/// deleted at each commit, so its folder is what can see it appear). One
+/// interface over each system's notifications: inotify on Linux
+/// (`InotifyEventSource`), kqueue on Darwin (`KqueueEventSource`). Where there
+/// is neither, `init` fails and `DatabaseWatcher` polls. Nothing here reads
+/// the database.
 final class FileChangeNotifier: @unchecked Sendable {
     /// What the events said, beyond "something changed".
     struct Events: Equatable {
@@ -18,108 +17,62 @@ final class FileChangeNotifier: @unchecked Sendable {
         var replaced = false
     }
 
-    private let descriptor: Int32
-    private let name: String
-    private let companions: Set<String>
-    /// Closing the watch writes here, to wake a `wait` in progress.
-    private let stopPipe: (read: Int32, write: Int32)
+    private let source: any FileEventSource
 
-    /// nil when inotify is not available (the caller polls instead).
+    /// nil when the system gives no notifications here (the caller polls instead).
     init?(path: String) {
         let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-        name = url.lastPathComponent
-        companions = [name + "-wal", name + "-journal"]
+        let name = url.lastPathComponent
         let folder = url.deletingLastPathComponent().path
-        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { return nil }
-        let mask = UInt32(
-            IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
-                | IN_DELETE_SELF | IN_MOVE_SELF)
-        guard inotify_add_watch(fd, folder, mask) >= 0 else {
-            close(fd)
+        #if canImport(Glibc)
+            guard let source = InotifyEventSource(folder: folder, name: name) else { return nil }
+            self.source = source
+        #elseif canImport(Darwin)
+            guard let source = KqueueEventSource(folder: folder, name: name) else { return nil }
+            self.source = source
+        #else
             return nil
-        }
-        var pipeDescriptors: [Int32] = [-1, -1]
-        guard pipe(&pipeDescriptors) == 0 else {
-            close(fd)
-            return nil
-        }
-        descriptor = fd
-        stopPipe = (pipeDescriptors[0], pipeDescriptors[1])
-    }
-
-    deinit {
-        close(descriptor)
-        close(stopPipe.read)
-        close(stopPipe.write)
+        #endif
     }
 
     /// Wakes a `wait` in progress, which then returns nil.
-    func stop() {
-        var byte: UInt8 = 1
-        _ = write(stopPipe.write, &byte, 1)
-    }
+    func stop() { source.stop() }
 
     /// Blocks until an event about the database's files, `timeout` seconds
     /// (an empty `Events`), or `stop()` (nil).
-    func wait(timeout: Double?) -> Events? {
-        let deadline = timeout.map { Date().addingTimeInterval($0) }
-        while true {
-            var fds = [
-                pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0),
-            ]
-            var milliseconds: Int32 = -1
-            if let deadline {
-                milliseconds = Int32(max(0, min(Double(Int32.max), deadline.timeIntervalSinceNow * 1000)).rounded(.up))
-            }
-            let ready = poll(&fds, 2, milliseconds)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if fds[1].revents != 0 { return nil }
-            if ready == 0 { return Events() }
-            let events = drain()
-            if events != Events() { return events }
-            if let deadline, deadline.timeIntervalSinceNow <= 0 { return Events() }
-        }
+    func wait(timeout: Double?) -> Events? { source.wait(timeout: timeout) }
+
+    /// The companions SQLite writes beside a database named `name`.
+    static func companions(of name: String) -> Set<String> {
+        [name + "-wal", name + "-journal"]
+    }
+}
+
+/// What each system's notifications provide to `FileChangeNotifier`.
+protocol FileEventSource: AnyObject {
+    func wait(timeout: Double?) -> FileChangeNotifier.Events?
+    func stop()
+}
+
+/// A pipe whose write wakes a blocked `poll`/`kevent` (`stop()`).
+struct StopPipe {
+    let read: Int32
+    let write: Int32
+
+    init?() {
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else { return nil }
+        read = descriptors[0]
+        write = descriptors[1]
     }
 
-    /// Reads every pending event, keeping those about the database's files.
-    private func drain() -> Events {
-        var events = Events()
-        let size = 64 * 1024
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
-        defer { buffer.deallocate() }
-        while true {
-            let count = read(descriptor, buffer, size)
-            if count <= 0 { return events }
-            var offset = 0
-            while offset + MemoryLayout<inotify_event>.size <= count {
-                let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
-                let nameLength = Int(event.len)
-                var fileName = ""
-                if nameLength > 0 {
-                    let start = buffer.advanced(by: offset + MemoryLayout<inotify_event>.size)
-                        .assumingMemoryBound(to: CChar.self)
-                    fileName = String(cString: start)
-                }
-                offset += MemoryLayout<inotify_event>.size + nameLength
-                let mask = event.mask
-                if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
-                    // The folder itself went away.
-                    events.removed = true
-                    continue
-                }
-                if fileName == name {
-                    events.touched = true
-                    if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 { events.removed = true }
-                    if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { events.replaced = true }
-                } else if companions.contains(fileName) {
-                    events.touched = true
-                }
-            }
-        }
+    func signal() {
+        var byte: UInt8 = 1
+        _ = Foundation.write(write, &byte, 1)
+    }
+
+    func close() {
+        _ = Foundation.close(read)
+        _ = Foundation.close(write)
     }
 }

@@ -32,6 +32,8 @@ final class SessionWorker: @unchecked Sendable {
     private weak var shownWindow: WindowedResult?
     /// Runs a statement for the interface (`Session.runInteractive`; tests replace it).
     private let runStatement: @Sendable (Session, String) -> [Outcome]
+    /// The session's Ctrl-C for work SQLite does not run (`:load`, `:advise`), set from the UI thread.
+    private let cancellation: Cancellation
 
     init(
         session: Session, inbox: Inbox,
@@ -39,6 +41,7 @@ final class SessionWorker: @unchecked Sendable {
     ) {
         self.session = session
         self.database = session.database
+        self.cancellation = session.cancellation
         self.inbox = inbox
         self.runStatement = run
     }
@@ -53,6 +56,8 @@ final class SessionWorker: @unchecked Sendable {
         // Queued first: a count interrupted below goes on after this request (`count`).
         queue.async { [self] in
             let environment = session.environment
+            // Before the generation is marked running: a Ctrl-C from then on is this job's.
+            cancellation.reset()
             lock.lock()
             let cancelled = generation <= cancelledThrough
             if !cancelled { runningGeneration = generation }
@@ -139,7 +144,7 @@ final class SessionWorker: @unchecked Sendable {
             } catch let error as ArborError {
                 message = .appStatements(generation: generation, statements: nil, note: error.message)
             } catch {
-                message = .appStatements(generation: generation, statements: nil, note: "\(error)")
+                message = .appStatements(generation: generation, statements: nil, note: Session.message(error))
             }
             return message
         }
@@ -200,7 +205,7 @@ final class SessionWorker: @unchecked Sendable {
             do {
                 inbox.post(.plan(title: title, text: try session.planText(of: sql), isError: false))
             } catch {
-                inbox.post(.plan(title: title, text: "no plan: \(error)", isError: true))
+                inbox.post(.plan(title: title, text: "no plan: \(Session.message(error))", isError: true))
             }
         }
     }
@@ -213,7 +218,10 @@ final class SessionWorker: @unchecked Sendable {
         let interruptsRunning = runningGeneration.map { $0 <= generation } ?? false
         let database = self.database
         lock.unlock()
-        if interruptsRunning { database.interrupt() }
+        if interruptsRunning {
+            database.interrupt()
+            cancellation.cancel()
+        }
     }
 
     /// Loads the root rows `range` of `window` (one window) and wakes the UI.

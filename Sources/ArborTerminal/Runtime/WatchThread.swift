@@ -19,7 +19,7 @@ final class WatchThread: @unchecked Sendable {
         worker.makeWatcher { [self] result in
             switch result {
             case .failure(let error):
-                let message = (error as? ArborError)?.message ?? "\(error)"
+                let message = Session.message(error)
                 inbox.post(.watchProblem("cannot watch: " + message, ended: true))
             case .success(let watcher):
                 lock.lock()
