@@ -1,4 +1,5 @@
 import ArborLanguage
+import ArborTestSupport
 import XCTest
 
 /// `SourceLines` finds the line and column (in characters) of every byte offset

@@ -1,4 +1,5 @@
 import ArborCore
+import ArborTestSupport
 import Foundation
 import GRDB
 import XCTest
@@ -22,9 +23,7 @@ final class ErrorWordingTests: XCTestCase {
     }
 
     func testRowsChangedAreTheStatementsOwn() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "arbor-changes-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryItems.folder("arbor-changes")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("db.sqlite").path
         let setup = try DatabaseQueue(path: path)

@@ -1,4 +1,5 @@
 import ArborCore
+import ArborTestSupport
 import Foundation
 import GRDB
 import XCTest
@@ -65,8 +66,7 @@ final class LanguageValueDescriptionTests: XCTestCase {
     }
 
     func testAColumnsNameShowsAsAString() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("described-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryItems.folder("described")
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("podcasts.sqlite").path
         try DatabaseQueue(path: path).write { db in

@@ -1,4 +1,5 @@
 import ArborCore
+import ArborTestSupport
 import XCTest
 
 @testable import ArborSession

@@ -1,3 +1,4 @@
+import ArborTestSupport
 import Foundation
 import XCTest
 
@@ -43,8 +44,7 @@ final class QueryableTests: XCTestCase {
 
     /// Writes `files` (name → text) in a fresh folder, returning their paths in this order.
     func write(_ files: [(name: String, text: String)]) throws -> [String] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("queryable-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryItems.folder("queryable")
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         return try files.map { file in
             let url = folder.appendingPathComponent(file.name)

@@ -1,3 +1,4 @@
+import ArborTestSupport
 import Foundation
 import XCTest
 
@@ -9,9 +10,7 @@ import XCTest
 /// with status 130 and `arbor: interrupted` (not killed by the signal).
 final class InterruptDuringLoadTests: XCTestCase {
     func testSIGINTDuringALoadExits130() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "arbor-sigint-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryItems.folder("arbor-sigint")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("Big.swift").path
         var text = "import GRDB\n"

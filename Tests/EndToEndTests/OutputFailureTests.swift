@@ -1,3 +1,4 @@
+import ArborTestSupport
 import Foundation
 import XCTest
 
@@ -17,8 +18,7 @@ final class OutputFailureTests: XCTestCase {
 
     /// Runs arbor through `/bin/sh`, its standard output redirected as `redirection` says.
     func run(_ arguments: [String], redirection: String, stdin: String = "") throws -> Run {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-out-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryItems.folder("arbor-out")
         defer { try? FileManager.default.removeItem(at: directory) }
         let errURL = directory.appendingPathComponent("err")
         FileManager.default.createFile(atPath: errURL.path, contents: nil)

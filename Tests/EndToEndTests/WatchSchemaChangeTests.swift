@@ -1,3 +1,4 @@
+import ArborTestSupport
 import Foundation
 import XCTest
 
@@ -80,8 +81,7 @@ struct ShellDatabase {
     var path: String { folder.appendingPathComponent("watched.sqlite").path }
 
     init(_ sql: String) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-shell-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryItems.folder("arbor-shell")
         try execute(sql)
     }
 

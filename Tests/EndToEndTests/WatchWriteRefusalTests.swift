@@ -1,3 +1,4 @@
+import ArborTestSupport
 import Foundation
 import XCTest
 

@@ -15,7 +15,7 @@ extension Session {
             case .expression: continue
             case .command(let name, _, _):
                 return "--watch re-runs a request after each commit: `:\(name)` is not one (nothing was run)"
-            case .letBinding, .declarations:
+            case .letBinding, .varBinding, .assignment, .declarations:
                 return
                     "--watch re-runs a request: the last -c must be one, such as `Author.including(all: Author.books)` (nothing was run)"
             }
