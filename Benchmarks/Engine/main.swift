@@ -24,6 +24,10 @@ do {
         try WatchBenchmark.run()
         exit(0)
     }
+    if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "trace" {
+        try TraceBenchmark.run(arbor: arbor)
+        exit(0)
+    }
     if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "tables" {
         try EngineBenchmarks.tenThousandTables()
         exit(0)
@@ -33,6 +37,7 @@ do {
     try EngineBenchmarks.modelFolderLoading(arbor: arbor)
     try EngineBenchmarks.schemaAdvice()
     try EngineBenchmarks.decodingCheck()
+    try TraceBenchmark.run(arbor: arbor)
 } catch {
     print("benchmark failed: \(error)")
     exit(1)

@@ -163,16 +163,20 @@ struct RequestFromSQL {
 
     /// `(a = 1)` → `a = 1`, when the brackets wrap the whole.
     private static func unwrapped(_ tokens: [SQLToken]) -> [SQLToken] {
-        guard tokens.count >= 2, tokens.first?.isSymbol("(") == true, tokens.last?.isSymbol(")") == true else {
-            return tokens
+        var tokens = tokens[...]
+        // A loop, not recursion, and a few times at most: a hostile log may nest brackets deeply.
+        var unwraps = 0
+        while unwraps < 16, tokens.count >= 2, tokens.first?.isSymbol("(") == true, tokens.last?.isSymbol(")") == true {
+            unwraps += 1
+            var depth = 0
+            for (i, token) in zip(tokens.indices, tokens) {
+                if token.isSymbol("(") { depth += 1 }
+                if token.isSymbol(")") { depth -= 1 }
+                if depth == 0, i < tokens.endIndex - 1 { return Array(tokens) }
+            }
+            tokens = tokens.dropFirst().dropLast()
         }
-        var depth = 0
-        for (i, token) in tokens.enumerated() {
-            if token.isSymbol("(") { depth += 1 }
-            if token.isSymbol(")") { depth -= 1 }
-            if depth == 0, i < tokens.count - 1 { return tokens }
-        }
-        return unwrapped(Array(tokens.dropFirst().dropLast()))
+        return Array(tokens)
     }
 
     /// Tokens written back as SQL, names quoted.
@@ -185,9 +189,8 @@ struct RequestFromSQL {
             case .quotedName(let name): piece = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
             default: piece = StatementText.text(token)
             }
-            let glued =
-                previous == nil || previous!.isSymbol("(") || previous!.isSymbol(".") || token.isSymbol(")")
-                || token.isSymbol(",") || token.isSymbol(".")
+            let afterOpening = previous.map { $0.isSymbol("(") || $0.isSymbol(".") } ?? true
+            let glued = afterOpening || token.isSymbol(")") || token.isSymbol(",") || token.isSymbol(".")
             out += (glued ? "" : " ") + piece
             previous = token
         }

@@ -23,12 +23,13 @@ struct TraceFixes {
         var parameters = run.parameters
         // The parent's rows say which association holds the keys, and confirm the loop.
         if run.parent.isExpanded, run.isExpanded, let parentKeys = try? parentKeys(run) {
-            let keys = run.values.map { values in parameters.map { values[$0] } }
+            let keys = run.values.map { values in parameters.map { values.indices.contains($0) ? values[$0] : nil } }
             if let found = ([LoopRun.Alternative(association: association, parameters: parameters)] + run.alternatives)
                 .first(where: { alternative in
                     let held = parentKeys[alternative.association.swiftName] ?? []
                     return run.values.allSatisfy { values in
-                        held.contains(KeyValue.key(alternative.parameters.map { values[$0] }))
+                        held.contains(
+                            KeyValue.key(alternative.parameters.map { values.indices.contains($0) ? values[$0] : nil }))
                     }
                 })
             {

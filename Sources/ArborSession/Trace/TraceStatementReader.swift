@@ -56,10 +56,15 @@ struct TraceStatementReader {
         }
         let isBlank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
         if isBlank {
-            if pending?.quote != nil { continues(number, line) }
+            if let pending, pending.quote != nil, pending.bytes.count < TraceLineReader.maximumLineLength {
+                continues(number, line)
+            }
             return
         }
-        if let pending, pending.isOpen || Self.startsWithClause(line) {
+        // A statement never grows past a line's limit: an unclosed quote must not swallow the log.
+        if let pending, pending.bytes.count + line.count <= TraceLineReader.maximumLineLength,
+            pending.isOpen || Self.startsWithClause(line)
+        {
             continues(number, line)
             return
         }
@@ -71,7 +76,9 @@ struct TraceStatementReader {
             pending = new
             return
         }
-        if pending != nil, line[0] == 0x20 || line[0] == 0x09 {
+        if let pending, pending.bytes.count + line.count <= TraceLineReader.maximumLineLength,
+            line[0] == 0x20 || line[0] == 0x09
+        {
             continues(number, line)
             return
         }

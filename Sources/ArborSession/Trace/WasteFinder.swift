@@ -174,7 +174,8 @@ struct WasteFinder {
             guard let parent = parents[association.origin.sqlFolded], ordinal - parent.ordinal <= Self.window,
                 parent.shape != index
             else { continue }
-            if best == nil || parent.ordinal > best!.parent.ordinal { best = (association, parameters, parent) }
+            if let current = best, parent.ordinal <= current.parent.ordinal { continue }
+            best = (association, parameters, parent)
         }
         guard let best else { return false }
         // Other associations from the same origin to the same rows: the parent's rows say which one.

@@ -135,6 +135,7 @@ public enum KeyTable {
                 Entry(keys: "PgUp/PgDn or ␣", action: "scroll a page"),
                 Entry(keys: "g/G or Home/End", action: "the top or the bottom"),
                 Entry(keys: "Esc, q, ↵ or ?", action: "close"),
+                Entry(keys: "↵ in :trace's report", action: "the fix at the top of the view, as the request to run"),
             ]),
         Section(
             title: "Everywhere",
