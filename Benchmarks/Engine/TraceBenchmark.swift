@@ -26,7 +26,8 @@ enum TraceBenchmark {
             if again.seconds < grepRun.seconds { grepRun.seconds = again.seconds }
         }
         Measure.report(
-            "arbor --trace, 1M-line log (best of 3; exit \(arborRun.status))", String(format: "%.2f s", arborRun.seconds),
+            "arbor --trace, 1M-line log (best of 3; exit \(arborRun.status))",
+            String(format: "%.2f s", arborRun.seconds),
             reference: String(format: "%.2f s grep", grepRun.seconds), ratio: arborRun.seconds / grepRun.seconds,
             goal: "a few seconds")
         Measure.report(
@@ -50,7 +51,8 @@ enum TraceBenchmark {
         var time = 0
         func line(_ text: String) {
             time += 1
-            buffer += "2026-11-26T15:\(String(format: "%02d:%02d", time / 60_000 % 60, time / 1_000 % 60))+0000 debug app : [GRDB] \(text)\n"
+            buffer +=
+                "2026-11-26T15:\(String(format: "%02d:%02d", time / 60_000 % 60, time / 1_000 % 60))+0000 debug app : [GRDB] \(text)\n"
             lines += 1
         }
         var episode = 0
@@ -64,7 +66,9 @@ enum TraceBenchmark {
             case 1:
                 // The right request: a prefetch.
                 line("0.001s SELECT * FROM \"author\"")
-                line("0.001s SELECT *, \"authorId\" AS \"grdb_authorId\" FROM \"book\" WHERE \"authorId\" IN (1, 2, 3, 4, 5)")
+                line(
+                    "0.001s SELECT *, \"authorId\" AS \"grdb_authorId\" FROM \"book\" WHERE \"authorId\" IN (1, 2, 3, 4, 5)"
+                )
             case 2:
                 // Windowed reads.
                 for page in 0..<5 { line("0.000s SELECT * FROM \"book\" ORDER BY \"id\" LIMIT 10 OFFSET \(page * 10)") }

@@ -8,7 +8,8 @@ import XCTest
 /// opens its fix as the request, ready to run.
 final class TraceOverlayTests: XCTestCase {
     func testEnterOpensTheFixAtTheTopOfTheView() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-trace-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "arbor-trace-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = directory.appendingPathComponent("app.log")
@@ -36,6 +37,7 @@ final class TraceOverlayTests: XCTestCase {
         // From the top: the first finding's fix.
         var first = try Fixtures.state(after: ":trace \(log.path)", width: 160, height: 30, walk: false)
         _ = first.update(.key(.enter))
-        XCTAssertEqual(first.input.text, "Author.filter(Column(\"countryCode\") == \"FR\").including(all: Author.books)")
+        XCTAssertEqual(
+            first.input.text, "Author.filter(Column(\"countryCode\") == \"FR\").including(all: Author.books)")
     }
 }

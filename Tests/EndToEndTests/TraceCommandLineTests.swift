@@ -7,7 +7,8 @@ final class TraceCommandLineTests: XCTestCase {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-trace-e2e-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "arbor-trace-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -41,7 +42,8 @@ final class TraceCommandLineTests: XCTestCase {
             try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
         XCTAssertEqual(object["kind"] as? String, "n+1")
         XCTAssertEqual(
-            object["request"] as? String, "Author.filter(Column(\"countryCode\") == \"FR\").including(all: Author.books)")
+            object["request"] as? String,
+            "Author.filter(Column(\"countryCode\") == \"FR\").including(all: Author.books)")
         XCTAssertEqual(object["before"] as? Int, 4)
         XCTAssertEqual(object["after"] as? Int, 2)
         XCTAssertEqual(object["lines"] as? [Int], [1, 2, 3, 5])
@@ -53,9 +55,11 @@ final class TraceCommandLineTests: XCTestCase {
     func testStandardInputAndTextReport() throws {
         let result = try ArborProcess.run(["--trace", "-"], stdin: Self.loop)
         XCTAssertEqual(result.status, 1, result.stderr)
-        XCTAssertTrue(result.stdout.hasPrefix("1. n+1: 3 statements read `book` once per row of `author`"), result.stdout)
         XCTAssertTrue(
-            result.stdout.contains("fix: Author.filter(Column(\"countryCode\") == \"FR\").including(all: Author.books)"))
+            result.stdout.hasPrefix("1. n+1: 3 statements read `book` once per row of `author`"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains("fix: Author.filter(Column(\"countryCode\") == \"FR\").including(all: Author.books)")
+        )
     }
 
     func testCleanTraceExitsZeroAndMissingFileTwo() throws {
@@ -80,6 +84,8 @@ final class TraceCommandLineTests: XCTestCase {
         let path = try file("app.log", Self.loop)
         let result = try ArborProcess.run(["-c", ":trace \(path)"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("fix: Author.filter(Column(\"countryCode\") == \"FR\").including(all: Author.books)"))
+        XCTAssertTrue(
+            result.stdout.contains("fix: Author.filter(Column(\"countryCode\") == \"FR\").including(all: Author.books)")
+        )
     }
 }

@@ -19,7 +19,8 @@ struct RequestFromSQL {
         // `*` or `"author".*`.
         if tokens[i].isSymbol("*") {
             i += 1
-        } else if i + 2 < tokens.count, tokens[i].name != nil, tokens[i + 1].isSymbol("."), tokens[i + 2].isSymbol("*") {
+        } else if i + 2 < tokens.count, tokens[i].name != nil, tokens[i + 1].isSymbol("."), tokens[i + 2].isSymbol("*")
+        {
             i += 3
         } else {
             return nil
@@ -87,7 +88,9 @@ struct RequestFromSQL {
     private func condition(_ tokens: [SQLToken], table: TableInfo) -> String? {
         guard let (column, rest) = column(at: tokens, table: table) else { return nil }
         if rest.count == 2, case .symbol(let op) = rest[0].kind, let value = Self.swift(rest[1]) {
-            let swiftOperator = ["=": "==", "==": "==", "!=": "!=", "<>": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="][op]
+            let swiftOperator = [
+                "=": "==", "==": "==", "!=": "!=", "<>": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=",
+            ][op]
             return swiftOperator.map { "\(column) \($0) \(value)" }
         }
         if rest.count == 2, rest[0].isWord("IS"), rest[1].isWord("NULL") { return "\(column) == nil" }

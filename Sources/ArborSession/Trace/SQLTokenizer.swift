@@ -51,7 +51,9 @@ enum SQLTokenizer {
         tokens.reserveCapacity(32)
         var i = 0
         let n = b.count
-        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self) }
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self)
+        }
         /// Reads a quoted run closed by `close`, a doubled `close` standing for itself.
         func quoted(from start: Int, close: UInt8) -> (String, Int) {
             var j = start
@@ -167,8 +169,10 @@ enum SQLTokenizer {
         switch token.kind {
         case .symbol(let s): return s != ")"
         case .word(let w):
-            return ["IN", "AND", "OR", "NOT", "IS", "WHEN", "THEN", "ELSE", "VALUES", "SELECT", "WHERE", "LIMIT",
-                "OFFSET", "BETWEEN", "LIKE", "ON", "SET", "CASE", "BY"].contains(w)
+            return [
+                "IN", "AND", "OR", "NOT", "IS", "WHEN", "THEN", "ELSE", "VALUES", "SELECT", "WHERE", "LIMIT",
+                "OFFSET", "BETWEEN", "LIKE", "ON", "SET", "CASE", "BY",
+            ].contains(w)
         default: return false
         }
     }

@@ -59,14 +59,16 @@ struct StatementShape {
             switch token.kind {
             case .word(let word):
                 // `IN (1, 2, 3)`: one parameter, whatever the count.
-                if word == "IN", i + 2 < tokens.count, tokens[i + 1].isSymbol("("), let end = Self.listEnd(tokens, i + 2)
+                if word == "IN", i + 2 < tokens.count, tokens[i + 1].isSymbol("("),
+                    let end = Self.listEnd(tokens, i + 2)
                 {
                     let count = (end - (i + 2) + 1) / 2
                     if count == 1 {
                         // `"authorId" IN (1)`: a key as much as `= 1`.
                         if let column = Self.column(before: i, tokens) {
                             comparisons.append(
-                                KeyComparison(qualifier: column.qualifier, column: column.name, parameter: values.count))
+                                KeyComparison(qualifier: column.qualifier, column: column.name, parameter: values.count)
+                            )
                         }
                         values.append(value(tokens[i + 2]))
                     } else {
@@ -145,7 +147,8 @@ struct StatementShape {
     /// Bare words that are never a column in GRDB's SQL.
     private static func isKeyword(_ token: SQLToken) -> Bool {
         guard case .word(let word) = token.kind else { return false }
-        return ["AND", "OR", "NOT", "WHERE", "ON", "NULL", "SELECT", "CASE", "WHEN", "THEN", "ELSE", "END"].contains(word)
+        return ["AND", "OR", "NOT", "WHERE", "ON", "NULL", "SELECT", "CASE", "WHEN", "THEN", "ELSE", "END"].contains(
+            word)
     }
 
     private static let bookkeepingWords: Set<String> = [

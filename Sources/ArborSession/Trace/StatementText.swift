@@ -1,5 +1,5 @@
-import Foundation
 import ArborCore
+import Foundation
 
 /// Comparisons of traced statements as text, token by token: white space, comments,
 /// quoting and the case of keywords never make two statements differ.
@@ -57,7 +57,11 @@ enum StatementText {
     private static func topLevelIndex(of word: String, in tokens: [String]) -> Int? {
         var depth = 0
         for (i, token) in tokens.enumerated() {
-            if token == "(" { depth += 1 } else if token == ")" { depth -= 1 } else if depth == 0, token == word {
+            if token == "(" {
+                depth += 1
+            } else if token == ")" {
+                depth -= 1
+            } else if depth == 0, token == word {
                 return i
             }
         }

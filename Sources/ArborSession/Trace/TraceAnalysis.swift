@@ -94,7 +94,8 @@ extension Session {
             return true
         } catch let error as DatabaseError {
             let message = error.message ?? ""
-            return !(message.contains("syntax error") || message.contains("incomplete input")
+            return
+                !(message.contains("syntax error") || message.contains("incomplete input")
                 || message.contains("unrecognized token"))
         } catch {
             return false

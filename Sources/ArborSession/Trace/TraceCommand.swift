@@ -18,7 +18,8 @@ struct TraceCommand {
         } catch let error as TraceReadError {
             throw ArborError(error.message, at: range)
         }
-        return (report.unreadableText + [report.summary, report.findings.isEmpty ? nil : report.text].compactMap { $0 })
+        return
+            (report.unreadableText + [report.summary, report.findings.isEmpty ? nil : report.text].compactMap { $0 })
             .joined(separator: "\n")
     }
 }

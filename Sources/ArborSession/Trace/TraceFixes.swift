@@ -185,7 +185,9 @@ struct TraceFixes {
                             + (isSmall ? ": a small table, noted only" : ""),
                         request: writer.request(shape.sample)?.text, before: 1, after: 1, lines: [shape.firstLine],
                         occurrences: shape.count,
-                        notes: ["statement: " + shape.sample, warning.text.replacingOccurrences(of: "note: ", with: "")],
+                        notes: [
+                            "statement: " + shape.sample, warning.text.replacingOccurrences(of: "note: ", with: ""),
+                        ],
                         isWaste: !isSmall))
             }
         }
@@ -212,8 +214,7 @@ struct TraceFixes {
         measure(&finding, before: before, loggedBefore: loggedBefore, afterSQL: afterSQL)
     }
 
-    private func measure(_ finding: inout TraceFinding, before: [String]?, loggedBefore: Double?, afterSQL: [String]?)
-    {
+    private func measure(_ finding: inout TraceFinding, before: [String]?, loggedBefore: Double?, afterSQL: [String]?) {
         if let before, let seconds = time(before) {
             finding.beforeSeconds = seconds
             finding.measured = true

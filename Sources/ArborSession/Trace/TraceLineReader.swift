@@ -17,7 +17,8 @@ struct TraceLineReader {
 
     /// Calls `body` with each line's number (from 1) and bytes, without its line break;
     /// `wasCut` when the line was longer than `maximumLineLength`. Throws a read error.
-    func forEachLine(_ body: (_ number: Int, _ line: UnsafeBufferPointer<UInt8>, _ wasCut: Bool) throws -> Void) throws {
+    func forEachLine(_ body: (_ number: Int, _ line: UnsafeBufferPointer<UInt8>, _ wasCut: Bool) throws -> Void) throws
+    {
         var pending: [UInt8] = []
         var wasCut = false
         var number = 0

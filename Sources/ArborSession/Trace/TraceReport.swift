@@ -29,7 +29,9 @@ public struct TraceReport: Sendable {
         }
         let waste = findings.filter(\.isWaste).count
         text += "; \(waste) finding\(waste == 1 ? "" : "s") of waste"
-        if findings.count > waste { text += ", \(findings.count - waste) note\(findings.count - waste == 1 ? "" : "s")" }
+        if findings.count > waste {
+            text += ", \(findings.count - waste) note\(findings.count - waste == 1 ? "" : "s")"
+        }
         return text
     }
 
@@ -41,7 +43,8 @@ public struct TraceReport: Sendable {
         }
         if tooManyShapes {
             lines.append(
-                "note: more than \(WasteFinder.maximumShapes) different statements: the later new ones were not followed")
+                "note: more than \(WasteFinder.maximumShapes) different statements: the later new ones were not followed"
+            )
         }
         return lines
     }
@@ -51,15 +54,18 @@ public struct TraceReport: Sendable {
         guard !findings.isEmpty else { return "no waste found in the trace" }
         return findings.enumerated().map { index, finding in
             var lines = ["\(index + 1). \(finding.kind.rawValue): \(TerminalText.escaped(finding.summary))"]
-            lines.append("   lines \(Self.ranges(finding.lines))" + (finding.occurrences > 1 ? " (\(finding.occurrences) times in the log)" : ""))
+            lines.append(
+                "   lines \(Self.ranges(finding.lines))"
+                    + (finding.occurrences > 1 ? " (\(finding.occurrences) times in the log)" : ""))
             if let request = finding.request { lines.append("   fix: \(TerminalText.escaped(request))") }
             lines.append(
                 "   statements: \(finding.before) → \(finding.after)"
                     + Self.times(finding.beforeSeconds, finding.afterSeconds, measured: finding.measured))
             for note in finding.notes {
-                lines.append(contentsOf: note.split(separator: "\n", omittingEmptySubsequences: false).map {
-                    "   " + TerminalText.escaped(String($0))
-                })
+                lines.append(
+                    contentsOf: note.split(separator: "\n", omittingEmptySubsequences: false).map {
+                        "   " + TerminalText.escaped(String($0))
+                    })
             }
             return lines.joined(separator: "\n")
         }.joined(separator: "\n")
@@ -73,7 +79,10 @@ public struct TraceReport: Sendable {
                 ("kind", { $0.write(string: finding.kind.rawValue) }),
                 ("summary", { $0.write(string: finding.summary) }),
                 ("request", { w in if let r = finding.request { w.write(string: r) } else { w.append("null") } }),
-                ("association", { w in if let a = finding.association { w.write(string: a) } else { w.append("null") } }),
+                (
+                    "association",
+                    { w in if let a = finding.association { w.write(string: a) } else { w.append("null") } }
+                ),
                 ("before", { $0.append(String(finding.before)) }),
                 ("after", { $0.append(String(finding.after)) }),
                 ("beforeSeconds", { w in w.append(finding.beforeSeconds.map { Self.number($0) } ?? "null") }),
@@ -83,14 +92,18 @@ public struct TraceReport: Sendable {
                 ("occurrences", { $0.append(String(finding.occurrences)) }),
                 ("waste", { $0.append(finding.isWaste ? "true" : "false") }),
             ]
-            fields.append(("notes", { w in
-                w.append("[")
-                for (i, note) in finding.notes.enumerated() {
-                    if i > 0 { w.append(",") }
-                    w.write(string: note)
-                }
-                w.append("]")
-            }))
+            fields.append(
+                (
+                    "notes",
+                    { w in
+                        w.append("[")
+                        for (i, note) in finding.notes.enumerated() {
+                            if i > 0 { w.append(",") }
+                            w.write(string: note)
+                        }
+                        w.append("]")
+                    }
+                ))
             writer.append("{")
             for (i, field) in fields.enumerated() {
                 if i > 0 { writer.append(",") }

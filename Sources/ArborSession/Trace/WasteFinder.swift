@@ -184,7 +184,9 @@ struct WasteFinder {
         }
         var run = LoopRun(
             shape: index, association: best.association, parameters: best.parameters, parent: best.parent,
-            alternatives: alternatives.map { LoopRun.Alternative(association: $0.association, parameters: $0.parameters) })
+            alternatives: alternatives.map {
+                LoopRun.Alternative(association: $0.association, parameters: $0.parameters)
+            })
         run.append(parsed, statement, ordinal: ordinal)
         runs[index] = run
         return true

@@ -10,7 +10,10 @@ enum TraceFix {
     static func request(in overlay: Overlay, top: Int, width: Int) -> String? {
         var wrappedEnd = 0
         for line in overlay.lines {
-            let height = max(1, OverlayView.wrapped(Overlay(title: "", lines: [line], wrapsWords: overlay.wrapsWords), width: width).count)
+            let height = max(
+                1,
+                OverlayView.wrapped(Overlay(title: "", lines: [line], wrapsWords: overlay.wrapsWords), width: width)
+                    .count)
             wrappedEnd += height
             let text = line.map(\.text).joined()
             if wrappedEnd > top, text.hasPrefix(marker) { return String(text.dropFirst(marker.count)) }

@@ -13,8 +13,9 @@ final class TraceCleanRequestTests: XCTestCase {
     func testRightRequestsGiveNoFinding() throws {
         let session = try Session(path: nil)
         for style in TraceRecording.Style.allCases {
-            let recording = try TraceRecording.record(session.database, style: style, prefix: TraceRecording.prefixes[1])
-            { db, _ in
+            let recording = try TraceRecording.record(
+                session.database, style: style, prefix: TraceRecording.prefixes[1]
+            ) { db, _ in
                 // Includes and prefetches, as the guides write them.
                 _ = try AuthorRecord.including(all: AuthorRecord.books).asRequest(of: Row.self).fetchAll(db)
                 _ = try BookRecord.including(required: BookRecord.author).asRequest(of: Row.self).fetchAll(db)

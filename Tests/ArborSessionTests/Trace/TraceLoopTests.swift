@@ -17,7 +17,8 @@ final class TraceLoopTests: XCTestCase {
 
     /// A database file made from `sql`, removed after the test.
     func database(_ sql: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-trace-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "arbor-trace-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         temporaryFiles.append(directory.path)
         let path = directory.appendingPathComponent("app.sqlite").path
@@ -189,8 +190,9 @@ final class TraceLoopTests: XCTestCase {
         let path = try database(Self.fixture)
         let session = try Session(path: path)
         for style in [TraceRecording.Style.expanded, .expandedProfile, .plain] {
-            let recording = try TraceRecording.record(session.database, style: style, prefix: TraceRecording.prefixes[2])
-            { db, recording in
+            let recording = try TraceRecording.record(
+                session.database, style: style, prefix: TraceRecording.prefixes[2]
+            ) { db, recording in
                 for country in try CountryRecord.fetchAll(db) {
                     recording.read(try country.request(for: CountryRecord.cities).fetchAll(db).map(\.row))
                 }
