@@ -22,11 +22,15 @@ struct TraceFixes {
         var association = run.association
         var parameters = run.parameters
         // The parent's rows say which association holds the keys, and confirm the loop.
-        if run.parent.isExpanded, run.isExpanded, let parentKeys = try? parentKeys(run) {
+        let heldKeys = run.parent.isExpanded && run.isExpanded ? try? parentKeys(run) : nil
+        if run.parent.isExpanded, run.isExpanded, heldKeys == nil {
+            notes.append(
+                "not checked: the statement at line \(run.parent.lines.lowerBound) did not run on this database")
+        } else if let heldKeys {
             let keys = run.values.map { values in parameters.map { values.indices.contains($0) ? values[$0] : nil } }
             if let found = ([LoopRun.Alternative(association: association, parameters: parameters)] + run.alternatives)
                 .first(where: { alternative in
-                    let held = parentKeys[alternative.association.swiftName] ?? []
+                    let held = heldKeys[alternative.association.swiftName] ?? []
                     return run.values.allSatisfy { values in
                         held.contains(
                             KeyValue.key(alternative.parameters.map { values.indices.contains($0) ? values[$0] : nil }))
@@ -52,7 +56,8 @@ struct TraceFixes {
             kind: .nPlusOne,
             summary:
                 "\(run.count) statements read `\(association.destination)` once per row of `\(association.origin)` read at line \(run.parent.lines.lowerBound): \(association.swiftName) in a loop",
-            request: request.text, association: association.swiftName, before: 1 + run.count, after: 2,
+            request: request.text, association: association.swiftName, before: 1 + run.count,
+            after: association.isToMany ? 2 : 1,
             lines: Array(run.parent.lines) + run.lines, occurrences: loop.occurrences, notes: notes)
         if run.lines.count < run.count {
             finding.notes.append("the loop runs to line \(run.lastLine)")
@@ -132,10 +137,14 @@ struct TraceFixes {
                 "the same statement runs \(times) times with the same values: fetch once and keep the result",
             request: request?.text, before: times, after: 1, lines: repetition.lines,
             notes: ["statement: " + repetition.sql])
-        let sqls = Array(repeating: repetition.sql, count: min(times, LoopRun.kept))
-        measure(
-            &finding, before: sqls.count == times ? sqls : nil, loggedBefore: repetition.duration,
-            afterSQL: [repetition.sql])
+        // Run once, and counted as many times as the log runs it.
+        if let once = time([repetition.sql]) {
+            finding.beforeSeconds = once * Double(times)
+            finding.afterSeconds = once
+            finding.measured = true
+        } else {
+            finding.beforeSeconds = repetition.duration
+        }
         return finding
     }
 

@@ -55,7 +55,8 @@ public struct TraceReport: Sendable {
         return findings.enumerated().map { index, finding in
             var lines = ["\(index + 1). \(finding.kind.rawValue): \(TerminalText.escaped(finding.summary))"]
             lines.append(
-                "   lines \(Self.ranges(finding.lines))"
+                "   lines \(Self.ranges(Array(finding.lines.prefix(Self.shownLines))))"
+                    + (finding.lines.count > Self.shownLines ? ", …" : "")
                     + (finding.occurrences > 1 ? " (\(finding.occurrences) times in the log)" : ""))
             if let request = finding.request { lines.append("   fix: \(TerminalText.escaped(request))") }
             lines.append(
@@ -115,6 +116,9 @@ public struct TraceReport: Sendable {
             return String(decoding: writer.bytes, as: UTF8.self)
         }
     }
+
+    /// Line numbers a finding shows in the text report (JSON has them all).
+    static let shownLines = 20
 
     private static func number(_ value: Double) -> String {
         value.isFinite ? String(format: "%.6f", value) : "null"

@@ -106,10 +106,11 @@ struct WasteFinder {
             lastCount = nil
             return
         }
-        if !shapes[index].loops.isEmpty, extendOrStartRun(index, parsed, statement) { return }
+        let inLoop = !shapes[index].loops.isEmpty && extendOrStartRun(index, parsed, statement)
         if let table = parsed.table {
-            // A new read of a loop's parent table starts the next loop, if any.
-            for (key, run) in runs where run.association.origin.sqlFolded == table.sqlFolded {
+            // A new read of a loop's parent table starts the next loop, if any. A statement
+            // of a loop is a parent too: of the loop nested in it (each book's tags).
+            for (key, run) in runs where key != index && run.association.origin.sqlFolded == table.sqlFolded {
                 runs[key] = nil
                 close(run)
             }
@@ -117,6 +118,7 @@ struct WasteFinder {
                 sql: statement.sql, shape: index, ordinal: ordinal, lines: statement.firstLine...statement.lastLine,
                 duration: statement.duration, isExpanded: parsed.isExpanded)
         }
+        if inLoop { return }
         noteRepetition(index, parsed, statement)
         noteCountThenFetch(index, parsed, statement)
     }

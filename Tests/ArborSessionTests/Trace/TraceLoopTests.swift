@@ -143,6 +143,29 @@ final class TraceLoopTests: XCTestCase {
         }
     }
 
+    func testNestedLoopsAreEachFound() throws {
+        let session = try Session(path: nil)
+        let recording = try TraceRecording.record(session.database, style: .expanded) { db, _ in
+            for author in try AuthorRecord.fetchAll(db) {
+                for book in try author.request(for: AuthorRecord.books).fetchAll(db) {
+                    _ = try book.request(for: BookRecord.tags).fetchAll(db)
+                }
+            }
+        }
+        let report = session.analyzeTrace(text: recording.text)
+        let loops = report.findings.filter { $0.kind == .nPlusOne }
+        XCTAssertEqual(Set(loops.compactMap(\.association)), ["Author.books", "Book.tags"])
+        let outer = try XCTUnwrap(loops.first { $0.association == "Author.books" })
+        XCTAssertEqual(outer.request, "Author.all().including(all: Author.books)")
+        // The inner loop, once per author with several books: its parent is that author's books.
+        let inner = try XCTUnwrap(loops.first { $0.association == "Book.tags" })
+        let request = try XCTUnwrap(inner.request)
+        XCTAssertTrue(request.hasPrefix("Book.filter(Column(\"authorId\") == "), request)
+        XCTAssertTrue(request.hasSuffix(".including(all: Book.tags)"), request)
+        XCTAssertGreaterThan(inner.occurrences, 1)
+        XCTAssertTrue(inner.notes.contains { $0.hasPrefix("confirmed") }, "\(inner.notes)")
+    }
+
     func testStatementsOverSeveralLinesAreOneStatement() throws {
         let session = try Session(path: nil)
         let recording = try TraceRecording.record(
