@@ -33,6 +33,9 @@ struct StatementShape {
     /// The first table read at the top level (`FROM "book"`), as written.
     var table: String?
     var keyComparisons: [KeyComparison]
+    /// A window of a request (`LIMIT 10 OFFSET 20`, `LIMIT 10`): the next window pins the
+    /// same key again, and no prefetch reads a window per parent, so it is never a loop.
+    var isWindow = false
 
     /// Whether the statement's values are all in the trace (expanded, or no parameters).
     var isExpanded: Bool { !values.contains(where: { $0 == nil }) }
@@ -47,6 +50,7 @@ struct StatementShape {
         var values: [SQLValue?] = []
         var comparisons: [KeyComparison] = []
         var table: String?
+        var isWindow = false
         var depth = 0
         var i = 0
         func value(_ token: SQLToken) -> SQLValue? {
@@ -78,6 +82,16 @@ struct StatementShape {
                     text += "IN ( ? )"
                     i = end + 1
                     continue
+                }
+                if depth == 0, word == "OFFSET" {
+                    isWindow = true
+                } else if depth == 0, word == "LIMIT", i + 1 < tokens.count {
+                    // `LIMIT 1` is a `fetchOne`, which a loop may do; a larger one is a window.
+                    if case .literal(.integer(let limit)) = tokens[i + 1].kind {
+                        isWindow = isWindow || limit > 1
+                    } else {
+                        isWindow = true
+                    }
                 }
                 if word == "FROM", depth == 0, table == nil, i + 1 < tokens.count, let name = tokens[i + 1].name {
                     // `FROM main.book`: the name after the schema.
@@ -119,6 +133,7 @@ struct StatementShape {
         self.values = values
         self.table = table
         self.keyComparisons = comparisons
+        self.isWindow = isWindow
         self.kind = Self.kind(tokens, table: table)
     }
 

@@ -144,7 +144,7 @@ struct WasteFinder {
             return nil
         }
         var loops: [(LoopAssociation, [Int])] = []
-        if parsed.kind == .read {
+        if parsed.kind == .read, !parsed.isWindow {
             for association in associations {
                 if let parameters = association.keyParameters(in: parsed) { loops.append((association, parameters)) }
             }
@@ -210,10 +210,14 @@ struct WasteFinder {
     private mutating func close(_ run: LoopRun) {
         guard run.count >= 2 else { return }
         if run.isExpanded, run.distinctKeyCount < 2 {
-            // One row read again and again: a repetition, not a loop over rows.
-            recordRepetition(
-                key: "loop:\(run.shape)", shape: run.shape, sql: run.sqls.first ?? shapes[run.shape].sample,
-                lines: run.lines, statements: run.count - 1, duration: run.duration)
+            // One row read again and again: not a loop over rows, and a repetition if the
+            // statements are the same.
+            let repeats = run.sqls.count - Set(run.sqls).count
+            if repeats > 0 {
+                recordRepetition(
+                    key: "loop:\(run.shape)", shape: run.shape, sql: run.sqls.first ?? shapes[run.shape].sample,
+                    lines: run.lines, statements: repeats, duration: run.duration)
+            }
             return
         }
         let key = "\(run.parent.shape) \(run.shape) \(run.association.swiftName)"

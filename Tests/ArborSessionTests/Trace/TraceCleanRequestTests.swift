@@ -37,6 +37,17 @@ final class TraceCleanRequestTests: XCTestCase {
                 // One author, then one of their books: two different requests, no loop.
                 let author = try AuthorRecord.fetchOne(db, key: 1)
                 _ = try author?.request(for: AuthorRecord.books).fetchAll(db)
+                // One author's books, a window at a time: the same key again, no loop.
+                for page in 0..<3 {
+                    _ = try author?.request(for: AuthorRecord.books).limit(2, offset: page * 2).fetchAll(db)
+                }
+                var afterId: Int64 = 0
+                for _ in 0..<2 {
+                    let page =
+                        try author?.request(for: AuthorRecord.books).filter(Column("id") > afterId).limit(2)
+                        .fetchAll(db) ?? []
+                    afterId = page.last?.row["id"] ?? afterId
+                }
             }
             let report = session.analyzeTrace(text: recording.text)
             XCTAssertEqual(report.unreadableCount, 0, "\(style)")
