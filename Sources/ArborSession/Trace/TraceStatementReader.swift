@@ -68,8 +68,20 @@ struct TraceStatementReader {
             continues(number, line)
             return
         }
+        if Self.isTriggerLine(line) {
+            // SQLite traces each trigger a write fires as `-- TRIGGER name`, then its statements
+            // after `-- `: part of the write.
+            try flush(emit)
+            return
+        }
         if let start = Self.statementStart(line) {
             try flush(emit)
+            // `-- INSERT INTO log …`: a statement of a trigger's program, part of the write that fired it.
+            if start.offset >= 3, line[start.offset - 1] == 0x20, line[start.offset - 2] == UInt8(ascii: "-"),
+                line[start.offset - 3] == UInt8(ascii: "-")
+            {
+                return
+            }
             var new = Pending(
                 bytes: Array(line[start.offset...]), firstLine: number, lastLine: number, duration: start.duration)
             new.scan(UnsafeBufferPointer(rebasing: line[start.offset...]))
@@ -109,6 +121,16 @@ struct TraceStatementReader {
         if unreadableLines.count < Self.shownUnreadable {
             unreadableLines.append((number, String(decoding: line.prefix(200), as: UTF8.self)))
         }
+    }
+
+    private static let triggerMarker = Array("-- TRIGGER ".utf8)
+
+    private static func isTriggerLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard line.count >= triggerMarker.count else { return false }
+        for start in 0...(line.count - triggerMarker.count) where line[start] == triggerMarker[0] {
+            if zip(triggerMarker.indices, triggerMarker).allSatisfy({ line[start + $0] == $1 }) { return true }
+        }
+        return false
     }
 
     /// The words a statement of a trace starts with.

@@ -104,6 +104,32 @@ final class TraceCleanRequestTests: XCTestCase {
         XCTAssertEqual(finding.after, 1)
     }
 
+    func testTriggerLinesOfAWriteAreNotUnreadable() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "arbor-trace-\(UUID().uuidString).sqlite")
+        defer { try? FileManager.default.removeItem(at: path) }
+        let queue = try DatabaseQueue(path: path.path)
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT);
+                    CREATE TABLE log (bookId INTEGER);
+                    CREATE TRIGGER logged AFTER INSERT ON book BEGIN INSERT INTO log VALUES (new.id); END;
+                    """)
+        }
+        let lines = TraceLines()
+        try queue.write { db in
+            db.trace { lines.append($0.description) }
+            try db.execute(sql: "INSERT INTO book (title) VALUES ('Dune')")
+            db.trace(options: [], nil)
+        }
+        try queue.close()
+        XCTAssertTrue(lines.all.contains { $0.hasPrefix("-- TRIGGER") }, "\(lines.all)")
+        let report = try Session(path: path.path).analyzeTrace(text: lines.all.joined(separator: "\n"))
+        XCTAssertEqual(report.unreadableCount, 0)
+        XCTAssertEqual(report.statementCount, 1, "\(lines.all)")
+    }
+
     func testUnreadableLinesAreCountedAndShown() throws {
         let session = try Session(path: nil)
         let trace = """

@@ -136,3 +136,9 @@ struct TrackRecord: RowRecord {
     let row: Row
     init(row: Row) { self.row = row.copy() }
 }
+
+/// The lines a trace handler prints, collected across GRDB's callback.
+final class TraceLines: @unchecked Sendable {
+    private(set) var all: [String] = []
+    func append(_ line: String) { all.append(line) }
+}
