@@ -26,7 +26,8 @@ public struct TraceFinding: Sendable, Equatable {
     /// profile lines when they can not be run); nil when unknown.
     public var beforeSeconds: Double?
     public var afterSeconds: Double?
-    /// Whether the times were measured on the database rather than read from the log.
+    /// Whether the app's statements were timed on the database rather than read from
+    /// the log (the fix is always timed on the database, when it can run).
     public var measured: Bool
     /// Lines of the log, the first occurrence's (at most `WasteFinder.keptLines`).
     public var lines: [Int]

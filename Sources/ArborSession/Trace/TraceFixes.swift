@@ -44,7 +44,7 @@ struct TraceFixes {
                 )
             } else {
                 notes.append(
-                    "unconfirmed: on this database, the rows of the statement at line \(run.parent.lines.lowerBound) do not hold all \(keys.count) keys the loop reads"
+                    "unconfirmed: on this database, the rows of the statement at line \(run.parent.lines.lowerBound) do not hold all \(Set(keys.map(KeyValue.key)).count) keys the loop reads"
                 )
             }
         } else {
@@ -227,10 +227,11 @@ struct TraceFixes {
         if let before, let seconds = time(before) {
             finding.beforeSeconds = seconds
             finding.measured = true
-            if let afterSQL { finding.afterSeconds = time(afterSQL) }
         } else {
             finding.beforeSeconds = loggedBefore
         }
+        // The fix runs whenever it can: beside the log's own durations when the app's statements can not.
+        if let afterSQL { finding.afterSeconds = time(afterSQL) }
     }
 
     /// The time to run every statement to its last row; nil when one fails.

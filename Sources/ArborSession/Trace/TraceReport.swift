@@ -128,7 +128,8 @@ public struct TraceReport: Sendable {
         guard let before else { return "" }
         var text = ", \(milliseconds(before))"
         if let after { text += " → \(milliseconds(after))" }
-        return text + (measured ? " (measured on this database)" : " (from the log)")
+        if measured { return text + " (measured on this database)" }
+        return text + (after == nil ? " (from the log)" : " (the app's from the log, the fix's measured here)")
     }
 
     private static func milliseconds(_ seconds: Double) -> String {
