@@ -10,12 +10,18 @@ import ArborLanguage
 struct RequestFromSQL {
     let environment: Environment
 
-    /// The request, and whether it holds a placeholder whose value the trace does not show.
-    func request(_ sql: String) -> (text: String, hasPlaceholders: Bool)? {
+    /// A statement of one table, cut into its clauses.
+    private struct Parts {
+        var table: TableInfo
+        var condition: [SQLToken]?
+        var ordering: [SQLToken]?
+        var limit: (count: Int64, offset: Int64?)?
+    }
+
+    private func parts(_ sql: String) -> Parts? {
         let tokens = SQLTokenizer.tokens(sql)
-        var i = 0
         guard tokens.count >= 4, tokens[0].isWord("SELECT") else { return nil }
-        i = 1
+        var i = 1
         // `*` or `"author".*`.
         if tokens[i].isSymbol("*") {
             i += 1
@@ -25,13 +31,11 @@ struct RequestFromSQL {
         } else {
             return nil
         }
-        guard i + 1 < tokens.count, tokens[i].isWord("FROM"), let table = tokens[i + 1].name,
-            let info = environment.schema.table(named: table)
+        guard i + 1 < tokens.count, tokens[i].isWord("FROM"), let name = tokens[i + 1].name,
+            let table = environment.schema.table(named: name)
         else { return nil }
         i += 2
-        var text = environment.displayName(ofTable: info.name)
-        var operations: [String] = []
-        var hasPlaceholders = false
+        var parts = Parts(table: table)
         let clauses = ["WHERE", "ORDER", "LIMIT"]
         func clauseEnd(from start: Int) -> Int {
             var depth = 0
@@ -46,31 +50,75 @@ struct RequestFromSQL {
         }
         if i < tokens.count, tokens[i].isWord("WHERE") {
             let end = clauseEnd(from: i + 1)
-            let condition = Array(tokens[(i + 1)..<end])
-            if condition.contains(where: { $0.kind == .placeholder }) { hasPlaceholders = true }
-            operations.append(filter(condition, table: info))
+            parts.condition = Array(tokens[(i + 1)..<end])
             i = end
         }
         if i + 1 < tokens.count, tokens[i].isWord("ORDER"), tokens[i + 1].isWord("BY") {
             let end = clauseEnd(from: i + 2)
-            operations.append(order(Array(tokens[(i + 2)..<end]), table: info))
+            parts.ordering = Array(tokens[(i + 2)..<end])
             i = end
         }
         if i < tokens.count, tokens[i].isWord("LIMIT") {
             let rest = Array(tokens[(i + 1)...])
             guard case .literal(.integer(let limit))? = rest.first?.kind else { return nil }
             if rest.count == 1 {
-                operations.append(".limit(\(limit))")
+                parts.limit = (limit, nil)
             } else if rest.count == 3, rest[1].isWord("OFFSET"), case .literal(.integer(let offset)) = rest[2].kind {
-                operations.append(".limit(\(limit), offset: \(offset))")
+                parts.limit = (limit, offset)
             } else {
                 return nil
             }
             i = tokens.count
         }
         guard i == tokens.count else { return nil }
-        text += operations.isEmpty ? ".all()" : operations.joined()
+        return parts
+    }
+
+    /// The request, and whether it holds a placeholder whose value the trace does not show.
+    func request(_ sql: String) -> (text: String, hasPlaceholders: Bool)? {
+        guard let parts = parts(sql) else { return nil }
+        var operations: [String] = []
+        if let condition = parts.condition { operations.append(filter(condition, table: parts.table)) }
+        if let ordering = parts.ordering { operations.append(order(ordering, table: parts.table)) }
+        if let limit = parts.limit {
+            operations.append(limit.offset.map { ".limit(\(limit.count), offset: \($0))" } ?? ".limit(\(limit.count))")
+        }
+        let text =
+            environment.displayName(ofTable: parts.table.name) + (operations.isEmpty ? ".all()" : operations.joined())
+        return (text, parts.condition?.contains { $0.kind == .placeholder } ?? false)
+    }
+
+    /// What a loop's statement adds to the association it walks, as methods of the
+    /// association (`.filter(Column("year") > 1950).order(Column("year"))`): its
+    /// conditions but the key's, and its ordering. Nil when the statement is not one
+    /// of a single table (a through association's join), or reads a window.
+    func refinements(ofLoop sql: String, keyColumns: [String]) -> (text: String, hasPlaceholders: Bool)? {
+        guard let parts = parts(sql), parts.limit == nil else { return nil }
+        let keys = Set(keyColumns.map(\.sqlFolded))
+        var text = ""
+        var hasPlaceholders = false
+        if let condition = parts.condition {
+            let others = Self.split(condition, on: "AND").filter { conjunct in
+                !isKeyComparison(Self.unwrapped(conjunct), keys: keys, table: parts.table)
+            }
+            if !others.isEmpty {
+                let joined = Array(
+                    others.map { [SQLToken(kind: .symbol("("))] + $0 + [SQLToken(kind: .symbol(")"))] }
+                        .joined(separator: [SQLToken(kind: .word("AND"))]))
+                text += filter(joined, table: parts.table)
+                hasPlaceholders = others.joined().contains { $0.kind == .placeholder }
+            }
+        }
+        if let ordering = parts.ordering { text += order(ordering, table: parts.table) }
         return (text, hasPlaceholders)
+    }
+
+    /// `"authorId" = 1`, `"book"."authorId" = ?`, `"authorId" IN (1)`: a key column pinned to one value.
+    private func isKeyComparison(_ tokens: [SQLToken], keys: Set<String>, table: TableInfo) -> Bool {
+        let shape = StatementShape(tokens: tokens)
+        return shape.keyComparisons.count == 1 && shape.values.count == 1
+            && keys.contains(shape.keyComparisons[0].column.sqlFolded)
+            && (shape.keyComparisons[0].qualifier.map { $0.sqlFolded == table.name.sqlFolded } ?? true)
     }
 
     /// `.filter(…)`: each condition joined by `AND` written with columns, or the whole as SQL.

@@ -50,7 +50,7 @@ struct TraceFixes {
         } else {
             notes.append("not checked on the database: the log shows placeholders (`?`), not values")
         }
-        let request = replacement(for: association, parent: run.parent)
+        let request = replacement(for: association, parent: run.parent, loopSQL: run.sqls.first)
         notes += request.notes
         var finding = TraceFinding(
             kind: .nPlusOne,
@@ -73,7 +73,7 @@ struct TraceFixes {
     }
 
     /// The request that reads the parent's rows with the association's rows.
-    private func replacement(for association: LoopAssociation, parent: WasteFinder.Parent) -> (
+    private func replacement(for association: LoopAssociation, parent: WasteFinder.Parent, loopSQL: String?) -> (
         text: String, isRunnable: Bool, notes: [String]
     ) {
         let method: String
@@ -87,11 +87,17 @@ struct TraceFixes {
             let notNull = columns.allSatisfy { table?.column(named: $0)?.isNotNull ?? false }
             method = notNull && !association.kind.isThrough ? "including(required:" : "including(optional:"
         }
-        let suffix = ".\(method) \(association.swiftName))"
+        // The loop's own conditions and ordering (`request(for: Author.books).filter(…)`) refine the association.
+        let refinement =
+            association.kind.isThrough
+            ? nil : loopSQL.flatMap { writer.refinements(ofLoop: $0, keyColumns: association.keyColumns) }
+        let suffix = ".\(method) \(association.swiftName)\(refinement?.text ?? ""))"
+        let refinementIsRunnable = !(refinement?.hasPlaceholders ?? false)
         if let base = writer.request(parent.sql) {
+            let isRunnable = !base.hasPlaceholders && refinementIsRunnable
             return (
-                base.text + suffix, !base.hasPlaceholders,
-                base.hasPlaceholders ? ["write the values of the `?` the log hides in the request"] : []
+                base.text + suffix, isRunnable,
+                isRunnable ? [] : ["write the values of the `?` the log hides in the request"]
             )
         }
         let type = session.environment.displayName(ofTable: association.origin)

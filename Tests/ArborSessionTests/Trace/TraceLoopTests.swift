@@ -143,6 +143,25 @@ final class TraceLoopTests: XCTestCase {
         }
     }
 
+    func testTheLoopsOwnFilterAndOrderRefineTheAssociation() throws {
+        let session = try Session(path: nil)
+        let recording = try TraceRecording.record(session.database, style: .expanded) { db, recording in
+            for author in try AuthorRecord.fetchAll(db) {
+                let books = try author.request(for: AuthorRecord.books)
+                    .filter(Column("year") > 1950).order(Column("year").desc).fetchAll(db)
+                recording.read(books.map(\.row))
+            }
+        }
+        let report = session.analyzeTrace(text: recording.text)
+        let finding = try XCTUnwrap(loopFinding(report))
+        XCTAssertEqual(
+            finding.request,
+            "Author.all().including(all: Author.books.filter(Column(\"year\") > 1950).order(Column(\"year\").desc))")
+        XCTAssertEqual(
+            try childRows(of: try XCTUnwrap(finding.request), key: "books", in: session).sorted(),
+            recording.rowsRead.sorted())
+    }
+
     func testNestedLoopsAreEachFound() throws {
         let session = try Session(path: nil)
         let recording = try TraceRecording.record(session.database, style: .expanded) { db, _ in
@@ -181,7 +200,8 @@ final class TraceLoopTests: XCTestCase {
         XCTAssertEqual(report.unreadableCount, 0)
         XCTAssertEqual(report.statementCount, 4)
         let finding = try XCTUnwrap(loopFinding(report))
-        XCTAssertEqual(finding.request, "Author.filter(Column(\"id\") <= 3).including(all: Author.books)")
+        XCTAssertEqual(
+            finding.request, "Author.filter(Column(\"id\") <= 3).including(all: Author.books.order(Column(\"id\")))")
         // The parent statement's three lines, then the first line of each loop statement.
         XCTAssertEqual(finding.lines, [1, 2, 3, 4, 8, 12])
         XCTAssertEqual(
