@@ -28,6 +28,10 @@ do {
         try WatchUnderWriterBenchmark.run(arbor: arbor)
         exit(0)
     }
+    if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "trace" {
+        try TraceBenchmark.run(arbor: arbor)
+        exit(0)
+    }
     if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "tables" {
         try EngineBenchmarks.tenThousandTables()
         exit(0)
@@ -37,6 +41,7 @@ do {
     try EngineBenchmarks.modelFolderLoading(arbor: arbor)
     try EngineBenchmarks.schemaAdvice()
     try EngineBenchmarks.decodingCheck()
+    try TraceBenchmark.run(arbor: arbor)
 } catch {
     print("benchmark failed: \(error)")
     exit(1)

@@ -95,6 +95,13 @@ struct Arbor: ParsableCommand {
     )
     var watch = false
 
+    @Option(
+        help: """
+            Read a GRDB trace log (`-` for standard input), print its waste (N+1 loops, repeated statements, \
+            counts then fetches, scans) with the requests that fix it, and exit: status 0 when there is none, 1 when there is some.
+            """)
+    var trace: String?
+
     func runArbor() -> Int32 {
         if let position = ArgumentBytes.firstInvalidUTF8() {
             Output.error("arbor: argument \(position) is not valid UTF-8")
@@ -140,6 +147,7 @@ struct Arbor: ParsableCommand {
             }
         }
         if advise { return Self.printAdvice(session) }
+        if let trace { return TraceMode(session: session, json: format == .json).run(trace) }
         if graph {
             let drawing = session.associationGraph()
             switch format?.graphFormat {

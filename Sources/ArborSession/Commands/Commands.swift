@@ -24,6 +24,7 @@ struct Commands {
           :sql STATEMENT      run raw SQL (only reads, unless arbor was started with --write)
           :explain REQUEST    the request's SQL and SQLite's query plan for it
           :swift REQUEST      the request as Swift code for GRDB, whatever the format
+          :trace FILE         the waste in a GRDB trace log (N+1 loops, repeats, scans) and the requests that fix it
           :complete TEXT      the completions at the end of TEXT, one per line
           :format F           output format: tree, table, json, sql, swift
           :quit               leave
@@ -79,6 +80,8 @@ struct Commands {
                     "-- \(statement.label.isEmpty ? "statement" : statement.label)\n"
                         + (try QueryPlan.text(of: statement.sql, in: session.database, schema: environment.schema))
                 }.joined(separator: "\n"))
+        case "trace":
+            return .commandOutput(try TraceCommand(session: session).run(argument, range: range))
         case "swift":
             let (result, environment) = try request(argument, range: range)
             let app = AppCode(session: session, requestText: argument)
@@ -101,6 +104,7 @@ struct Commands {
                         "help", "tables", "schema", "associations", "graph", "load", "declarations", "advise", "sql",
                         "explain",
                         "swift",
+                        "trace",
                         "complete",
                         "format", "quit",
                     ])

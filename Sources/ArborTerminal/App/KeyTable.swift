@@ -134,7 +134,9 @@ public enum KeyTable {
                 Entry(keys: "↑/↓ or j/k", action: "scroll a line"),
                 Entry(keys: "PgUp/PgDn or ␣", action: "scroll a page"),
                 Entry(keys: "g/G or Home/End", action: "the top or the bottom"),
-                Entry(keys: "Esc, q, ↵ or ?", action: "close"),
+                Entry(
+                    keys: "Esc, q, ↵ or ?",
+                    action: "close; ↵ in :trace's report takes the fix at the top as the request"),
             ]),
         Section(
             title: "Everywhere",

@@ -142,7 +142,16 @@ extension AppState {
         guard var overlay else { return [] }
         let page = max(1, layout.overlay.height - 2)
         switch key {
-        case .escape, .character("q"), .enter, .character("?"):
+        case .enter:
+            self.overlay = nil
+            // `:trace`'s report: ↵ opens the fix at the top of the view as the request.
+            if let request = TraceFix.request(in: overlay, top: overlay.top, width: max(1, width - 1)) {
+                input.setSelected(request)
+                focus = .input
+                notice = Notice(text: "the trace's fix: ↵ runs it", isError: false)
+            }
+            return []
+        case .escape, .character("q"), .character("?"):
             self.overlay = nil
             return []
         case .up, .character("k"): overlay.top -= 1
