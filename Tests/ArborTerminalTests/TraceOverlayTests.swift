@@ -1,5 +1,6 @@
 import ArborCore
 import ArborSession
+import ArborTestSupport
 import XCTest
 
 @testable import ArborTerminal
@@ -8,9 +9,7 @@ import XCTest
 /// opens its fix as the request, ready to run.
 final class TraceOverlayTests: XCTestCase {
     func testEnterOpensTheFixAtTheTopOfTheView() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "arbor-trace-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryItems.folder("arbor-trace")
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = directory.appendingPathComponent("app.log")
         try Data(

@@ -1,5 +1,6 @@
 import ArborCore
 import ArborLanguage
+import Foundation
 
 /// Writes a traced statement as the GRDB request an app writes for it, when it is
 /// one a query interface request of one table gives: `SELECT * FROM "author"

@@ -1,4 +1,5 @@
 import ArborCore
+import ArborLanguage
 import Foundation
 import GRDB
 

@@ -1,3 +1,4 @@
+import ArborTestSupport
 import GRDB
 import XCTest
 
@@ -105,8 +106,7 @@ final class TraceCleanRequestTests: XCTestCase {
     }
 
     func testTriggerLinesOfAWriteAreNotUnreadable() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "arbor-trace-\(UUID().uuidString).sqlite")
+        let path = try TemporaryItems.folder("trace").appendingPathComponent("trace.sqlite")
         defer { try? FileManager.default.removeItem(at: path) }
         let queue = try DatabaseQueue(path: path.path)
         try queue.write { db in

@@ -1,3 +1,4 @@
+import ArborTestSupport
 import XCTest
 
 @testable import ArborSession

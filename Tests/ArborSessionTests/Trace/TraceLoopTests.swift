@@ -1,3 +1,5 @@
+import ArborCore
+import ArborTestSupport
 import GRDB
 import XCTest
 
@@ -17,9 +19,7 @@ final class TraceLoopTests: XCTestCase {
 
     /// A database file made from `sql`, removed after the test.
     func database(_ sql: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "arbor-trace-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryItems.folder("arbor-trace")
         temporaryFiles.append(directory.path)
         let path = directory.appendingPathComponent("app.sqlite").path
         let queue = try DatabaseQueue(path: path)
