@@ -25,11 +25,17 @@ final class Interruption: @unchecked Sendable {
     /// ends arbor at once with status 130.
     init(session: Session? = nil) {
         database = session
+        listen()
+    }
+
+    private func listen() {
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler { [weak self] in self?.received() }
         source.resume()
+        lock.lock()
         self.source = source
+        lock.unlock()
     }
 
     /// The session whose statements `run` interrupts.
@@ -44,14 +50,19 @@ final class Interruption: @unchecked Sendable {
     func suspend() {
         lock.lock()
         suspended = true
+        // Cancelled, not only ignored: on Linux a second source of the same signal
+        // can take it from the interface's own, which then never sees SIGINT.
+        let source = self.source
+        self.source = nil
         lock.unlock()
+        source?.cancel()
     }
 
     func resume() {
-        signal(SIGINT, SIG_IGN)
         lock.lock()
         suspended = false
         lock.unlock()
+        listen()
     }
 
     private func received() {

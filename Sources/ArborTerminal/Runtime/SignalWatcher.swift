@@ -11,6 +11,11 @@ final class SignalWatcher {
     private var sources: [any DispatchSourceSignal] = []
 
     init(inbox: Inbox) {
+        // Dispatch reads signals through a signalfd, which sees only signals that no
+        // thread takes: blocked here, on the thread that starts the interface (the
+        // dispatch threads block them already), they reach the sources whatever an
+        // earlier source of the same signal, cancelled since, did to the mask.
+        Self.setBlocked(true)
         for number in [SIGTERM, SIGHUP, SIGINT] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -25,5 +30,13 @@ final class SignalWatcher {
         for source in sources { source.cancel() }
         sources = []
         for number in [SIGTERM, SIGHUP, SIGINT] { signal(number, SIG_DFL) }
+        Self.setBlocked(false)
+    }
+
+    private static func setBlocked(_ blocked: Bool) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in [SIGTERM, SIGHUP, SIGINT] { sigaddset(&set, number) }
+        pthread_sigmask(blocked ? SIG_BLOCK : SIG_UNBLOCK, &set, nil)
     }
 }
