@@ -31,7 +31,8 @@ struct Arbor: ParsableCommand {
     @Option(name: [.customShort("c"), .customLong("command")], help: "A statement to run; repeatable.")
     var commands: [String] = []
 
-    @Option(help: "Output format: tree, table, json, sql or swift; with --graph, mermaid or dot.")
+    @Option(
+        help: "Output format: tree, table, json, jsonl, csv, tsv, sql or swift; with --graph, mermaid or dot.")
     var format: FormatOption?
 
     @Flag(
@@ -211,7 +212,10 @@ extension Arbor {
 
 /// How results print (`--format`, `:format`).
 enum OutputFormat: String, CaseIterable {
-    case tree, table, json, sql, swift
+    case tree, table, json, jsonl, csv, tsv, sql, swift
+
+    /// The formats made for programs: they print values whole, never cut for a screen.
+    var isData: Bool { self == .json || self == .jsonl || self == .csv || self == .tsv }
 }
 
 /// How `--graph` writes the association graph, besides the text of `:graph`.
@@ -221,7 +225,7 @@ enum GraphFormat: String {
 
 /// What `--format` accepts: a row format, or a graph format (only with `--graph`).
 enum FormatOption: String, ExpressibleByArgument, CaseIterable {
-    case tree, table, json, sql, swift, mermaid, dot
+    case tree, table, json, jsonl, csv, tsv, sql, swift, mermaid, dot
 
     var rowFormat: OutputFormat? { OutputFormat(rawValue: rawValue) }
     var graphFormat: GraphFormat? { GraphFormat(rawValue: rawValue) }

@@ -47,7 +47,9 @@ struct LineMode {
                     )
                     failed = true
                 } else {
-                    Output.error("arbor: unknown format `\(name)`: use tree, table, json, sql or swift")
+                    Output.error(
+                        "arbor: unknown format `\(name)`: use "
+                            + OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))
                     failed = true
                 }
             } else if !trimmed.isEmpty {

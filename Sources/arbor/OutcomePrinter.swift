@@ -40,8 +40,14 @@ struct OutcomePrinter {
     /// Prints a request's rows as they are fetched, in bounded memory.
     func stream(_ result: RequestResult, from session: Session) -> Bool {
         if result.isFetchedWhole {
+            if format == .json, result.plan.valueType != nil {
+                ValueFetchJSON.print(result)
+                return true
+            }
             // `Row.fetchAll(db, sql: …)` has no table: its rows are rows.
-            var output = StreamingOutput(format: format, table: result.plan.table.isEmpty ? "row" : result.plan.table)
+            var output = StreamingOutput(
+                format: format, table: result.plan.table.isEmpty ? "row" : result.plan.table,
+                valuesOnly: result.plan.valueType != nil)
             for row in result.rows { output.write(row) }
             output.finish()
             return true
@@ -55,7 +61,7 @@ struct OutcomePrinter {
                 return true
             }
             // The text formats show 200 bytes of a value: they read no more than a KiB of it.
-            let valueLimit = format == .json ? nil : ValueCut.printLimit
+            let valueLimit = format.isData ? nil : ValueCut.printLimit
             if result.isSingleRow {
                 let fetched = try session.singleRow(of: result, valueLimit: valueLimit)
                 for row in fetched.rows { output.write(row) }
@@ -84,12 +90,14 @@ struct OutcomePrinter {
             if format == .sql { printSQL(sql) } else { Output.line(String(count)) }
         case .boolean(let value, let sql):
             if format == .sql { printSQL(sql) } else { Output.line(String(value)) }
-        case .description(let text):
-            Output.line(Output.terminalSafe(text))
+        case .description(let text), .commandOutput(let text):
+            if format == .json || format == .jsonl {
+                ValueFetchJSON.printText(text)
+            } else {
+                Output.line(Output.terminalSafe(text))
+            }
         case .silent:
             break
-        case .commandOutput(let text):
-            Output.line(Output.terminalSafe(text))
         case .failure(let errors, let text):
             Output.errors(errors, in: text)
             return false
@@ -127,6 +135,10 @@ struct OutcomePrinter {
             Output.lines(TableFormat.lines(columns: columns, rows: result.rows))
         case .swift:
             Output.line(SwiftCode.generate(result.plan, environment: environment, app: app))
+        case .csv, .tsv, .jsonl:
+            var output = RecordOutput(format: format, valuesOnly: result.plan.valueType != nil)
+            for row in result.rows { output?.write(row) }
+            output?.finish()
         }
     }
 }

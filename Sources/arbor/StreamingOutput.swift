@@ -13,11 +13,20 @@ struct StreamingOutput {
     /// The first rows of a table, held to size its columns.
     private var pendingTableRows: [ResultRow] = []
     private var tableWidths: [Int]?
+    /// `csv`, `tsv` and `jsonl`.
+    private var records: RecordOutput?
     static let tableSample = 1000
 
     init(format: OutputFormat, table: String) {
         self.format = format
         self.table = table
+        self.records = RecordOutput(format: format)
+    }
+
+    init(format: OutputFormat, table: String, valuesOnly: Bool) {
+        self.format = format
+        self.table = table
+        self.records = RecordOutput(format: format, valuesOnly: valuesOnly)
     }
 
     mutating func write(_ row: ResultRow) {
@@ -37,6 +46,8 @@ struct StreamingOutput {
             } else {
                 appendTableRow(row)
             }
+        case .csv, .tsv, .jsonl:
+            records?.write(row)
         case .sql, .swift:
             break
         }
@@ -51,6 +62,8 @@ struct StreamingOutput {
         case .table:
             flushTable()
             flushText()
+        case .csv, .tsv, .jsonl:
+            records?.finish()
         default:
             flushText()
         }
