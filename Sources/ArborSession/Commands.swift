@@ -25,7 +25,7 @@ struct Commands {
           :explain REQUEST    the request's SQL and SQLite's query plan for it
           :swift REQUEST      the request as Swift code for GRDB, whatever the format
           :complete TEXT      the completions at the end of TEXT, one per line
-          :format F           output format: tree, table, json, sql, swift
+          :format F           output format: tree, table, json, jsonl, csv, tsv, sql, swift
           :quit               leave
         """
 

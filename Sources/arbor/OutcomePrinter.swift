@@ -14,6 +14,9 @@ struct OutcomePrinter {
 
     /// Runs the statements of `text`, streaming the rows of requests as they come.
     mutating func run(_ text: String, in session: Session) -> Bool {
+        if RawSQLPrinter.prints(format), let (sql, range) = RawSQLPrinter.command(in: text) {
+            return RawSQLPrinter.run(text, sql: sql, range: range, format: format, in: session)
+        }
         var succeeded = true
         let outcomes = session.run(text, fetch: false)
         // `--format swift` names the declarations read so far, this text's included.

@@ -253,4 +253,44 @@ final class DataFormatTests: XCTestCase {
         XCTAssertEqual((documents[4] as? [Any])?.count, 0)
         XCTAssertTrue((documents[5] as? String)?.contains("hasMany") == true)
     }
+    // MARK: `:sql` in the formats
+
+    func testRawSQLInCSVIsWhatSQLite3PrintsForEachStatement() throws {
+        let path = try demoDatabase()
+        let sql = "SELECT id, name FROM author WHERE id < 4; SELECT code, name FROM country ORDER BY code LIMIT 3"
+        let csv = try arbor([path, "-c", ":sql " + sql, "--format", "csv"])
+        let (status, expected, err) = try run(try sqlite3(), ["-csv", "-header", path, sql])
+        XCTAssertEqual(status, 0, err)
+        XCTAssertEqual(String(decoding: csv, as: UTF8.self), String(decoding: expected, as: UTF8.self))
+        XCTAssertEqual(csv, expected)
+    }
+
+    func testRawSQLFollowsTheFormatInJSONJSONLinesSQLAndLineMode() throws {
+        let sql = ":sql SELECT id, name FROM author ORDER BY id LIMIT 2; SELECT 1 AS one"
+        let json = documents(try arbor(["-c", sql, "--format", "json"]))
+        XCTAssertEqual(json.count, 2)
+        XCTAssertEqual(
+            (json.first as? [[String: Any]])?.compactMap { $0["name"] as? String }, ["Victor Hugo", "Émile Zola"])
+        XCTAssertEqual((json.last as? [[String: Any]])?.first?["one"] as? Int, 1)
+        let lines = String(decoding: try arbor(["-c", sql, "--format", "jsonl"]), as: UTF8.self)
+            .split(separator: "\n")
+        XCTAssertEqual(lines.count, 3)
+        for line in lines { XCTAssertTrue(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any]) }
+        let printed = String(
+            decoding: try arbor(["-c", ":sql SELECT id FROM author", "--format", "sql"]), as: UTF8.self)
+        XCTAssertEqual(printed, "SELECT id FROM author;\n")
+        let (status, out, err) = try run(
+            ArborProcess.executable, ["--no-tui"],
+            stdin: ":format tsv\n:sql SELECT 'a' || char(9) || 'b' AS x, NULL AS y\n")
+        XCTAssertEqual(status, 0, err)
+        XCTAssertEqual(String(decoding: out, as: UTF8.self), "x\ty\na\\tb\t\n")
+    }
+
+    func testRawSQLRefusedInADataFormatFailsWithItsRange() throws {
+        let (status, out, err) = try run(ArborProcess.executable, ["-c", ":sql DELETE FROM author", "--format", "csv"])
+        XCTAssertEqual(status, 1)
+        XCTAssertEqual(out, Data())
+        XCTAssertTrue(err.contains("read-only"), err)
+        XCTAssertTrue(err.contains("^~~~"), err)
+    }
 }
