@@ -15,20 +15,15 @@ struct Arbor: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "arbor",
         abstract: "Explore a SQLite database through GRDB requests and associations.",
-        discussion: """
-            Without DATABASE, opens the built-in demo library of GRDB's Associations guide.
-            The database is opened read-only unless --write is given.
-            Examples:
-              arbor -c 'Author.including(all: Author.books)' --format json
-              arbor library.sqlite -c 'Book.including(required: Book.author)' --format sql
-              arbor library.sqlite --graph --format mermaid
-            """,
-        version: version)
+        discussion: HelpText.discussion,
+        version: "\(version) (GRDB \(Versions.grdb), SQLite \(Versions.sqlite))")
 
-    @Argument(help: "The SQLite file to open (default: the demo library).")
+    @Argument(help: "The SQLite file to open (default: the demo library).", completion: .file())
     var database: String?
 
-    @Option(name: [.customShort("c"), .customLong("command")], help: "A statement to run; repeatable.")
+    @Option(
+        name: [.customShort("c"), .customLong("command")],
+        help: ArgumentHelp("A statement to run; repeatable.", valueName: "statement"))
     var commands: [String] = []
 
     @Option(
@@ -45,12 +40,18 @@ struct Arbor: ParsableCommand {
     @Flag(help: "Print the association graph of the database (as text, or --format mermaid|dot) and exit.")
     var graph = false
 
-    @Option(help: "A Swift file, or a folder of them, whose GRDB declarations to read first; repeatable.")
+    @Option(
+        help: ArgumentHelp(
+            "A Swift file, or a folder of them, whose GRDB declarations to read first; repeatable.",
+            valueName: "path"),
+        completion: .file(extensions: ["swift"]))
     var load: [String] = []
 
     @Option(
         name: .customLong("define"),
-        help: "A flag `#if` conditions of loaded code see as defined; repeatable. Without it: DEBUG.")
+        help: ArgumentHelp(
+            "A flag `#if` conditions of loaded code see as defined; repeatable. Without it: DEBUG.",
+            valueName: "flag"))
     var defines: [String] = []
 
     @Flag(help: "Open the database read-write (raw writes only through :sql).")
@@ -58,6 +59,19 @@ struct Arbor: ParsableCommand {
 
     @Flag(name: .customLong("no-tui"), help: "Never start the terminal interface.")
     var noTUI = false
+
+    @Option(help: "Colour in the terminal interface: auto (none when NO_COLOR is set), always or never.")
+    var color: ColorChoice = .auto
+
+    @Option(
+        name: .customLong("init"),
+        help: ArgumentHelp(
+            "A file of start-up statements to run instead of $XDG_CONFIG_HOME/arbor/init.", valueName: "file"),
+        completion: .file())
+    var initFile: String?
+
+    @Flag(name: .customLong("no-init"), help: "Run no start-up file.")
+    var noInit = false
 
     @Flag(
         help: """
@@ -83,6 +97,9 @@ struct Arbor: ParsableCommand {
             throw ValidationError(
                 "--prefetch adds the prefetch statements to --format sql: add --format sql (arbor -c REQUEST --format sql --prefetch)"
             )
+        }
+        if noInit, initFile != nil {
+            throw ValidationError("--init names a start-up file and --no-init skips it: give one of them")
         }
         if graph, !commands.isEmpty {
             throw ValidationError(
@@ -114,9 +131,25 @@ struct Arbor: ParsableCommand {
             return 2
         }
         if !defines.isEmpty { session.flags = Set(defines) }
+        var printer = OutcomePrinter(format: format?.rowFormat ?? .tree, environment: session.environment)
+        var startupFailed = false
+        switch StartupFile.choice(named: initFile, skip: noInit, environment: ProcessInfo.processInfo.environment) {
+        case .none: break
+        case .missing(let path):
+            Output.error("arbor: --init \(path): no such file, or it cannot be read")
+            return 2
+        case .file(let path):
+            guard let succeeded = StartupFile.run(path, session: session, printer: &printer) else {
+                Output.error("arbor: the start-up file \(path) cannot be read")
+                return 2
+            }
+            startupFailed = !succeeded
+            // Command-line options win over what the start-up file set.
+            if let format = format?.rowFormat { printer.format = format }
+        }
         // Declarations GRDB itself would reject make the run fail, once the statements
         // have run: the rest of the app's code still works. What was skipped is a note.
-        var loadFailed = false
+        var loadFailed = startupFailed
         if !load.isEmpty {
             // Every file is read before any is resolved: the order of `--load`s never matters.
             do {
@@ -142,7 +175,6 @@ struct Arbor: ParsableCommand {
             }
             return 0
         }
-        var printer = OutcomePrinter(format: format?.rowFormat ?? .tree, environment: session.environment)
         printer.prefetch = prefetch
         if !commands.isEmpty {
             let interruption = Interruption(session: session)
@@ -171,7 +203,8 @@ struct Arbor: ParsableCommand {
         // and when the terminal cannot show it).
         if !noTUI, isatty(0) != 0, isatty(1) != 0,
             TerminalInterface.isSupported(environment: ProcessInfo.processInfo.environment),
-            let status = TerminalInterface.run(session: session)
+            let status = TerminalInterface.run(
+                session: session, environment: color.environment(ProcessInfo.processInfo.environment))
         {
             return loadFailed && status == 0 ? 1 : status
         }

@@ -11,12 +11,15 @@ struct LineMode {
     let session: Session
     var printer: OutcomePrinter
     let interruption: Interruption
+    /// Standard input, or the start-up file's lines (`StartupFile`).
+    var input = InputLines()
+    /// Whether a person types the lines (prompts, and SIGINT goes on); nil: standard input is a terminal.
+    var interactive: Bool? = nil
 
     mutating func run() -> Int32 {
         var failed = false
         var pending = ""
-        let interactive = isatty(0) != 0
-        var input = InputLines()
+        let interactive = self.interactive ?? (isatty(0) != 0)
         if interactive { prompt(continuation: false) }
         while let next = input.next() {
             guard case .text(let line) = next else {

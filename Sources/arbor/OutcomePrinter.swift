@@ -11,6 +11,9 @@ struct OutcomePrinter {
     var app: AppCode?
     /// `--prefetch`: `sql` prints each request's prefetch statements after its main one.
     var prefetch = false
+    /// The start-up file's commands (`:load`…) report on standard error: standard
+    /// output is for what the command line asked.
+    var commandTextToStandardError = false
 
     /// Runs the statements of `text`, streaming the rows of requests as they come.
     mutating func run(_ text: String, in session: Session) -> Bool {
@@ -94,7 +97,9 @@ struct OutcomePrinter {
         case .boolean(let value, let sql):
             if format == .sql { printSQL(sql) } else { Output.line(String(value)) }
         case .description(let text), .commandOutput(let text):
-            if format == .json || format == .jsonl {
+            if commandTextToStandardError {
+                Output.error("arbor: " + text)
+            } else if format == .json || format == .jsonl {
                 ValueFetchJSON.printText(text)
             } else {
                 Output.line(Output.terminalSafe(text))

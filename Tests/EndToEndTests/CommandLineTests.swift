@@ -187,7 +187,8 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(help.stdout.contains("--format"), help.stdout)
         let version = try ArborProcess.run(["--version"])
         XCTAssertEqual(version.status, 0)
-        let parts = version.stdout.trimmingCharacters(in: .newlines).split(separator: ".")
+        // `0.1.0 (GRDB 7.10.0, SQLite 3.40.1)`: arbor's own version comes first.
+        let parts = (version.stdout.split(separator: " ").first ?? "").split(separator: ".")
         XCTAssertEqual(parts.count, 3, version.stdout)
         XCTAssertTrue(parts.allSatisfy { Int($0) != nil }, version.stdout)
     }

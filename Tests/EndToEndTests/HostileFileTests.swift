@@ -247,6 +247,10 @@ final class HostileFileTests: XCTestCase {
         process.arguments = Array(command.dropFirst())
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        // Never the developer's own start-up file: a folder that does not exist.
+        environment["XDG_CONFIG_HOME"] =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("arbor-no-config-\(UUID().uuidString)").path
         process.environment = environment
         let output = Pipe()
         let errors = Pipe()

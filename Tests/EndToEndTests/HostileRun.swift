@@ -26,6 +26,10 @@ enum HostileRun {
         process.arguments = arguments
         var variables = ProcessInfo.processInfo.environment
         variables["SWIFT_BACKTRACE"] = "enable=no"
+        // Never the developer's own start-up file: a folder that does not exist.
+        variables["XDG_CONFIG_HOME"] =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("arbor-no-config-\(UUID().uuidString)").path
         for (key, value) in environment { variables[key] = value }
         process.environment = variables
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(

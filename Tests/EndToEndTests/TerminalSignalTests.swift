@@ -13,7 +13,7 @@ final class TerminalSignalTests: XCTestCase {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-sig-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: state) }
         let command =
-            "env LANG=C.UTF-8 XDG_STATE_HOME='\(state)' SWIFT_BACKTRACE=enable=no '\(ArborProcess.executable.path)';"
+            "env LANG=C.UTF-8 XDG_STATE_HOME='\(state)' XDG_CONFIG_HOME='\(state)/no-config' SWIFT_BACKTRACE=enable=no '\(ArborProcess.executable.path)';"
             + " echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo -e -icanon -e -echo | sort | tr '\\n' ' '; echo; sleep 60"
         let tmux = try TmuxSession(command: command, width: 80, height: 20)
         defer { tmux.kill() }

@@ -23,7 +23,7 @@ final class TerminalTests: XCTestCase {
 
     /// A shell command line that runs arbor, then shows how it ended and the terminal modes.
     func command(_ arguments: String = "") -> String {
-        "env LANG=C.UTF-8 XDG_STATE_HOME='\(stateDirectory)' SWIFT_BACKTRACE=enable=no '\(ArborProcess.executable.path)' \(arguments);"
+        "env LANG=C.UTF-8 XDG_STATE_HOME='\(stateDirectory)' XDG_CONFIG_HOME='\(stateDirectory)/no-config' SWIFT_BACKTRACE=enable=no '\(ArborProcess.executable.path)' \(arguments);"
             + " echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo -e -icanon -e -echo | sort | tr '\\n' ' '; echo; sleep 60"
     }
 
@@ -618,7 +618,7 @@ final class TerminalTests: XCTestCase {
         defer { tmux.kill() }
         try tmux.waitFor("$")
         try tmux.type(
-            "env LANG=C.UTF-8 XDG_STATE_HOME='\(stateDirectory)' '\(ArborProcess.executable.path)'")
+            "env LANG=C.UTF-8 XDG_STATE_HOME='\(stateDirectory)' XDG_CONFIG_HOME='\(stateDirectory)/no-config' '\(ArborProcess.executable.path)'")
         try tmux.press("Enter")
         try tmux.waitFor("arbor>")
         try tmux.press("C-z")

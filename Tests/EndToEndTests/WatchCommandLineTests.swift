@@ -153,6 +153,10 @@ final class BackgroundProcess {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        // Never the developer's own start-up file: a folder that does not exist.
+        environment["XDG_CONFIG_HOME"] =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("arbor-no-config-\(UUID().uuidString)").path
         environment.merge(extra) { $1 }
         process.environment = environment
         process.standardInput = input
