@@ -1,6 +1,8 @@
 import Foundation
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #endif
 
@@ -61,8 +63,12 @@ enum Measure {
         return 0
     }
 
-    static func report(_ figure: String, _ value: String, reference: String = "", ratio: Double? = nil, goal: String = "") {
-        var line = figure.padding(toLength: 58, withPad: " ", startingAt: 0) + " " + value.padding(toLength: 12, withPad: " ", startingAt: 0)
+    static func report(
+        _ figure: String, _ value: String, reference: String = "", ratio: Double? = nil, goal: String = ""
+    ) {
+        var line =
+            figure.padding(toLength: 58, withPad: " ", startingAt: 0) + " "
+            + value.padding(toLength: 12, withPad: " ", startingAt: 0)
         if !reference.isEmpty { line += " ref " + reference.padding(toLength: 12, withPad: " ", startingAt: 0) }
         if let ratio { line += String(format: " ratio %.2f", ratio) }
         if !goal.isEmpty { line += "  (goal \(goal))" }

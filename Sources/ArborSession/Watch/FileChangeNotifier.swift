@@ -1,6 +1,8 @@
 import Foundation
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #endif
 
@@ -24,28 +26,32 @@ final class FileChangeNotifier: @unchecked Sendable {
     /// Closing the watch writes here, to wake a `wait` in progress.
     private let stopPipe: (read: Int32, write: Int32)
 
-    /// nil when inotify is not available (the caller polls instead).
+    /// nil when inotify is not available (the caller polls instead): always on Darwin.
     init?(path: String) {
         let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         name = url.lastPathComponent
         companions = [name + "-wal", name + "-journal"]
-        let folder = url.deletingLastPathComponent().path
-        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { return nil }
-        let mask = UInt32(
-            IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
-                | IN_DELETE_SELF | IN_MOVE_SELF)
-        guard inotify_add_watch(fd, folder, mask) >= 0 else {
-            close(fd)
+        #if !os(Linux)
             return nil
-        }
-        var pipeDescriptors: [Int32] = [-1, -1]
-        guard pipe(&pipeDescriptors) == 0 else {
-            close(fd)
-            return nil
-        }
-        descriptor = fd
-        stopPipe = (pipeDescriptors[0], pipeDescriptors[1])
+        #else
+            let folder = url.deletingLastPathComponent().path
+            let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+            guard fd >= 0 else { return nil }
+            let mask = UInt32(
+                IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
+                    | IN_DELETE_SELF | IN_MOVE_SELF)
+            guard inotify_add_watch(fd, folder, mask) >= 0 else {
+                close(fd)
+                return nil
+            }
+            var pipeDescriptors: [Int32] = [-1, -1]
+            guard pipe(&pipeDescriptors) == 0 else {
+                close(fd)
+                return nil
+            }
+            descriptor = fd
+            stopPipe = (pipeDescriptors[0], pipeDescriptors[1])
+        #endif
     }
 
     deinit {
@@ -89,37 +95,41 @@ final class FileChangeNotifier: @unchecked Sendable {
     /// Reads every pending event, keeping those about the database's files.
     private func drain() -> Events {
         var events = Events()
-        let size = 64 * 1024
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
-        defer { buffer.deallocate() }
-        while true {
-            let count = read(descriptor, buffer, size)
-            if count <= 0 { return events }
-            var offset = 0
-            while offset + MemoryLayout<inotify_event>.size <= count {
-                let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
-                let nameLength = Int(event.len)
-                var fileName = ""
-                if nameLength > 0 {
-                    let start = buffer.advanced(by: offset + MemoryLayout<inotify_event>.size)
-                        .assumingMemoryBound(to: CChar.self)
-                    fileName = String(cString: start)
-                }
-                offset += MemoryLayout<inotify_event>.size + nameLength
-                let mask = event.mask
-                if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
-                    // The folder itself went away.
-                    events.removed = true
-                    continue
-                }
-                if fileName == name {
-                    events.touched = true
-                    if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 { events.removed = true }
-                    if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { events.replaced = true }
-                } else if companions.contains(fileName) {
-                    events.touched = true
+        #if !os(Linux)
+            return events
+        #else
+            let size = 64 * 1024
+            let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+            defer { buffer.deallocate() }
+            while true {
+                let count = read(descriptor, buffer, size)
+                if count <= 0 { return events }
+                var offset = 0
+                while offset + MemoryLayout<inotify_event>.size <= count {
+                    let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
+                    let nameLength = Int(event.len)
+                    var fileName = ""
+                    if nameLength > 0 {
+                        let start = buffer.advanced(by: offset + MemoryLayout<inotify_event>.size)
+                            .assumingMemoryBound(to: CChar.self)
+                        fileName = String(cString: start)
+                    }
+                    offset += MemoryLayout<inotify_event>.size + nameLength
+                    let mask = event.mask
+                    if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
+                        // The folder itself went away.
+                        events.removed = true
+                        continue
+                    }
+                    if fileName == name {
+                        events.touched = true
+                        if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 { events.removed = true }
+                        if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { events.replaced = true }
+                    } else if companions.contains(fileName) {
+                        events.touched = true
+                    }
                 }
             }
-        }
+        #endif
     }
 }
