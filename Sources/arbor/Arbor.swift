@@ -4,7 +4,9 @@ import ArborTerminal
 import ArgumentParser
 import Foundation
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #endif
 
@@ -73,6 +75,12 @@ struct Arbor: ParsableCommand {
     @Flag(name: .customLong("no-init"), help: "Run no start-up file.")
     var noInit = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Open the database the app BUNDLE_ID wrote in the booted iOS simulator (macOS): DATABASE, if given, names one of its SQLite files.",
+            valueName: "bundle-id"))
+    var simulator: String?
+
     @Flag(
         help: """
             Print advice on the schema from the GRDB guides, with the fixes, and exit: \
@@ -121,6 +129,17 @@ struct Arbor: ParsableCommand {
         if watch, commands.isEmpty || format?.rowFormat != .json || graph {
             Output.error("arbor: --watch needs -c REQUEST and --format json (in the interface, type :watch)")
             return 2
+        }
+        var database = self.database
+        if let simulator {
+            do {
+                database = try SimulatorDatabase.path(
+                    bundleID: simulator, named: database, environment: ProcessInfo.processInfo.environment)
+                Output.error("arbor: opening \(database ?? "")")
+            } catch {
+                Output.error("arbor: \(error)")
+                return 2
+            }
         }
         let session: Session
         do {

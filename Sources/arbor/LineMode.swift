@@ -1,5 +1,6 @@
 import ArborCore
 import ArborSession
+import ArborTerminal
 import Foundation
 
 /// Reads statements from standard input, one per line, a statement continuing
@@ -20,24 +21,35 @@ struct LineMode {
         var failed = false
         var pending = ""
         let interactive = self.interactive ?? (isatty(0) != 0)
-        if interactive { prompt(continuation: false) }
-        while let next = input.next() {
+        // At a terminal, lines are edited (arrows, history, Ctrl-R), as in the interface.
+        let reader =
+            self.interactive == nil && interactive && TerminalLineReader.isAvailable()
+            ? TerminalLineReader(
+                historyURL: History.fileURL(environment: ProcessInfo.processInfo.environment, database: session.path))
+            : nil
+        if interactive, reader == nil { prompt(continuation: false) }
+        while let next = reader.map({ $0.next(continuing: !pending.isEmpty) }) ?? input.next() {
+            if case .cancelled = next {
+                pending = ""
+                continue
+            }
             guard case .text(let line) = next else {
                 // A statement with a line that is not text is dropped whole.
                 Output.error("arbor: line \(input.number) of standard input is not valid UTF-8: statement skipped")
                 failed = true
                 pending = ""
-                if interactive { prompt(continuation: false) }
+                if interactive, reader == nil { prompt(continuation: false) }
                 continue
             }
             pending += pending.isEmpty ? line : "\n" + line
             // A `:command` is one line, whatever brackets its argument opens (`:complete Author.including(`).
             if !pending.hasPrefix(":"), BracketBalance.isOpen(pending) {
-                if interactive { prompt(continuation: true) }
+                if interactive, reader == nil { prompt(continuation: true) }
                 continue
             }
             let statement = pending
             pending = ""
+            reader?.remember(statement)
             let trimmed = statement.trimmingCharacters(in: .whitespaces)
             if trimmed == ":quit" || trimmed == ":q" { break }
             if trimmed.hasPrefix(":format") {
@@ -63,7 +75,7 @@ struct LineMode {
                 }
                 if !succeeded { failed = true }
             }
-            if interactive { prompt(continuation: false) }
+            if interactive, reader == nil { prompt(continuation: false) }
         }
         if !pending.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             let last = pending
