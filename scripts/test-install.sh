@@ -26,8 +26,7 @@ fail() {
 
 # A folder to complete in: a database, a folder of models, other files.
 mkdir -p "$work/project/Models"
-touch "$work/project/library.sqlite" "$work/project/Models/Author.swift" "$work/project/Models/notes.txt" \
-    "$work/project/README.md"
+for file in library.sqlite Models/Author.swift Models/notes.txt README.md; do touch "$work/project/$file"; done
 chmod -R a+rX "$work/project"
 
 # The completions bash offers for a command line (the words as bash splits them),

@@ -6,7 +6,7 @@ import Foundation
 /// with bytes that look random, and its size is a whole number of pages.
 enum EncryptedFile {
     static let message =
-        "the file looks encrypted (a SQLCipher database, as a GRDB app opens with `db.usePassphrase(…)`): "
+        "file is not a database: it looks encrypted (a SQLCipher database, as a GRDB app opens with `db.usePassphrase(…)`): "
         + "arbor uses SQLite without SQLCipher and cannot read it; decrypt a copy with the sqlcipher shell "
         + "(ATTACH 'plain.sqlite' AS plain KEY ''; SELECT sqlcipher_export('plain');) and open the copy"
 
