@@ -139,8 +139,8 @@ struct OutcomePrinter {
         case .tree:
             Output.lines(TreeFormat.lines(table: result.plan.table, rows: result.rows))
         case .table:
-            let columns = result.rows.first?.names ?? []
-            Output.lines(TableFormat.lines(columns: columns, rows: result.rows))
+            let layout = FlatLayout(rows: result.rows)
+            Output.lines(TableFormat.lines(columns: layout.names, cells: result.rows.map { layout.cells(of: $0) }))
         case .swift:
             Output.line(SwiftCode.generate(result.plan, environment: environment, app: app))
         case .csv, .tsv, .jsonl:

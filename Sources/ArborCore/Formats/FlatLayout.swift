@@ -83,16 +83,26 @@ public struct FlatLayout: Sendable {
     public func values(of row: ResultRow?) -> [DatabaseValue] {
         var values: [DatabaseValue] = []
         values.reserveCapacity(width)
-        append(row, to: &values)
+        visit(row) { value, _ in values.append(value) }
         return values
     }
 
-    private func append(_ row: ResultRow?, to values: inout [DatabaseValue]) {
+    /// The cells of `row` as the `table` format shows them (`ValueText.plain`), a value
+    /// read cut saying its full size.
+    public func cells(of row: ResultRow?) -> [String] {
+        var cells: [String] = []
+        cells.reserveCapacity(width)
+        visit(row) { value, fullSize in cells.append(ValueText.plain(value, fullSize: fullSize)) }
+        return cells
+    }
+
+    /// Each column's value, with its full size when it was read cut (`ValueCut`).
+    private func visit(_ row: ResultRow?, _ body: (DatabaseValue, Int?) -> Void) {
         for i in baseNames.indices {
             if let row, row.values.indices.contains(i) {
-                values.append(row.values[i])
+                body(row.values[i], row.cutSizes[i])
             } else {
-                values.append(.null)
+                body(.null, nil)
             }
         }
         for (j, child) in children.enumerated() {
@@ -100,18 +110,17 @@ public struct FlatLayout: Sendable {
             switch child {
             case .toOne(_, let layout?):
                 if case .toOne(let included)? = value {
-                    layout.append(included, to: &values)
+                    layout.visit(included, body)
                 } else {
-                    layout.append(nil, to: &values)
+                    layout.visit(nil, body)
                 }
             case .toOne(_, nil):
-                values.append(.null)
+                body(.null, nil)
             case .toMany:
                 if case .toMany(let rows)? = value, let row, row.children.indices.contains(j) {
-                    let count = row.children[j].totalCount ?? rows.count
-                    values.append(Int64(count).databaseValue)
+                    body(Int64(row.children[j].totalCount ?? rows.count).databaseValue, nil)
                 } else {
-                    values.append(.null)
+                    body(.null, nil)
                 }
             }
         }
