@@ -229,7 +229,7 @@ final class CommandLineTests: XCTestCase {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = [
             "-c",
-            "'\(ArborProcess.executable.path)' -c 'Book.all()' -c 'Book.all()' | head -1; echo \"status:${PIPESTATUS:-}\"",
+            "'\(ArborProcess.executable.path)' --no-init -c 'Book.all()' -c 'Book.all()' | head -1; echo \"status:${PIPESTATUS:-}\"",
         ]
         let out = Pipe()
         let err = Pipe()
