@@ -38,7 +38,13 @@ final class TmuxSession {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "tmux-out-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: url) }
-        var actions = posix_spawn_file_actions_t()
+        #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t? = nil
+            let environment = _NSGetEnviron().pointee
+        #else
+            var actions = posix_spawn_file_actions_t()
+            let environment = environ
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
@@ -47,7 +53,7 @@ final class TmuxSession {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
+        let status = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environment)
         guard status == 0 else { throw SpawnError(code: status) }
         var exitStatus: Int32 = 0
         while waitpid(pid, &exitStatus, 0) < 0, errno == EINTR {}
