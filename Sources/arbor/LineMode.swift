@@ -1,4 +1,5 @@
 import ArborCore
+import ArborLanguage
 import ArborSession
 import ArborTerminal
 import Foundation
@@ -25,7 +26,10 @@ struct LineMode {
         let reader =
             self.interactive == nil && interactive && TerminalLineReader.isAvailable()
             ? TerminalLineReader(
-                historyURL: History.fileURL(environment: ProcessInfo.processInfo.environment, database: session.path))
+                historyURL: History.fileURL(environment: ProcessInfo.processInfo.environment, database: session.path),
+                completions: { [session] text, offset in
+                    Completer.complete(text, cursor: offset, environment: session.environment)
+                })
             : nil
         if interactive, reader == nil { prompt(continuation: false) }
         while let next = reader.map({ $0.next(continuing: !pending.isEmpty) }) ?? input.next() {

@@ -1,4 +1,5 @@
 import ArborCore
+import ArborLanguage
 import ArborTerminal
 import Foundation
 
@@ -12,8 +13,8 @@ import Foundation
 /// `TERM=dumb`): the terminal interface's `LineEditor` and `History` (the same
 /// per-database file), read key by key in raw mode. Emacs keys as in the
 /// interface: ←/→, Home/End, Ctrl-A/E/B/F/K/U/W/Y, Alt-B/F, ↑/↓ and Ctrl-P/N
-/// through the history, Ctrl-R to search it, Ctrl-C to drop the line, Ctrl-D on an
-/// empty line to end.
+/// through the history, Ctrl-R to search it, Tab to complete, Ctrl-C to drop the
+/// line, Ctrl-D on an empty line to end.
 ///
 /// The line is drawn on standard error with carriage returns and spaces only (no
 /// escape sequence, so a dumb terminal shows it too), scrolled sideways when it is
@@ -38,8 +39,12 @@ final class TerminalLineReader {
     private var scroll = 0
     private var search: (query: String, match: Int?)?
 
-    init(historyURL: URL?) {
+    /// The completions at a UTF-8 offset of a line (`Completer`, with the session's names).
+    private let completions: (String, Int) -> CompletionResult
+
+    init(historyURL: URL?, completions: @escaping (String, Int) -> CompletionResult) {
         self.historyURL = historyURL
+        self.completions = completions
         history = HistoryFile.load(from: historyURL)
     }
 
@@ -124,6 +129,7 @@ final class TerminalLineReader {
         case .up, .control(0x10): recall(historyIndex - 1)
         case .down, .control(0x0E): recall(historyIndex + 1)
         case .control(0x12): search = ("", history.search("", before: history.entries.count))
+        case .control(0x09): complete()
         default: break
         }
         return nil
@@ -158,6 +164,26 @@ final class TerminalLineReader {
         }
         search = (query, match)
         return nil
+    }
+
+    /// Tab: the word before the cursor completed as far as every candidate agrees;
+    /// when that adds nothing, the candidates listed under the line.
+    private func complete() {
+        let text = editor.text
+        let offset = editor.utf8Offset(editor.cursor)
+        let result = completions(text, offset)
+        guard !result.candidates.isEmpty else { return }
+        let bytes = Array(text.utf8)
+        let start = max(0, min(result.range.lowerBound, offset))
+        let typed = String(decoding: bytes[start..<offset], as: UTF8.self)
+        let prefix = result.candidates.count == 1 ? result.candidates[0].text : result.commonPrefix
+        if prefix.count > typed.count, prefix.hasPrefix(typed) {
+            editor.replaceBeforeCursor(typed.count, with: prefix)
+        } else if result.candidates.count > 1 {
+            let names = result.candidates.prefix(60).map { TerminalText.escaped($0.text) }
+            write("\n" + names.joined(separator: "  ") + (result.candidates.count > 60 ? "  …" : "") + "\n")
+            renderedWidth = 0
+        }
     }
 
     private func recall(_ index: Int) {

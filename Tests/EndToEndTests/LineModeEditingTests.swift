@@ -67,6 +67,26 @@ final class LineModeEditingTests: XCTestCase {
         XCTAssertEqual(history, "Author.fetchCount(db)\nBook.fetchCount(db)\nAuthor.fetchCount(db)\n")
     }
 
+    func testTabCompletesAndListsTheCandidates() throws {
+        let tmux = try TmuxSession(command: command("--no-tui"))
+        defer { tmux.kill() }
+        try tmux.waitFor("arbor>")
+        try tmux.type("Author.fetchCou")
+        try tmux.press("Tab")
+        try tmux.waitFor("arbor> Author.fetchCount")
+        try tmux.type("(db)")
+        try tmux.press("Enter")
+        try tmux.waitFor("\n76\n")
+        // Several candidates with nothing more in common: listed under the line, which stays.
+        try tmux.type("Author.b")
+        try tmux.press("Tab")
+        try tmux.waitFor("books  booksAsAuthor  booksAsTranslator", "arbor> Author.b")
+        try tmux.press("C-d")
+        try tmux.press("C-u")
+        try tmux.press("C-d")
+        try tmux.waitFor("exit=0")
+    }
+
     func testADumbTerminalEditsToo() throws {
         let tmux = try TmuxSession(command: command("", term: "dumb"))
         defer { tmux.kill() }
