@@ -14,7 +14,7 @@ import Foundation
 /// per-database file), read key by key in raw mode. Emacs keys as in the
 /// interface: ←/→, Home/End, Ctrl-A/E/B/F/K/U/W/Y, Alt-B/F, ↑/↓ and Ctrl-P/N
 /// through the history, Ctrl-R to search it, Tab to complete, Ctrl-C to drop the
-/// line, Ctrl-D on an empty line to end.
+/// line, Ctrl-Z to suspend, Ctrl-D on an empty line to end.
 ///
 /// The line is drawn on standard error with carriage returns and spaces only (no
 /// escape sequence, so a dumb terminal shows it too), scrolled sideways when it is
@@ -80,6 +80,16 @@ final class TerminalLineReader {
         defer { raw.leave() }
         render()
         while let key = readKey() {
+            if key == .control(0x1A) {
+                // Ctrl-Z suspends, the terminal as it was; `fg` comes back to the line.
+                raw.leave()
+                write("\n")
+                raise(SIGTSTP)
+                _ = RawMode.enter()
+                renderedWidth = 0
+                render()
+                continue
+            }
             if let result = handle(key) {
                 write("\n")
                 return result
