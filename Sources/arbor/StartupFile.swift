@@ -31,14 +31,17 @@ enum StartupFile {
     enum Choice: Equatable {
         case none
         case file(String)
-        /// `--init FILE` that can not be opened: a usage error.
+        /// `--init FILE` that is no file, or can not be read: a usage error.
         case missing(String)
     }
 
     static func choice(named: String?, skip: Bool, environment: [String: String]) -> Choice {
         if skip { return .none }
         if let named {
-            return FileManager.default.isReadableFile(atPath: named) ? .file(named) : .missing(named)
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: named, isDirectory: &isDirectory)
+            return exists && !isDirectory.boolValue && FileManager.default.isReadableFile(atPath: named)
+                ? .file(named) : .missing(named)
         }
         guard let url = defaultURL(environment: environment) else { return .none }
         var isDirectory: ObjCBool = false

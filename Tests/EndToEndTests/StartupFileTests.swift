@@ -101,6 +101,9 @@ final class StartupFileTests: XCTestCase {
             ["--init", folder.appendingPathComponent("nothing").path, "-c", "Author.limit(1)"], environment: [:])
         XCTAssertEqual(missing, 2)
         XCTAssertTrue(missingErr.contains("--init"), missingErr)
+        let (folderStatus, _, folderErr) = try arbor(
+            ["--init", folder.path, "-c", "Author.limit(1)"], environment: [:])
+        XCTAssertEqual(folderStatus, 2, folderErr)
         let path = try write("let x = 1\n", to: "init")
         let (both, _, bothErr) = try arbor(["--init", path, "--no-init", "-c", "Author.limit(1)"], environment: [:])
         XCTAssertEqual(both, 2, bothErr)
