@@ -1,6 +1,12 @@
 import Foundation
 import XCTest
 
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
 /// Line mode at a terminal (`--no-tui`, `TERM=dumb`) edits lines as the interface
 /// does: arrows, history in the per-database file, Ctrl-R; driven in tmux.
 final class LineModeEditingTests: XCTestCase {
@@ -85,6 +91,42 @@ final class LineModeEditingTests: XCTestCase {
         try tmux.press("C-u")
         try tmux.press("C-d")
         try tmux.waitFor("exit=0")
+    }
+
+    func testSIGTERMWhileEditingRestoresTheTerminal() throws {
+        let tmux = try TmuxSession(command: command("--no-tui"), width: 80, height: 20)
+        defer { tmux.kill() }
+        try tmux.waitFor("arbor>")
+        try tmux.type("Author.fe")
+        try tmux.waitFor("arbor> Author.fe")
+        let shell = try XCTUnwrap(try tmux.paneProcessID())
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        let arbor = try XCTUnwrap(children.split(separator: " ").compactMap { Int32($0) }.first)
+        XCTAssertEqual(kill(arbor, SIGTERM), 0)
+        let screen = try tmux.waitUntil("the exit status and the terminal modes") {
+            $0.contains("exit=143") && $0.contains("icanon")
+        }
+        XCTAssertTrue(screen.contains("\necho icanon"), screen)
+    }
+
+    func testCtrlZWhileEditingSuspendsAndFgComesBackToTheLine() throws {
+        let tmux = try TmuxSession(command: "env PS1='$ ' bash --norc --noprofile -i", width: 100, height: 30)
+        defer { tmux.kill() }
+        try tmux.waitFor("$")
+        try tmux.type(
+            "env LANG=C.UTF-8 XDG_STATE_HOME='\(stateDirectory)' XDG_CONFIG_HOME='\(stateDirectory)/no-config' '\(ArborProcess.executable.path)' --no-tui"
+        )
+        try tmux.press("Enter")
+        try tmux.waitFor("arbor>")
+        try tmux.type("Author.fetch")
+        try tmux.press("C-z")
+        try tmux.waitFor("Stopped")
+        try tmux.type("stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon; fg")
+        try tmux.press("Enter")
+        try tmux.waitFor("\nicanon\n", "arbor> Author.fetch")
+        try tmux.type("Count(db)")
+        try tmux.press("Enter")
+        try tmux.waitFor("\n76\n")
     }
 
     func testADumbTerminalEditsToo() throws {
