@@ -28,7 +28,10 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
-        .systemLibrary(name: "CNCursesW", providers: [.apt(["libncursesw5-dev"])]),
+        // The system's ncursesw on Linux; on macOS Homebrew's `ncurses` (keg-only), found through
+        // pkg-config (PKG_CONFIG_PATH=$(brew --prefix ncurses)/lib/pkgconfig).
+        .systemLibrary(
+            name: "CNCursesW", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"]), .brew(["ncurses"])]),
         // The ncurses interface; only its NCursesTerminal.swift imports CNCursesW.
         .target(
             name: "ArborTerminal",

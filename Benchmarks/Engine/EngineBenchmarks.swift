@@ -20,6 +20,7 @@ enum EngineBenchmarks {
         if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "windows" { return }
         try inProcessFetch(big)
         try wholeProcessJSON(big, arbor: arbor, sqlite3: sqlite3)
+        try CSVExportBenchmark.run(big, arbor: arbor, sqlite3: sqlite3)
         try interruption(big)
         try processStart(small, arbor: arbor, sqlite3: sqlite3)
     }

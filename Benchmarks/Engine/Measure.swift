@@ -1,6 +1,8 @@
 import Foundation
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #endif
 
@@ -30,7 +32,13 @@ enum Measure {
     /// `posix_spawn` and `waitpid` directly: Foundation's `Process` polls for the
     /// child's exit and adds tens of milliseconds to short commands.
     static func process(_ executable: String, _ arguments: [String]) throws -> Double {
-        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t? = nil
+            let environment = _NSGetEnviron().pointee
+        #else
+            var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+            let environment = environ
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
@@ -39,7 +47,7 @@ enum Measure {
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         let start = DispatchTime.now().uptimeNanoseconds
-        let result = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let result = posix_spawn(&pid, executable, &actions, nil, argv, environment)
         guard result == 0 else { throw NSError(domain: "spawn", code: Int(result)) }
         var status: Int32 = 0
         waitpid(pid, &status, 0)

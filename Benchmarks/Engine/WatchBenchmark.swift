@@ -2,7 +2,9 @@ import ArborSession
 import Foundation
 import GRDB
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #endif
 

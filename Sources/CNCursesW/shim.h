@@ -11,7 +11,13 @@
 #include <signal.h>
 #include <unistd.h>
 #include <wchar.h>
+// Debian's libncursesw5-dev puts the wide header in ncursesw/; Homebrew's ncurses
+// (pkg-config ncursesw on macOS) adds that folder itself to the include path.
+#if __has_include(<ncursesw/curses.h>)
 #include <ncursesw/curses.h>
+#else
+#include <curses.h>
+#endif
 
 static inline WINDOW *arbor_stdscr(void) { return stdscr; }
 static inline int arbor_lines(void) { return LINES; }

@@ -4,7 +4,9 @@ import ArborTerminal
 import ArgumentParser
 import Foundation
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #endif
 
@@ -15,23 +17,19 @@ struct Arbor: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "arbor",
         abstract: "Explore a SQLite database through GRDB requests and associations.",
-        discussion: """
-            Without DATABASE, opens the built-in demo library of GRDB's Associations guide.
-            The database is opened read-only unless --write is given.
-            Examples:
-              arbor -c 'Author.including(all: Author.books)' --format json
-              arbor library.sqlite -c 'Book.including(required: Book.author)' --format sql
-              arbor library.sqlite --graph --format mermaid
-            """,
-        version: version)
+        discussion: HelpText.discussion,
+        version: "\(version) (GRDB \(Versions.grdb), SQLite \(Versions.sqlite))")
 
-    @Argument(help: "The SQLite file to open (default: the demo library).")
+    @Argument(help: "The SQLite file to open (default: the demo library).", completion: .file())
     var database: String?
 
-    @Option(name: [.customShort("c"), .customLong("command")], help: "A statement to run; repeatable.")
+    @Option(
+        name: [.customShort("c"), .customLong("command")],
+        help: ArgumentHelp("A statement to run; repeatable.", valueName: "statement"))
     var commands: [String] = []
 
-    @Option(help: "Output format: tree, table, json, sql or swift; with --graph, mermaid or dot.")
+    @Option(
+        help: "Output format: tree, table, json, jsonl, csv, tsv, sql or swift; with --graph, mermaid or dot.")
     var format: FormatOption?
 
     @Flag(
@@ -44,12 +42,18 @@ struct Arbor: ParsableCommand {
     @Flag(help: "Print the association graph of the database (as text, or --format mermaid|dot) and exit.")
     var graph = false
 
-    @Option(help: "A Swift file, or a folder of them, whose GRDB declarations to read first; repeatable.")
+    @Option(
+        help: ArgumentHelp(
+            "A Swift file, or a folder of them, whose GRDB declarations to read first; repeatable.",
+            valueName: "path"),
+        completion: .file(extensions: ["swift"]))
     var load: [String] = []
 
     @Option(
         name: .customLong("define"),
-        help: "A flag `#if` conditions of loaded code see as defined; repeatable. Without it: DEBUG.")
+        help: ArgumentHelp(
+            "A flag `#if` conditions of loaded code see as defined; repeatable. Without it: DEBUG.",
+            valueName: "flag"))
     var defines: [String] = []
 
     @Flag(help: "Open the database read-write (raw writes only through :sql).")
@@ -57,6 +61,25 @@ struct Arbor: ParsableCommand {
 
     @Flag(name: .customLong("no-tui"), help: "Never start the terminal interface.")
     var noTUI = false
+
+    @Option(help: "Colour in the terminal interface: auto (none when NO_COLOR is set), always or never.")
+    var color: ColorChoice = .auto
+
+    @Option(
+        name: .customLong("init"),
+        help: ArgumentHelp(
+            "A file of start-up statements to run instead of $XDG_CONFIG_HOME/arbor/init.", valueName: "file"),
+        completion: .file())
+    var initFile: String?
+
+    @Flag(name: .customLong("no-init"), help: "Run no start-up file.")
+    var noInit = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Open the database the app BUNDLE_ID wrote in the booted iOS simulator (macOS): DATABASE, if given, names one of its SQLite files.",
+            valueName: "bundle-id"))
+    var simulator: String?
 
     @Flag(
         help: """
@@ -82,6 +105,9 @@ struct Arbor: ParsableCommand {
             throw ValidationError(
                 "--prefetch adds the prefetch statements to --format sql: add --format sql (arbor -c REQUEST --format sql --prefetch)"
             )
+        }
+        if noInit, initFile != nil {
+            throw ValidationError("--init names a start-up file and --no-init skips it: give one of them")
         }
         if graph, !commands.isEmpty {
             throw ValidationError(
@@ -118,6 +144,17 @@ struct Arbor: ParsableCommand {
         }
         // Ctrl-C from here on: opening a huge schema or loading code ends at once (130).
         let interruption = Interruption()
+        var database = self.database
+        if let simulator {
+            do {
+                database = try SimulatorDatabase.path(
+                    bundleID: simulator, named: database, environment: ProcessInfo.processInfo.environment)
+                Output.error("arbor: opening \(database ?? "")")
+            } catch {
+                Output.error("arbor: \(error)")
+                return 2
+            }
+        }
         let session: Session
         do {
             session = try Session(
@@ -128,9 +165,25 @@ struct Arbor: ParsableCommand {
         }
         interruption.attach(session)
         if !defines.isEmpty { session.flags = Set(defines) }
+        var printer = OutcomePrinter(format: format?.rowFormat ?? .tree, environment: session.environment)
+        var startupFailed = false
+        switch StartupFile.choice(named: initFile, skip: noInit, environment: ProcessInfo.processInfo.environment) {
+        case .none: break
+        case .missing(let path):
+            Output.error("arbor: --init \(path): no such file, or it cannot be read")
+            return 2
+        case .file(let path):
+            guard let succeeded = StartupFile.run(path, session: session, printer: &printer) else {
+                Output.error("arbor: the start-up file \(path) cannot be read")
+                return 2
+            }
+            startupFailed = !succeeded
+            // Command-line options win over what the start-up file set.
+            if let format = format?.rowFormat { printer.format = format }
+        }
         // Declarations GRDB itself would reject make the run fail, once the statements
         // have run: the rest of the app's code still works. What was skipped is a note.
-        var loadFailed = false
+        var loadFailed = startupFailed
         if !load.isEmpty {
             // Every file is read before any is resolved: the order of `--load`s never matters.
             do {
@@ -157,7 +210,6 @@ struct Arbor: ParsableCommand {
             }
             return 0
         }
-        var printer = OutcomePrinter(format: format?.rowFormat ?? .tree, environment: session.environment)
         printer.prefetch = prefetch
         if !commands.isEmpty {
             if watch, let last = commands.last {
@@ -192,7 +244,8 @@ struct Arbor: ParsableCommand {
             let status = { () -> Int32? in
                 interruption.suspend()
                 defer { interruption.resume() }
-                return TerminalInterface.run(session: session)
+                return TerminalInterface.run(
+                    session: session, environment: color.environment(ProcessInfo.processInfo.environment))
             }()
         {
             return loadFailed && status == 0 ? 1 : status
@@ -234,7 +287,10 @@ extension Arbor {
 
 /// How results print (`--format`, `:format`).
 enum OutputFormat: String, CaseIterable {
-    case tree, table, json, sql, swift
+    case tree, table, json, jsonl, csv, tsv, sql, swift
+
+    /// The formats made for programs: they print values whole, never cut for a screen.
+    var isData: Bool { self == .json || self == .jsonl || self == .csv || self == .tsv }
 }
 
 /// How `--graph` writes the association graph, besides the text of `:graph`.
@@ -244,7 +300,7 @@ enum GraphFormat: String {
 
 /// What `--format` accepts: a row format, or a graph format (only with `--graph`).
 enum FormatOption: String, ExpressibleByArgument, CaseIterable {
-    case tree, table, json, sql, swift, mermaid, dot
+    case tree, table, json, jsonl, csv, tsv, sql, swift, mermaid, dot
 
     var rowFormat: OutputFormat? { OutputFormat(rawValue: rawValue) }
     var graphFormat: GraphFormat? { GraphFormat(rawValue: rawValue) }

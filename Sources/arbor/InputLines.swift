@@ -1,6 +1,8 @@
 import Foundation
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #endif
 
@@ -12,6 +14,8 @@ struct InputLines {
         case text(String)
         /// The line (numbered from 1) is not valid UTF-8.
         case invalid(number: Int)
+        /// Ctrl-C at the line editor (`TerminalLineReader`): the statement being typed is dropped.
+        case cancelled
     }
 
     private var buffer: [UInt8] = []

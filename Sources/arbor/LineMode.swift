@@ -1,5 +1,7 @@
 import ArborCore
+import ArborLanguage
 import ArborSession
+import ArborTerminal
 import Foundation
 
 /// Reads statements from standard input, one per line, a statement continuing
@@ -11,30 +13,47 @@ struct LineMode {
     let session: Session
     var printer: OutcomePrinter
     let interruption: Interruption
+    /// Standard input, or the start-up file's lines (`StartupFile`).
+    var input = InputLines()
+    /// Whether a person types the lines (prompts, and SIGINT goes on); nil: standard input is a terminal.
+    var interactive: Bool? = nil
 
     mutating func run() -> Int32 {
         var failed = false
         var pending = ""
-        let interactive = isatty(0) != 0
-        var input = InputLines()
-        if interactive { prompt(continuation: false) }
-        while let next = input.next() {
+        let interactive = self.interactive ?? (isatty(0) != 0)
+        // At a terminal, lines are edited (arrows, history, Ctrl-R), as in the interface.
+        let reader =
+            self.interactive == nil && interactive && TerminalLineReader.isAvailable()
+            ? TerminalLineReader(
+                historyURL: History.fileURL(environment: ProcessInfo.processInfo.environment, database: session.path),
+                completions: { [session] text, offset in
+                    Completer.complete(text, cursor: offset, environment: session.environment)
+                })
+            : nil
+        if interactive, reader == nil { prompt(continuation: false) }
+        while let next = reader.map({ $0.next(continuing: !pending.isEmpty) }) ?? input.next() {
+            if case .cancelled = next {
+                pending = ""
+                continue
+            }
             guard case .text(let line) = next else {
                 // A statement with a line that is not text is dropped whole.
                 Output.error("arbor: line \(input.number) of standard input is not valid UTF-8: statement skipped")
                 failed = true
                 pending = ""
-                if interactive { prompt(continuation: false) }
+                if interactive, reader == nil { prompt(continuation: false) }
                 continue
             }
             pending += pending.isEmpty ? line : "\n" + line
             // A `:command` is one line, whatever brackets its argument opens (`:complete Author.including(`).
             if !pending.hasPrefix(":"), BracketBalance.isOpen(pending) {
-                if interactive { prompt(continuation: true) }
+                if interactive, reader == nil { prompt(continuation: true) }
                 continue
             }
             let statement = pending
             pending = ""
+            reader?.remember(statement)
             let trimmed = statement.trimmingCharacters(in: .whitespaces)
             if trimmed == ":quit" || trimmed == ":q" { break }
             if trimmed.hasPrefix(":format") {
@@ -47,7 +66,9 @@ struct LineMode {
                     )
                     failed = true
                 } else {
-                    Output.error("arbor: unknown format `\(name)`: use tree, table, json, sql or swift")
+                    Output.error(
+                        "arbor: unknown format `\(name)`: use "
+                            + OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))
                     failed = true
                 }
             } else if !trimmed.isEmpty {
@@ -58,7 +79,7 @@ struct LineMode {
                 }
                 if !succeeded { failed = true }
             }
-            if interactive { prompt(continuation: false) }
+            if interactive, reader == nil { prompt(continuation: false) }
         }
         if !pending.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             let last = pending

@@ -11,9 +11,15 @@ struct OutcomePrinter {
     var app: AppCode?
     /// `--prefetch`: `sql` prints each request's prefetch statements after its main one.
     var prefetch = false
+    /// The start-up file's commands (`:load`…) report on standard error: standard
+    /// output is for what the command line asked.
+    var commandTextToStandardError = false
 
     /// Runs the statements of `text`, streaming the rows of requests as they come.
     mutating func run(_ text: String, in session: Session) -> Bool {
+        if RawSQLPrinter.prints(format), let (sql, range) = RawSQLPrinter.command(in: text) {
+            return RawSQLPrinter.run(text, sql: sql, range: range, format: format, in: session)
+        }
         var succeeded = true
         let outcomes = session.run(text, fetch: false)
         // `--format swift` names the declarations read so far, this text's included.
@@ -40,8 +46,14 @@ struct OutcomePrinter {
     /// Prints a request's rows as they are fetched, in bounded memory.
     func stream(_ result: RequestResult, from session: Session) -> Bool {
         if result.isFetchedWhole {
+            if format == .json, result.plan.valueType != nil {
+                ValueFetchJSON.print(result)
+                return true
+            }
             // `Row.fetchAll(db, sql: …)` has no table: its rows are rows.
-            var output = StreamingOutput(format: format, table: result.plan.table.isEmpty ? "row" : result.plan.table)
+            var output = StreamingOutput(
+                format: format, table: result.plan.table.isEmpty ? "row" : result.plan.table,
+                valuesOnly: result.plan.valueType != nil)
             for row in result.rows { output.write(row) }
             output.finish()
             return true
@@ -55,7 +67,7 @@ struct OutcomePrinter {
                 return true
             }
             // The text formats show 200 bytes of a value: they read no more than a KiB of it.
-            let valueLimit = format == .json ? nil : ValueCut.printLimit
+            let valueLimit = format.isData ? nil : ValueCut.printLimit
             if result.isSingleRow {
                 let fetched = try session.singleRow(of: result, valueLimit: valueLimit)
                 for row in fetched.rows { output.write(row) }
@@ -84,12 +96,16 @@ struct OutcomePrinter {
             if format == .sql { printSQL(sql) } else { Output.line(String(count)) }
         case .boolean(let value, let sql):
             if format == .sql { printSQL(sql) } else { Output.line(String(value)) }
-        case .description(let text):
-            Output.line(Output.terminalSafe(text))
+        case .description(let text), .commandOutput(let text):
+            if commandTextToStandardError {
+                Output.error("arbor: " + text)
+            } else if format == .json || format == .jsonl {
+                ValueFetchJSON.printText(text)
+            } else {
+                Output.line(Output.terminalSafe(text))
+            }
         case .silent:
             break
-        case .commandOutput(let text):
-            Output.line(Output.terminalSafe(text))
         case .failure(let errors, let text):
             Output.errors(errors, in: text)
             return false
@@ -123,10 +139,14 @@ struct OutcomePrinter {
         case .tree:
             Output.lines(TreeFormat.lines(table: result.plan.table, rows: result.rows))
         case .table:
-            let columns = result.rows.first?.names ?? []
-            Output.lines(TableFormat.lines(columns: columns, rows: result.rows))
+            let layout = FlatLayout(rows: result.rows)
+            Output.lines(TableFormat.lines(columns: layout.names, cells: result.rows.map { layout.cells(of: $0) }))
         case .swift:
             Output.line(SwiftCode.generate(result.plan, environment: environment, app: app))
+        case .csv, .tsv, .jsonl:
+            var output = RecordOutput(format: format, valuesOnly: result.plan.valueType != nil)
+            for row in result.rows { output?.write(row) }
+            output?.finish()
         }
     }
 }

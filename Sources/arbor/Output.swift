@@ -1,7 +1,9 @@
 import ArborCore
 import Foundation
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #endif
 
@@ -28,7 +30,7 @@ enum Output {
         if StandardOutputFailure.closedAtStart { StandardOutputFailure.writeFailed(EBADF) }
         var remaining = buffer.count
         while remaining > 0 {
-            let written = Glibc.write(1, base, remaining)
+            let written = systemWrite(1, base, remaining)
             if written < 0 {
                 if errno == EINTR { continue }
                 StandardOutputFailure.writeFailed(errno)
@@ -51,7 +53,7 @@ enum Output {
             guard var base = buffer.baseAddress else { return }
             var remaining = buffer.count
             while remaining > 0 {
-                let written = Glibc.write(2, base, remaining)
+                let written = systemWrite(2, base, remaining)
                 if written < 0 && errno == EINTR { continue }
                 if written <= 0 { return }
                 remaining -= written

@@ -13,11 +13,21 @@ struct StreamingOutput {
     /// The first rows of a table, held to size its columns.
     private var pendingTableRows: [ResultRow] = []
     private var tableWidths: [Int]?
+    private var tableLayout: FlatLayout?
+    /// `csv`, `tsv` and `jsonl`.
+    private var records: RecordOutput?
     static let tableSample = 1000
 
     init(format: OutputFormat, table: String) {
         self.format = format
         self.table = table
+        self.records = RecordOutput(format: format)
+    }
+
+    init(format: OutputFormat, table: String, valuesOnly: Bool) {
+        self.format = format
+        self.table = table
+        self.records = RecordOutput(format: format, valuesOnly: valuesOnly)
     }
 
     mutating func write(_ row: ResultRow) {
@@ -37,6 +47,8 @@ struct StreamingOutput {
             } else {
                 appendTableRow(row)
             }
+        case .csv, .tsv, .jsonl:
+            records?.write(row)
         case .sql, .swift:
             break
         }
@@ -51,6 +63,8 @@ struct StreamingOutput {
         case .table:
             flushTable()
             flushText()
+        case .csv, .tsv, .jsonl:
+            records?.finish()
         default:
             flushText()
         }
@@ -78,15 +92,18 @@ struct StreamingOutput {
     /// Sizes the columns on the first rows, prints them, then streams the rest.
     private mutating func flushTable() {
         guard tableWidths == nil else { return }
-        let names = pendingTableRows.first?.names ?? []
-        let cells = pendingTableRows.map(TableFormat.cells)
-        let lines = TableFormat.lines(columns: names, rows: pendingTableRows)
+        // Base columns, then `key.column` for to-one includes and a count for to-many ones.
+        let layout = FlatLayout(rows: pendingTableRows)
+        let names = layout.names
+        let cells = pendingTableRows.map { layout.cells(of: $0) }
+        let lines = TableFormat.lines(columns: names, cells: cells)
         tableWidths = TableFormat.widths(columns: names, cells: cells)
+        tableLayout = layout
         pendingTableRows = []
         append(lines)
     }
 
     private mutating func appendTableRow(_ row: ResultRow) {
-        append([TableFormat.line(TableFormat.cells(row), widths: tableWidths ?? [])])
+        append([TableFormat.line(tableLayout?.cells(of: row) ?? [], widths: tableWidths ?? [])])
     }
 }

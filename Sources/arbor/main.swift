@@ -1,13 +1,25 @@
 import ArgumentParser
 import Foundation
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #endif
 
 // A closed pipe (`arbor … | head -1`) must end arbor quietly, not kill it.
 signal(SIGPIPE, SIG_IGN)
 StandardOutputFailure.claimClosedDescriptors()
+
+// The parser's completion scripts offer a `help` subcommand that arbor does not have.
+if let shell = CompletionScripts.requestedShell(in: Array(CommandLine.arguments.dropFirst())) {
+    Output.line(CompletionScripts.script(for: shell))
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "--generate-manual" {
+    Output.write(ManualPage.text())
+    exit(0)
+}
 
 // swift-argument-parser exits 64 on usage errors; arbor's contract says 2.
 do {

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #endif
 
@@ -26,6 +28,10 @@ public enum HostileRun {
         process.arguments = arguments
         var variables = ProcessInfo.processInfo.environment
         variables["SWIFT_BACKTRACE"] = "enable=no"
+        // Never the developer's own start-up file: a folder that does not exist.
+        variables["XDG_CONFIG_HOME"] =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("arbor-no-config-\(UUID().uuidString)").path
         for (key, value) in environment { variables[key] = value }
         process.environment = variables
         let directory = try TemporaryItems.folder("hostile-run")

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #endif
 
@@ -36,7 +38,13 @@ public final class TmuxSession {
         let folder = try TemporaryItems.folder("tmux-out")
         let url = folder.appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: folder) }
-        var actions = posix_spawn_file_actions_t()
+        #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t? = nil
+            let environment = _NSGetEnviron().pointee
+        #else
+            var actions = posix_spawn_file_actions_t()
+            let environment = environ
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
@@ -45,7 +53,7 @@ public final class TmuxSession {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
+        let status = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environment)
         guard status == 0 else { throw SpawnError(code: status) }
         var exitStatus: Int32 = 0
         while waitpid(pid, &exitStatus, 0) < 0, errno == EINTR {}
@@ -125,7 +133,8 @@ extension TmuxSession {
     /// quoted for the shell), its history in `stateDirectory`, then prints how it
     /// ended and the terminal's modes, and stays so that the screen can be read.
     public static func arborCommand(_ arguments: String = "", stateDirectory: String) -> String {
-        "env LANG=C.UTF-8 XDG_STATE_HOME='\(stateDirectory)' SWIFT_BACKTRACE=enable=no"
+        "env LANG=C.UTF-8 XDG_STATE_HOME='\(stateDirectory)' XDG_CONFIG_HOME='\(stateDirectory)/no-config'"
+            + " SWIFT_BACKTRACE=enable=no"
             + " '\(ArborProcess.executable.path)' \(arguments);"
             + " echo \"exit=$?\"; stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo -e -icanon -e -echo | sort"
             + " | tr '\\n' ' '; echo; sleep 60"

@@ -188,7 +188,8 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(help.stdout.contains("--format"), help.stdout)
         let version = try ArborProcess.run(["--version"])
         XCTAssertEqual(version.status, 0)
-        let parts = version.stdout.trimmingCharacters(in: .newlines).split(separator: ".")
+        // `0.1.0 (GRDB 7.10.0, SQLite 3.40.1)`: arbor's own version comes first.
+        let parts = (version.stdout.split(separator: " ").first ?? "").split(separator: ".")
         XCTAssertEqual(parts.count, 3, version.stdout)
         XCTAssertTrue(parts.allSatisfy { Int($0) != nil }, version.stdout)
     }
@@ -229,7 +230,7 @@ final class CommandLineTests: XCTestCase {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = [
             "-c",
-            "'\(ArborProcess.executable.path)' -c 'Book.all()' -c 'Book.all()' | head -1; echo \"status:${PIPESTATUS:-}\"",
+            "'\(ArborProcess.executable.path)' --no-init -c 'Book.all()' -c 'Book.all()' | head -1; echo \"status:${PIPESTATUS:-}\"",
         ]
         let out = Pipe()
         let err = Pipe()

@@ -2,7 +2,9 @@ import ArborTestSupport
 import Foundation
 import XCTest
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #endif
 
@@ -39,7 +41,8 @@ final class HostileFileTests: XCTestCase {
     func testRandomBytesAreNotADatabase() throws {
         let path = try Fixture.folder() + "/random.sqlite"
         var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        // Not a whole number of pages: random pages look encrypted (SimulatorAndEncryptedTests).
+        let bytes = (0..<8191).map { _ in UInt8.random(in: 0...255, using: &generator) }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         try assertOpenFails(path, "file is not a database")
     }
@@ -247,6 +250,10 @@ final class HostileFileTests: XCTestCase {
         process.arguments = Array(command.dropFirst())
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        // Never the developer's own start-up file: a folder that does not exist.
+        environment["XDG_CONFIG_HOME"] =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("arbor-no-config-\(UUID().uuidString)").path
         process.environment = environment
         let output = Pipe()
         let errors = Pipe()

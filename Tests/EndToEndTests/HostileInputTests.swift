@@ -2,7 +2,9 @@ import ArborTestSupport
 import Foundation
 import XCTest
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #endif
 
@@ -120,14 +122,14 @@ final class HostileInputTests: XCTestCase {
     func testAClosedPipeEndsQuietlyInEveryFormatAndInLineMode() throws {
         let statements = Array(repeating: "Author.including(all: Author.books)", count: 40)
         var runs: [(String, [String], Data?)] = []
-        for format in ["tree", "table", "json", "sql", "swift"] {
+        for format in ["tree", "table", "json", "jsonl", "csv", "tsv", "sql", "swift"] {
             runs.append((format, statements.flatMap { ["-c", $0] } + ["--format", format], nil))
         }
         runs.append(("line mode", [], Data((statements.joined(separator: "\n") + "\n").utf8)))
         for (name, arguments, input) in runs {
             let process = Process()
             process.executableURL = ArborProcess.executable
-            process.arguments = arguments
+            process.arguments = ["--no-init"] + arguments
             let out = Pipe()
             let err = Pipe()
             let stdin = Pipe()

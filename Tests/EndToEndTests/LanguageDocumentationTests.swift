@@ -98,6 +98,10 @@ final class LanguageDocumentationTests: XCTestCase {
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        // Never the developer's own start-up file: a folder that does not exist.
+        environment["XDG_CONFIG_HOME"] =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("arbor-no-config-\(UUID().uuidString)").path
         process.environment = environment
         let outURL = directory.appendingPathComponent(".stdout")
         let errURL = directory.appendingPathComponent(".stderr")

@@ -143,30 +143,25 @@ final class RawSQLTests: XCTestCase {
                 :tables
                 """)
         XCTAssertEqual(result.status, 0, result.stderr)
+        // In `--format json` standard output carries JSON documents only: what `:sql` did is said on standard error.
         XCTAssertEqual(
             result.stdout,
             """
-            schema changed
-
-            schema changed
-
-            1 row changed
-
-            2 rows changed
-            table `book` changed
-            table `genre` created
             [
             {"id":1,"name":"sea","books":[{"id":1},{"id":2}]}
             ]
             2
-            3 rows changed
-
-            schema changed
-            table `genre` dropped
-            author  (table)  Author
-            book  (table)  Book
+            "author  (table)  Author\\nbook  (table)  Book"
 
             """)
+        let said = result.stderr.split(separator: "\n").filter { $0.hasPrefix("arbor: ") }
+        XCTAssertEqual(
+            said,
+            [
+                "arbor: schema changed", "arbor: schema changed", "arbor: 1 row changed", "arbor: 2 rows changed",
+                "arbor: table `book` changed", "arbor: table `genre` created", "arbor: 3 rows changed",
+                "arbor: schema changed", "arbor: table `genre` dropped",
+            ])
     }
 
     /// A transaction left open at the end of a `:sql` line is rolled back; one closed on the line commits.

@@ -44,7 +44,7 @@ final class ReadOnlyTests: XCTestCase {
         let directory = try TemporaryItems.folder("arbor-cwd")
         let process = Process()
         process.executableURL = ArborProcess.executable
-        process.arguments = ["-c", "Author.including(all: Author.books)", "--format", "json"]
+        process.arguments = ["--no-init", "-c", "Author.including(all: Author.books)", "--format", "json"]
         process.currentDirectoryURL = directory
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -173,7 +173,7 @@ final class ReadOnlyTests: XCTestCase {
         let process = Process()
         process.executableURL = ArborProcess.executable
         let attach = "ATTACH '\(folder)/attached.sqlite' AS other"
-        process.arguments = ["--write", "-c", ":sql \(attach)"]
+        process.arguments = ["--no-init", "--write", "-c", ":sql \(attach)"]
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         let errors = Pipe()
         process.standardError = errors

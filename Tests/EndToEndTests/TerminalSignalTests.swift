@@ -2,7 +2,9 @@ import ArborTestSupport
 import Foundation
 import XCTest
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #endif
 
@@ -16,7 +18,7 @@ final class TerminalSignalTests: XCTestCase {
         let shell = try XCTUnwrap(try tmux.paneProcessID())
         let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
         let arbor = try XCTUnwrap(children.split(separator: " ").compactMap { Int32($0) }.first)
-        XCTAssertEqual(Glibc.kill(arbor, SIGINT), 0)
+        XCTAssertEqual(kill(arbor, SIGINT), 0)
         let screen = try tmux.waitUntil("the exit status and the terminal modes") {
             $0.contains("exit=130") && $0.contains("icanon")
         }

@@ -2,7 +2,9 @@ import ArborTestSupport
 import Foundation
 import XCTest
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #endif
 
@@ -602,7 +604,7 @@ final class TerminalTests: XCTestCase {
         let children = try String(
             contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
         let arbor = try XCTUnwrap(children.split(separator: " ").compactMap { Int32($0) }.first)
-        XCTAssertEqual(Glibc.kill(arbor, SIGTERM), 0)
+        XCTAssertEqual(kill(arbor, SIGTERM), 0)
         let screen = try tmux.waitUntil("the exit status and the terminal modes") {
             $0.contains("exit=143") && $0.contains("icanon")
         }
@@ -615,7 +617,8 @@ final class TerminalTests: XCTestCase {
         defer { tmux.kill() }
         try tmux.waitFor("$")
         try tmux.type(
-            "env LANG=C.UTF-8 XDG_STATE_HOME='\(stateDirectory)' '\(ArborProcess.executable.path)'")
+            "env LANG=C.UTF-8 XDG_STATE_HOME='\(stateDirectory)' XDG_CONFIG_HOME='\(stateDirectory)/no-config' '\(ArborProcess.executable.path)'"
+        )
         try tmux.press("Enter")
         try tmux.waitFor("arbor>")
         try tmux.press("C-z")

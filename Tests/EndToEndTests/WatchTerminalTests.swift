@@ -2,7 +2,9 @@ import ArborTestSupport
 import Foundation
 import XCTest
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #endif
 
@@ -22,7 +24,7 @@ final class WatchTerminalTests: XCTestCase {
 
         let tmux = try TmuxSession(
             command:
-                "env LANG=C.UTF-8 XDG_STATE_HOME='\(directory.path)' SWIFT_BACKTRACE=enable=no '\(ArborProcess.executable.path)' '\(path)' --load '\(prelude)'; sleep 60",
+                "env LANG=C.UTF-8 XDG_STATE_HOME='\(directory.path)' XDG_CONFIG_HOME='\(directory.path)/no-config' SWIFT_BACKTRACE=enable=no '\(ArborProcess.executable.path)' '\(path)' --load '\(prelude)'; sleep 60",
             width: 150, height: 40)
         defer { tmux.kill() }
         try tmux.waitFor("arbor>")

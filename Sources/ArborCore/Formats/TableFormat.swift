@@ -16,7 +16,7 @@ public enum TableFormat {
         row.values.enumerated().map { ValueText.plain($1, fullSize: row.cutSizes[$0]) }
     }
 
-    static func lines(columns: [String], cells rows: [[String]]) -> [String] {
+    public static func lines(columns: [String], cells rows: [[String]]) -> [String] {
         let widths = self.widths(columns: columns, cells: rows)
         let header = columns.map(TerminalText.escaped)
         var lines = [

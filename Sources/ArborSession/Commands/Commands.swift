@@ -26,7 +26,7 @@ struct Commands {
           :swift REQUEST      the request as Swift code for GRDB, whatever the format
           :trace FILE         the waste in a GRDB trace log (N+1 loops, repeats, scans) and the requests that fix it
           :complete TEXT      the completions at the end of TEXT, one per line
-          :format F           output format: tree, table, json, sql, swift
+          :format F           output format: tree, table, json, jsonl, csv, tsv, sql, swift
           :quit               leave
         """
 

@@ -18,6 +18,7 @@ enum OpenFailure {
                 return
                     "file format read version \(header.readVersion) is newer than this SQLite (\(libraryVersion)) can read"
             }
+            if let path, EncryptedFile.looksEncrypted(path: path) { return EncryptedFile.message }
             return sqliteMessage
         case .SQLITE_ERROR where sqliteMessage == "unsupported file format":
             if let path, let header = Header(path: path), header.schemaFormat > 4 {

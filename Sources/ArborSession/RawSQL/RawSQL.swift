@@ -17,20 +17,19 @@ struct RawSQL {
 
     /// Rows shown for one statement: `:sql` is for a look, requests are for browsing.
     static let rowLimit = 1000
+    /// Every row, each value whole: for the data formats (`--format csv`…), not for a look.
+    var readsWhole = false
 
-    /// What one statement of the line did.
-    enum Effect {
-        case rows(columns: [String], rows: [ResultRow], isCut: Bool, changes: Int?)
-        case changes(Int)
-        case schemaChange
-        case transaction(started: Bool)
-        /// `PRAGMA name = value`: the setting's value read back.
-        case setting(name: String, value: String)
-        /// A statement that changed no row: ATTACH…
-        case done
-    }
+    typealias Effect = RawSQLEffect
 
     func run(_ sql: String, range: SourceRange) throws -> Outcome {
+        let (effects, notes) = try effects(sql, range: range)
+        // A blank line between the results of two statements.
+        return .commandOutput(effects.map(Self.text).joined(separator: "\n\n") + notes.map { "\n" + $0 }.joined())
+    }
+
+    /// What each statement did, and the notes on what followed (a reload, a rollback).
+    func effects(_ sql: String, range: SourceRange) throws -> (effects: [Effect], notes: [String]) {
         guard !sql.isEmpty else {
             throw ArborError("write a statement after `:sql`, as in `:sql SELECT count(*) FROM book`", at: range)
         }
@@ -78,8 +77,7 @@ struct RawSQL {
         guard !effects.isEmpty else {
             throw ArborError("no SQL statement after `:sql`, only blanks or comments", at: range)
         }
-        // A blank line between the results of two statements.
-        return .commandOutput(effects.map(Self.text).joined(separator: "\n\n") + notes.map { "\n" + $0 }.joined())
+        return (effects, notes)
     }
 
     /// Compiles and runs each statement of `sql` in turn (a statement may need
@@ -174,12 +172,13 @@ struct RawSQL {
             guard code == SQLITE_ROW else {
                 throw ArborError(Self.stepErrorMessage(code, connection), at: range)
             }
-            if rows.count < Self.rowLimit {
+            if readsWhole || rows.count < Self.rowLimit {
                 // Long texts and blobs are kept as their first bytes and size: what the table shows.
                 var values: [DatabaseValue] = []
                 var cutSizes: [Int: Int] = [:]
                 for index in 0..<columnCount {
-                    let (value, fullSize) = ValueCut.read(statement, index, limit: ValueCut.printLimit)
+                    let (value, fullSize) = ValueCut.read(
+                        statement, index, limit: readsWhole ? nil : ValueCut.printLimit)
                     values.append(value)
                     if let fullSize { cutSizes[Int(index)] = fullSize }
                 }

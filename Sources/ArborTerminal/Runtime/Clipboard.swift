@@ -1,6 +1,8 @@
 import Foundation
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #endif
 
@@ -54,7 +56,11 @@ enum Clipboard {
         var descriptors: [Int32] = [-1, -1]
         guard pipe(&descriptors) == 0 else { return nil }
         let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
-        var actions = posix_spawn_file_actions_t()
+        #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t? = nil
+        #else
+            var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, readEnd, 0)
@@ -65,7 +71,12 @@ enum Clipboard {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, tool.path, &actions, nil, &argv, environ)
+        #if canImport(Darwin)
+            let environment = _NSGetEnviron().pointee
+        #else
+            let environment = environ
+        #endif
+        let spawned = posix_spawn(&pid, tool.path, &actions, nil, &argv, environment)
         close(readEnd)
         guard spawned == 0 else {
             close(writeEnd)
@@ -84,16 +95,21 @@ enum Clipboard {
     /// Writes to a pipe whose reader may have gone: SIGPIPE is blocked on this
     /// thread meanwhile and a pending one is consumed, so that it never ends the process.
     static func writeIgnoringBrokenPipe(_ bytes: [UInt8], to descriptor: Int32) {
-        var pipeSignal = sigset_t()
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
-        var previous = sigset_t()
-        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
-        defer {
-            var timeout = timespec(tv_sec: 0, tv_nsec: 0)
-            while sigtimedwait(&pipeSignal, nil, &timeout) == SIGPIPE {}
-            pthread_sigmask(SIG_SETMASK, &previous, nil)
-        }
+        #if canImport(Darwin)
+            // Darwin has no sigtimedwait, but a descriptor can be told not to raise SIGPIPE.
+            _ = fcntl(descriptor, F_SETNOSIGPIPE, 1)
+        #else
+            var pipeSignal = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            var previous = sigset_t()
+            pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+            defer {
+                var timeout = timespec(tv_sec: 0, tv_nsec: 0)
+                while sigtimedwait(&pipeSignal, nil, &timeout) == SIGPIPE {}
+                pthread_sigmask(SIG_SETMASK, &previous, nil)
+            }
+        #endif
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }

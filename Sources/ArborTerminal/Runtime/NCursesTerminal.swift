@@ -1,7 +1,9 @@
 import CNCursesW
 import Foundation
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
     import Glibc
 #endif
 
@@ -148,7 +150,7 @@ final class NCursesTerminal {
         fflush(output)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { systemWrite(1, $0.baseAddress, $0.count) }
             if written < 0, errno == EINTR { continue }
             if written <= 0 { return }
             offset += written

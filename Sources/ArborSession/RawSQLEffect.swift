@@ -1,0 +1,30 @@
+import ArborCore
+
+/// What one statement of `:sql` did.
+public enum RawSQLEffect: Sendable {
+    /// The rows it returned; `isCut` when only the first ones were read; `changes` for a write (`RETURNING`).
+    case rows(columns: [String], rows: [ResultRow], isCut: Bool, changes: Int?)
+    case changes(Int)
+    case schemaChange
+    case transaction(started: Bool)
+    /// `PRAGMA name = value`: the setting's value read back.
+    case setting(name: String, value: String)
+    /// A statement that changed no row: ATTACH…
+    case done
+
+    /// The effect as `:sql` prints it in the text formats.
+    public var text: String { RawSQL.text(self) }
+}
+
+extension Session {
+    /// `:sql` for the data formats: what each statement did, its rows all read and
+    /// its values whole, and the notes on what followed (a reload, a rollback).
+    /// `range` is the command's, `:sql` included, for errors to point into.
+    public func rawSQLEffects(_ sql: String, range: SourceRange) throws -> (
+        effects: [RawSQLEffect], notes: [String]
+    ) {
+        var raw = RawSQL(session: self)
+        raw.readsWhole = true
+        return try raw.effects(sql, range: range)
+    }
+}

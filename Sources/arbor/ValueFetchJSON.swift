@@ -1,0 +1,34 @@
+import ArborCore
+import ArborSession
+
+/// `--format json` of what is not a request's rows (docs/LANGUAGE.md §4.2), so that
+/// standard output stays one JSON document per statement: a value fetch
+/// (`String.fetchAll(db, …)`) is an array of values, `fetchOne` a single value or
+/// `null`; a description or a command's text is a JSON string.
+enum ValueFetchJSON {
+    static func print(_ result: RequestResult) {
+        var writer = JSONWriter()
+        if result.isSingleRow {
+            writer.write(result.rows.first?.values.first ?? .null)
+        } else if result.rows.isEmpty {
+            writer.append("[]")
+        } else {
+            writer.append("[\n")
+            for (i, row) in result.rows.enumerated() {
+                if i > 0 { writer.append(",\n") }
+                writer.write(row.values.first ?? .null)
+            }
+            writer.append("\n]")
+        }
+        writer.append("\n")
+        writer.bytes.withUnsafeBytes(Output.writeBytes)
+    }
+
+    /// Text as one JSON string on its line.
+    static func printText(_ text: String) {
+        var writer = JSONWriter()
+        writer.write(string: text)
+        writer.append("\n")
+        writer.bytes.withUnsafeBytes(Output.writeBytes)
+    }
+}
