@@ -1,5 +1,6 @@
 import ArborCore
 import ArborSession
+import Foundation
 
 /// `:sql` in the formats made for programs (docs/LANGUAGE.md §4.2), as a request's
 /// rows print: `json` one array per statement that returns rows, `jsonl` one

@@ -1,5 +1,6 @@
 import ArborCore
 import ArborSession
+import GRDB
 
 /// `--format json` of what is not a request's rows (docs/LANGUAGE.md §4.2), so that
 /// standard output stays one JSON document per statement: a value fetch

@@ -1,3 +1,4 @@
+import ArborTestSupport
 import Foundation
 import XCTest
 
@@ -14,8 +15,7 @@ final class LineModeEditingTests: XCTestCase {
 
     override func setUpWithError() throws {
         try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed")
-        stateDirectory =
-            FileManager.default.temporaryDirectory.appendingPathComponent("arbor-linemode-\(UUID().uuidString)").path
+        stateDirectory = try TemporaryItems.folder("linemode").path
     }
 
     override func tearDown() {

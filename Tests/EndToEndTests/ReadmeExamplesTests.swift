@@ -1,3 +1,4 @@
+import ArborTestSupport
 import Foundation
 import XCTest
 
@@ -51,8 +52,7 @@ final class ReadmeExamplesTests: XCTestCase {
         let readme = try MarkdownDocument(repositoryPath: "README.md")
         let examples = readme.blocks.filter { $0.info.isEmpty || $0.info == ["sh"] }.flatMap(Self.examples)
         XCTAssertGreaterThanOrEqual(examples.count, 6)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-readme-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryItems.folder("arbor-readme")
         defer { try? FileManager.default.removeItem(at: folder) }
         let binFolder = ArborProcess.executable.deletingLastPathComponent().path
         for example in examples {
@@ -76,10 +76,10 @@ final class ReadmeExamplesTests: XCTestCase {
             let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            let where_ = "README.md:\(example.line): \(example.command)"
+            let place = "README.md:\(example.line): \(example.command)"
             // An example that shows an error fails, with the error on standard error.
             let showsError = example.expected.first?.hasPrefix("error:") == true
-            XCTAssertEqual(process.terminationStatus, showsError ? 1 : 0, "\(where_)\n\(stderr)")
+            XCTAssertEqual(process.terminationStatus, showsError ? 1 : 0, "\(place)\n\(stderr)")
             let printed = (showsError ? stderr : stdout).split(separator: "\n", omittingEmptySubsequences: false)
                 .map(String.init)
             // Each line shown is printed, in order; a line cut with `…` starts a printed line, and a line
@@ -92,7 +92,7 @@ final class ReadmeExamplesTests: XCTestCase {
                         cut.map { line.hasPrefix($0) } ?? (line == expected)
                     })
                 else {
-                    XCTFail("\(where_)\nnot printed (in order): \(expected)\n---\n\(printed.joined(separator: "\n"))")
+                    XCTFail("\(place)\nnot printed (in order): \(expected)\n---\n\(printed.joined(separator: "\n"))")
                     break
                 }
                 next = found + 1
