@@ -110,7 +110,7 @@ struct Arbor: ParsableCommand {
             return 2
         }
         // Ctrl-C from here on: opening a huge schema or loading code ends at once (130).
-        let interruption = Interruption()
+        Interruption.exitOnSIGINT()
         let session: Session
         do {
             session = try Session(
@@ -119,7 +119,6 @@ struct Arbor: ParsableCommand {
             Output.error("arbor: \(Session.message(error))")
             return 2
         }
-        interruption.attach(session)
         if !defines.isEmpty { session.flags = Set(defines) }
         // Declarations GRDB itself would reject make the run fail, once the statements
         // have run: the rest of the app's code still works. What was skipped is a note.
@@ -152,6 +151,7 @@ struct Arbor: ParsableCommand {
         var printer = OutcomePrinter(format: format?.rowFormat ?? .tree, environment: session.environment)
         printer.prefetch = prefetch
         if !commands.isEmpty {
+            let interruption = Interruption(session: session)
             if watch, let last = commands.last {
                 if let refusal = session.watchRefusal(last) {
                     Output.error("arbor: " + refusal)
@@ -181,15 +181,11 @@ struct Arbor: ParsableCommand {
         // and when the terminal cannot show it).
         if !noTUI, isatty(0) != 0, isatty(1) != 0,
             TerminalInterface.isSupported(environment: ProcessInfo.processInfo.environment),
-            let status = { () -> Int32? in
-                interruption.suspend()
-                defer { interruption.resume() }
-                return TerminalInterface.run(session: session)
-            }()
+            let status = TerminalInterface.run(session: session)
         {
             return loadFailed && status == 0 ? 1 : status
         }
-        var lineMode = LineMode(session: session, printer: printer, interruption: interruption)
+        var lineMode = LineMode(session: session, printer: printer, interruption: Interruption(session: session))
         let status = lineMode.run()
         return loadFailed && status == 0 ? 1 : status
     }

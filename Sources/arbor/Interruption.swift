@@ -16,13 +16,10 @@ final class Interruption: @unchecked Sendable {
     private var database: Session?
     private var running = false
     private var interrupted = false
-    private var suspended = false
     private var source: (any DispatchSourceSignal)?
 
-    /// Starts watching SIGINT, before anything long runs (opening and reading the
-    /// schema, loading code, advice): until `attach`, or outside `run`, SIGINT
-    /// ends arbor at once with status 130.
-    init(session: Session? = nil) {
+    /// Starts watching SIGINT for `session`'s statements.
+    init(session: Session) {
         database = session
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
@@ -31,34 +28,19 @@ final class Interruption: @unchecked Sendable {
         self.source = source
     }
 
-    /// The session whose statements `run` interrupts.
-    func attach(_ session: Session) {
-        lock.lock()
-        database = session
-        lock.unlock()
-    }
-
-    /// While the terminal interface runs (it has its own handling), SIGINT is its
-    /// alone; `resume` takes it back when the interface could not start.
-    func suspend() {
-        lock.lock()
-        suspended = true
-        lock.unlock()
-    }
-
-    func resume() {
-        signal(SIGINT, SIG_IGN)
-        lock.lock()
-        suspended = false
-        lock.unlock()
+    /// Before any statement runs (opening and reading the schema, loading code,
+    /// advice): SIGINT ends arbor at once with status 130. Only async-signal-safe
+    /// calls in the handler; `init` takes SIGINT over once statements run.
+    static func exitOnSIGINT() {
+        signal(SIGINT) { _ in
+            let message: StaticString = "arbor: interrupted\n"
+            _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+            _exit(130)
+        }
     }
 
     private func received() {
         lock.lock()
-        if suspended {
-            lock.unlock()
-            return
-        }
         guard running else {
             lock.unlock()
             Output.error("arbor: interrupted")
