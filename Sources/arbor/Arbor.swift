@@ -143,7 +143,7 @@ struct Arbor: ParsableCommand {
             return 2
         }
         // Ctrl-C from here on: opening a huge schema or loading code ends at once (130).
-        let interruption = Interruption()
+        Interruption.exitOnSIGINT()
         var database = self.database
         if let simulator {
             do {
@@ -163,7 +163,6 @@ struct Arbor: ParsableCommand {
             Output.error("arbor: \(Session.message(error))")
             return 2
         }
-        interruption.attach(session)
         if !defines.isEmpty { session.flags = Set(defines) }
         var printer = OutcomePrinter(format: format?.rowFormat ?? .tree, environment: session.environment)
         var startupFailed = false
@@ -212,6 +211,7 @@ struct Arbor: ParsableCommand {
         }
         printer.prefetch = prefetch
         if !commands.isEmpty {
+            let interruption = Interruption(session: session)
             if watch, let last = commands.last {
                 if let refusal = session.watchRefusal(last) {
                     Output.error("arbor: " + refusal)
@@ -241,16 +241,12 @@ struct Arbor: ParsableCommand {
         // and when the terminal cannot show it).
         if !noTUI, isatty(0) != 0, isatty(1) != 0,
             TerminalInterface.isSupported(environment: ProcessInfo.processInfo.environment),
-            let status = { () -> Int32? in
-                interruption.suspend()
-                defer { interruption.resume() }
-                return TerminalInterface.run(
-                    session: session, environment: color.environment(ProcessInfo.processInfo.environment))
-            }()
+            let status = TerminalInterface.run(
+                session: session, environment: color.environment(ProcessInfo.processInfo.environment))
         {
             return loadFailed && status == 0 ? 1 : status
         }
-        var lineMode = LineMode(session: session, printer: printer, interruption: interruption)
+        var lineMode = LineMode(session: session, printer: printer, interruption: Interruption(session: session))
         let status = lineMode.run()
         return loadFailed && status == 0 ? 1 : status
     }

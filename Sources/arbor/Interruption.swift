@@ -1,11 +1,8 @@
 import ArborSession
 import Dispatch
 import Foundation
-import GRDB
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
+#if canImport(Glibc)
     import Glibc
 #endif
 
@@ -19,60 +16,31 @@ final class Interruption: @unchecked Sendable {
     private var database: Session?
     private var running = false
     private var interrupted = false
-    private var suspended = false
     private var source: (any DispatchSourceSignal)?
 
-    /// Starts watching SIGINT, before anything long runs (opening and reading the
-    /// schema, loading code, advice): until `attach`, or outside `run`, SIGINT
-    /// ends arbor at once with status 130.
-    init(session: Session? = nil) {
+    /// Starts watching SIGINT for `session`'s statements.
+    init(session: Session) {
         database = session
-        listen()
-    }
-
-    private func listen() {
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler { [weak self] in self?.received() }
         source.resume()
-        lock.lock()
         self.source = source
-        lock.unlock()
     }
 
-    /// The session whose statements `run` interrupts.
-    func attach(_ session: Session) {
-        lock.lock()
-        database = session
-        lock.unlock()
-    }
-
-    /// While the terminal interface runs (it has its own handling), SIGINT is its
-    /// alone; `resume` takes it back when the interface could not start.
-    func suspend() {
-        lock.lock()
-        suspended = true
-        // Cancelled, not only ignored: on Linux a second source of the same signal
-        // can take it from the interface's own, which then never sees SIGINT.
-        let source = self.source
-        self.source = nil
-        lock.unlock()
-        source?.cancel()
-    }
-
-    func resume() {
-        lock.lock()
-        suspended = false
-        lock.unlock()
-        listen()
+    /// Before any statement runs (opening and reading the schema, loading code,
+    /// advice): SIGINT ends arbor at once with status 130. Only async-signal-safe
+    /// calls in the handler; `init` takes SIGINT over once statements run.
+    static func exitOnSIGINT() {
+        signal(SIGINT) { _ in
+            let message: StaticString = "arbor: interrupted\n"
+            _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+            _exit(130)
+        }
     }
 
     private func received() {
         lock.lock()
-        if suspended {
-            lock.unlock()
-            return
-        }
         guard running else {
             lock.unlock()
             Output.error("arbor: interrupted")

@@ -1,18 +1,35 @@
 /// Text that is safe to show on a terminal, measured in terminal columns.
 public enum TerminalText {
     /// Escapes every control character (C0, DEL, C1) as `\e`, `\n`, `\u{7}`, … so that
-    /// no byte from the database can drive the terminal, and the bidirectional
-    /// controls (`\u{202e}`, …) so that no value can reorder what is shown around it.
+    /// no byte from the database can drive the terminal, the bidirectional
+    /// controls (`\u{202e}`, …) so that no value can reorder what is shown around
+    /// it, and the invisible characters no grapheme needs (`InvisibleCharacters`)
+    /// so that two values that look alike are seen to differ.
     public static func escaped(_ s: String) -> String {
-        var needsEscaping = false
-        for scalar in s.unicodeScalars where isControl(scalar) {
-            needsEscaping = true
-            break
-        }
-        guard needsEscaping else { return s }
-        var out = String.UnicodeScalarView()
+        var needsControls = false
+        var needsInvisible = false
         for scalar in s.unicodeScalars {
-            guard isControl(scalar) else {
+            if isControl(scalar) { needsControls = true }
+            if InvisibleCharacters.isInvisible(scalar) { needsInvisible = true }
+        }
+        guard needsControls || needsInvisible else { return s }
+        var invisible: Set<Int> = []
+        var scalars: [Unicode.Scalar] = []
+        if needsInvisible {
+            var starts: [Bool] = []
+            for character in s {
+                for (i, scalar) in character.unicodeScalars.enumerated() {
+                    scalars.append(scalar)
+                    starts.append(i == 0)
+                }
+            }
+            invisible = InvisibleCharacters.escapedPositions(scalars, graphemeStarts: starts)
+        } else {
+            scalars = Array(s.unicodeScalars)
+        }
+        var out = String.UnicodeScalarView()
+        for (i, scalar) in scalars.enumerated() {
+            guard isControl(scalar) || invisible.contains(i) else {
                 out.append(scalar)
                 continue
             }
@@ -39,18 +56,31 @@ public enum TerminalText {
             || (0x2066...0x2069).contains(v)
     }
 
-    /// The number of terminal columns `s` takes: two for East Asian wide characters
-    /// and most emoji, none for combining marks.
+    /// The number of terminal columns `s` takes, counted by grapheme cluster: two
+    /// for East Asian wide characters and emoji (an emoji ZWJ sequence or a flag is
+    /// one), none for a combining mark alone.
     public static func width(_ s: String) -> Int {
+        if s.utf8.allSatisfy({ $0 < 0x80 }) { return s.utf8.count }
         var total = 0
-        for scalar in s.unicodeScalars {
-            if scalar.isASCII {
-                total += 1
-                continue
-            }
-            total += scalarWidth(scalar)
+        for character in s {
+            total += characterWidth(character)
         }
         return total
+    }
+
+    /// Columns of one grapheme: its base's, or two when it draws as an emoji.
+    static func characterWidth(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let base = scalars.first else { return 0 }
+        if base.isASCII, scalars.count == 1 { return 1 }
+        if isControl(base) { return scalars.count }  // shown escaped elsewhere; count something
+        var width = scalarWidth(base)
+        if scalars.count > 1, base.properties.isEmoji,
+            scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x200D || $0.properties.isEmojiPresentation })
+        {
+            width = 2
+        }
+        return width
     }
 
     /// `s` padded with spaces to `width` columns.

@@ -1,0 +1,60 @@
+import XCTest
+
+@testable import ArborCore
+
+/// Text for people shows every invisible character escaped, except inside a
+/// grapheme drawn as one visible character; widths count graphemes.
+final class InvisibleCharacterTests: XCTestCase {
+    func testInvisibleCharactersAreEscaped() {
+        let invisible: [UInt32] = [
+            0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x00AD, 0x034F, 0x180E, 0x115F, 0x3164, 0x206A, 0x206F, 0xFFF9,
+            0xFFFB, 0xE0041, 0xE007F, 0xFE0F, 0xFE00, 0xE0100,
+        ]
+        for value in invisible {
+            guard let scalar = Unicode.Scalar(value) else { return XCTFail("\(value)") }
+            let text = "a" + String(Character(scalar)) + "b"
+            let hex = String(value, radix: 16)
+            // After a letter a variation selector chooses its form: tested alone below.
+            if (0xFE00...0xFE0F).contains(value) || value == 0xE0100 {
+                XCTAssertEqual(TerminalText.escaped(String(Character(scalar)) + "x"), "\\u{\(hex)}x", hex)
+                continue
+            }
+            XCTAssertEqual(TerminalText.escaped(text), "a\\u{\(hex)}b", hex)
+        }
+        // Two values that look alike are told apart.
+        XCTAssertNotEqual(TerminalText.escaped("admin"), TerminalText.escaped("ad\u{200B}min"))
+    }
+
+    func testGraphemesDrawnAsOneCharacterKeepTheirJoinersAndSelectors() {
+        for kept in [
+            "👩\u{200D}👩\u{200D}👧", "❤\u{FE0F}", "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+            "می\u{200C}خواهم", "क\u{94D}\u{200D}ष", "1\u{FE0F}\u{20E3}",
+        ] {
+            XCTAssertEqual(
+                TerminalText.escaped(kept), kept,
+                kept.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+        }
+        // A joiner between Latin letters, or after a space, joins nothing.
+        XCTAssertEqual(TerminalText.escaped("x\u{200D}y"), "x\\u{200d}y")
+        XCTAssertEqual(TerminalText.escaped(" \u{FE0F}"), " \\u{fe0f}")
+        // Controls and bidi controls are still escaped beside them.
+        XCTAssertEqual(TerminalText.escaped("❤\u{FE0F}\u{202E}\n"), "❤\u{FE0F}\\u{202e}\\n")
+    }
+
+    func testWidthsCountGraphemeClusters() {
+        XCTAssertEqual(TerminalText.width("👩\u{200D}👩\u{200D}👧"), 2)
+        XCTAssertEqual(TerminalText.width("🇫🇷"), 2)
+        XCTAssertEqual(TerminalText.width("❤\u{FE0F}"), 2)
+        XCTAssertEqual(TerminalText.width("e\u{301}"), 1)
+        XCTAssertEqual(TerminalText.width("漢字"), 4)
+        XCTAssertEqual(TerminalText.width("abc"), 3)
+        XCTAssertEqual(TerminalText.width(TerminalText.escaped("a\u{200B}b")), 10)
+    }
+
+    func testTableAndTreeShowTheEscapesWhileJSONKeepsTheBytes() {
+        let row = ResultRow(names: ["v"], values: ["a\u{200B}b".databaseValue], children: [])
+        var writer = JSONWriter()
+        writer.write(row)
+        XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), "{\"v\":\"a\u{200B}b\"}")
+    }
+}
