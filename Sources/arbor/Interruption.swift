@@ -1,6 +1,7 @@
 import ArborSession
 import Dispatch
 import Foundation
+import GRDB
 
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,5 @@
+import ArborTestSupport
+import GRDB
 import XCTest
 
 @testable import ArborCore
