@@ -54,6 +54,15 @@ public final class DatabaseWatcher: @unchecked Sendable {
     /// The next of `settleDelays` to wait, kept from one `next()` to the next;
     /// nil once settled (then only an event wakes the watcher).
     private var settling: Int?
+    /// How many times `next` has gone to wait for file events with nothing left to
+    /// check: from then on no statement runs until an event comes. Tests wait for
+    /// it instead of sleeping before they say that nothing ran.
+    private var idleWaits = 0
+    public var idleWaitCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return idleWaits
+    }
 
     /// A session opened `immutable` is opened again first (`reopenForWatching`):
     /// call it where the session runs.
@@ -114,6 +123,11 @@ public final class DatabaseWatcher: @unchecked Sendable {
                 if isStopped { return nil }
                 if let change = check() { return change }
                 continue
+            }
+            if settling == nil {
+                lock.lock()
+                idleWaits += 1
+                lock.unlock()
             }
             guard let events = notifier.wait(timeout: settling.map { Self.settleDelays[$0] }) else { return nil }
             if events.removed || events.replaced {
