@@ -17,37 +17,14 @@ final class ManualAndCompletionTests: XCTestCase {
     }
 
     private func program(_ name: String) -> URL? {
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let url = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return nil
+        Executables.find(name).map { URL(fileURLWithPath: $0) }
     }
 
     private func run(
         _ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
     ) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        var variables = ProcessInfo.processInfo.environment
-        variables["SWIFT_BACKTRACE"] = "enable=no"
-        for (key, value) in environment { variables[key] = value }
-        process.environment = variables
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outData, as: UTF8.self),
-            String(decoding: errData, as: UTF8.self)
-        )
+        let result = try ProgramRun.run(executable, arguments, in: directory, environment: environment)
+        return (result.status, result.stdout, result.stderr)
     }
 
     private func arbor(_ arguments: [String]) throws -> String {

@@ -17,35 +17,14 @@ final class SimulatorAndEncryptedTests: XCTestCase {
     }
 
     private func sqlite3() throws -> URL {
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let url = URL(fileURLWithPath: String(directory)).appendingPathComponent("sqlite3")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        throw XCTSkip("no sqlite3 on the PATH")
+        URL(fileURLWithPath: try Executables.require("sqlite3"))
     }
 
     private func run(_ executable: URL, _ arguments: [String], path: String? = nil) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("no-config").path
+        var environment = ["XDG_CONFIG_HOME": folder.appendingPathComponent("no-config").path]
         if let path { environment["PATH"] = path }
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outData, as: UTF8.self),
-            String(decoding: errData, as: UTF8.self)
-        )
+        let result = try ProgramRun.run(executable, arguments, environment: environment)
+        return (result.status, result.stdout, result.stderr)
     }
 
     private func database(_ relative: String, in container: URL, name: String) throws {

@@ -25,27 +25,9 @@ final class StartupFileTests: XCTestCase {
 
     /// Runs arbor in `folder` with exactly the environment given (plus PATH).
     private func arbor(_ arguments: [String], environment: [String: String]) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = ArborProcess.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        var variables = environment
-        variables["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        variables["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = variables
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outData, as: UTF8.self),
-            String(decoding: errData, as: UTF8.self)
-        )
+        let result = try ProgramRun.run(
+            ArborProcess.executable, arguments, in: folder, environment: environment, inherit: false)
+        return (result.status, result.stdout, result.stderr)
     }
 
     private let request = #"few.select(Column("name"))"#
