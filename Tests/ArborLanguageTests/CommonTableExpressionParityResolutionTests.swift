@@ -8,24 +8,8 @@ private struct Novel: TableRecord { static let databaseTableName = "book" }
 
 /// Common table expressions as GRDB's guide to them writes them:
 /// arbor's SQL equals GRDB's for the same Swift code.
-final class CommonTableExpressionParityResolutionTests: XCTestCase {
-    private var demo: LanguageHarness?
-
-    /// The demo in memory, one per test: what a test binds with `let` stays in it.
-    func harness() throws -> LanguageHarness {
-        if let demo { return demo }
-        let harness = try LanguageHarness.demo()
-        demo = harness
-        return harness
-    }
-
-    /// arbor's main statement for `text` equals GRDB's for `request`, arguments inlined.
-    func assertSame<T>(
-        _ text: String, _ request: QueryInterfaceRequest<T>, file: StaticString = #filePath, line: UInt = #line
-    ) throws {
-        let harness = try harness()
-        XCTAssertEqual(try harness.sql(text), try harness.grdbSQL(request), text, file: file, line: line)
-    }
+final class CommonTableExpressionParityResolutionTests: XCTestCase, DemoLanguageParity {
+    var demo: LanguageHarness?
 
     func testDefinitionsByRequestSQLAndLiteral() throws {
         let byRequest = CommonTableExpression(named: "authorName", request: Writer.select(Column("name")).limit(1))

@@ -41,25 +41,8 @@ private struct PlayerRecord: TableRecord { static let databaseTableName = "playe
 
 /// One request per request form: arbor's SQL equals GRDB's for the same Swift code,
 /// on the demo in memory (one per test).
-final class GRDBParityFormsResolutionTests: XCTestCase {
-    private var demo: LanguageHarness?
-
-    func harness() throws -> LanguageHarness {
-        if let demo { return demo }
-        let harness = try LanguageHarness.demo()
-        demo = harness
-        return harness
-    }
-
-    /// arbor's main statement for `text` equals GRDB's for `request`, arguments inlined.
-    func assertSame<T>(
-        _ text: String, _ request: QueryInterfaceRequest<T>, single: Bool = false, file: StaticString = #filePath,
-        line: UInt = #line
-    ) throws {
-        let harness = try harness()
-        XCTAssertEqual(
-            try harness.sql(text), try harness.grdbSQL(request, single: single), text, file: file, line: line)
-    }
+final class GRDBParityFormsResolutionTests: XCTestCase, DemoLanguageParity {
+    var demo: LanguageHarness?
 
     func testFilters() throws {
         try assertSame("Book.filter(id: 3)", Work.filter(key: 3))

@@ -38,24 +38,8 @@ private struct Library: TableRecord {
 private struct Address: TableRecord { static let databaseTableName = "address" }
 
 /// The SQL arbor prints equals the SQL GRDB generates for the same Swift code.
-final class GRDBParityResolutionTests: XCTestCase {
-    private var demo: LanguageHarness?
-
-    /// The demo in memory, one per test: what a test binds with `let` stays in it.
-    func harness() throws -> LanguageHarness {
-        if let demo { return demo }
-        let harness = try LanguageHarness.demo()
-        demo = harness
-        return harness
-    }
-
-    /// arbor's main statement for `text` equals GRDB's for `request`, arguments inlined.
-    func assertSame<T>(
-        _ text: String, _ request: QueryInterfaceRequest<T>, file: StaticString = #filePath, line: UInt = #line
-    ) throws {
-        let harness = try harness()
-        XCTAssertEqual(try harness.sql(text), try harness.grdbSQL(request), text, file: file, line: line)
-    }
+final class GRDBParityResolutionTests: XCTestCase, DemoLanguageParity {
+    var demo: LanguageHarness?
 
     func testRequestForms() throws {
         try assertSame("Author.all()", Author.all())

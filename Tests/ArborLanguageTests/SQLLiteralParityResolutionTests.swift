@@ -14,24 +14,8 @@ private struct Person: TableRecord {
 
 /// `filter(literal:)` and friends, `SQL` literals with interpolations, named
 /// arguments: arbor's SQL equals GRDB's for the same Swift code.
-final class SQLLiteralParityResolutionTests: XCTestCase {
-    private var demo: LanguageHarness?
-
-    /// The demo in memory, one per test: what a test binds with `let` stays in it.
-    func harness() throws -> LanguageHarness {
-        if let demo { return demo }
-        let harness = try LanguageHarness.demo()
-        demo = harness
-        return harness
-    }
-
-    /// arbor's main statement for `text` equals GRDB's for `request`, arguments inlined.
-    func assertSame<T>(
-        _ text: String, _ request: QueryInterfaceRequest<T>, file: StaticString = #filePath, line: UInt = #line
-    ) throws {
-        let harness = try harness()
-        XCTAssertEqual(try harness.sql(text), try harness.grdbSQL(request), text, file: file, line: line)
-    }
+final class SQLLiteralParityResolutionTests: XCTestCase, DemoLanguageParity {
+    var demo: LanguageHarness?
 
     func failure(_ text: String) throws -> ArborError? {
         try harness().lastError(text)
