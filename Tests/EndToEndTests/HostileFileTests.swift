@@ -84,6 +84,13 @@ final class HostileFileTests: XCTestCase {
             guard probe.status == 0 else {
                 throw XCTSkip("user nobody cannot run \(ArborProcess.executable.path): \(probe.stderr)")
             }
+            // A TMPDIR made by `mktemp -d` is closed to other users: the folder must be reachable.
+            let folder = (path as NSString).deletingLastPathComponent
+            if let ls = Executables.find("ls"),
+                try Self.run([setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", ls, folder]).status != 0
+            {
+                throw XCTSkip("user nobody cannot reach \(folder) (the temporary folder is closed to other users)")
+            }
         }
         let result = try Self.run(command + [path, "-c", ":tables"])
         XCTAssertEqual(result.status, 2)

@@ -80,6 +80,17 @@ final class ReadOnlyTests: XCTestCase {
         ("INSERT INTO book VALUES (5, 1, 'Omoo', 1847) RETURNING id", .writes),
     ]
 
+    /// A statement as an error shows it after `:sql `: a long one is cut 160
+    /// characters in (the paths in it are as long as the temporary folder's).
+    static func shown(_ statement: String) -> String {
+        statement.count > 160 ? String(statement.prefix(160)) + "…" : statement
+    }
+
+    /// The underline of a statement: at most 120 characters, as errors draw it.
+    static func underline(_ statement: String) -> String {
+        "^" + String(repeating: "~", count: min(statement.count, 120) - 1)
+    }
+
     enum Refusal {
         case writes, returnsNoRows
 
@@ -115,8 +126,8 @@ final class ReadOnlyTests: XCTestCase {
         for (statement, write) in zip(statements, Self.writes) {
             expected += """
                 error: \(write.refusal.message)
-                  :sql \(statement)
-                       ^\(String(repeating: "~", count: statement.count - 1))
+                  :sql \(Self.shown(statement))
+                       \(Self.underline(statement))
                   reopen with `arbor --write \(path)` to run it
 
                 """
@@ -186,8 +197,8 @@ final class ReadOnlyTests: XCTestCase {
             stderr,
             """
             error: \(Refusal.returnsNoRows.message)
-              :sql \(attach)
-                   ^\(String(repeating: "~", count: attach.count - 1))
+              :sql \(Self.shown(attach))
+                   \(Self.underline(attach))
               the demo database is read-only; open a copy of a file with `--write` to change it
 
             """)
