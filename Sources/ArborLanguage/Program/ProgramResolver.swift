@@ -359,7 +359,6 @@ private struct Resolution {
         let codingKeysPath = "\(path).CodingKeys"
         let hasCodingKeys = index.types[codingKeysPath] != nil
         for fragment in type.fragments where [.struct, .class].contains(fragment.declaration.keyword) {
-            let unit = program.units[fragment.unit]
             if location.isEmpty { location = self.location(fragment.declaration.nameRange, unit: fragment.unit) }
             for case .property(let property) in fragment.declaration.members where !property.isStatic {
                 if case .getter? = property.value { continue }
