@@ -4,15 +4,19 @@ import GRDB
 
 extension Session {
     /// Writes a request's rows as a JSON array with the C-level fast path when it
-    /// applies (no `including(all:)`, to-one scopes only); returns false when it
-    /// does not, so that the caller streams result rows instead.
+    /// applies (no `including(all:)`, to-one scopes only; raw SQL rows, checked
+    /// read-only first as `:sql` checks them); returns false when it does not, so
+    /// that the caller streams result rows instead.
     public func streamJSON(_ plan: RequestPlan, write: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
-        guard !plan.hasPrefetch, !plan.isFetchedWhole else { return false }
+        guard !plan.hasPrefetch, !plan.isFetchedWhole || plan.streamsRawRows else { return false }
         try Validator(schema: environment.schema, range: nil).validate(plan)
         let tree = IncludeTree(operations: plan.levelOperations)
-        let request = try Lowering().request(plan)
+        let request = try Lowering().fetchRequest(plan)
         return try database.read { db in
             let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+            if plan.rawSQL != nil {
+                try RawSQL(session: self).checkReads(prepared.statement.sqliteStatement, range: nil, inRequest: true)
+            }
             guard
                 let streamer = try RawJSONStreamer(tree: tree, statement: prepared.statement, adapter: prepared.adapter)
             else { return false }
