@@ -99,12 +99,14 @@ struct OutcomePrinter {
         do {
             if format == .json {
                 var json = ValueFetchJSON.Stream()
-                try session.streamValues(result.plan, checked: true) { json.write($0.values.first ?? .null) }
+                try session.streamValues(result.plan, checked: true) { json.write($1) }
                 json.finish()
             } else {
                 var output = StreamingOutput(
                     format: format, table: result.plan.table.isEmpty ? "row" : result.plan.table, valuesOnly: true)
-                try session.streamValues(result.plan, checked: true) { output.write($0) }
+                try session.streamValues(result.plan, checked: true) { column, value in
+                    output.write(ResultRow(names: [column], values: [value], children: []))
+                }
                 output.finish()
             }
             return true

@@ -15,7 +15,7 @@ final class ValueStreamingTests: XCTestCase {
     func streamed(_ session: Session, _ text: String) throws -> [DatabaseValue] {
         let plan = try session.requestResult(text, fetch: false).plan
         var values: [DatabaseValue] = []
-        try session.streamValues(plan, checked: false) { values.append($0.values.first ?? .null) }
+        try session.streamValues(plan, checked: false) { values.append($1) }
         return values
     }
 
@@ -56,7 +56,7 @@ final class ValueStreamingTests: XCTestCase {
         var failing = try session.requestResult(optional, fetch: false).plan
         failing.valueType = FetchedValueType(name: "String", isOptional: false)
         var given = 0
-        XCTAssertThrowsError(try session.streamValues(failing, checked: false) { _ in given += 1 }) { error in
+        XCTAssertThrowsError(try session.streamValues(failing, checked: false) { _, _ in given += 1 }) { error in
             XCTAssertTrue("\(error)".contains("could not decode String from database value NULL"), "\(error)")
         }
         XCTAssertEqual(given, 0)

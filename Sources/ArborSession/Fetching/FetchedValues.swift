@@ -13,6 +13,10 @@ struct FetchedValues {
     /// `fetchSet`: each value once, the first of equal ones, in the order fetched.
     let unique: Bool
 
+    /// The same fetch without deduplication: to reach GRDB's verdict (every value
+    /// converted), with no set to hold, as `fetchSet` converts every value before it sets them.
+    var checking: FetchedValues { FetchedValues(db: db, request: request, single: single, unique: false) }
+
     /// The values of `type`; nil when arbor does not know the type (the evaluator only gives known ones).
     func fetch(_ type: FetchedValueType) throws -> [DatabaseValue]? {
         var values: [DatabaseValue] = []

@@ -40,7 +40,7 @@ extension Session {
                         }
                         result.rows = values.map { ResultRow(names: [column], values: [$0], children: []) }
                     } else {
-                        guard try fetched.forEach(type, { _ in }) else {
+                        guard try fetched.checking.forEach(type, { _ in }) else {
                             throw ArborError("`\(type.swiftName)` values are not supported yet", at: range)
                         }
                         result.valuesAreStreamed = true
