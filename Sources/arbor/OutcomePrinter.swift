@@ -67,8 +67,8 @@ struct OutcomePrinter {
         do {
             // `Row.fetchAll(db, sql: …)` has no table: its rows are rows.
             var output = StreamingOutput(format: format, table: result.plan.table.isEmpty ? "row" : result.plan.table)
-            if format == .json, !result.isSingleRow,
-                try session.streamJSON(result.plan, write: Output.writeBytes)
+            if format == .json || format == .jsonl, !result.isSingleRow,
+                try session.streamJSON(result.plan, lines: format == .jsonl, write: Output.writeBytes)
             {
                 return true
             }
