@@ -47,6 +47,10 @@ enum MemoryBoundsBenchmark {
                 reference: (sqlite3, ["-json", library, sql]), runs: 3, goal: "≤ 1.0×, ≤ 100 MB")
         }
         compare(
+            "Row.fetchAll jsonl SELECT * FROM book (1M) vs sqlite3 -json",
+            arbor: (arbor, [library, "-c", "try Row.fetchAll(db, sql: \"SELECT * FROM book\")", "--format", "jsonl"]),
+            reference: (sqlite3, ["-json", library, "SELECT * FROM book"]), runs: 3, goal: "≤ 1.0×, ≤ 100 MB")
+        compare(
             "Row.fetchAll json SELECT name FROM big (10M) vs sqlite3 -json",
             arbor: (arbor, [big, "-c", "try Row.fetchAll(db, sql: \"SELECT name FROM big\")", "--format", "json"]),
             reference: (sqlite3, ["-json", big, "SELECT name FROM big"]), runs: 1, goal: "≤ 1.0×, ≤ 100 MB")
