@@ -28,6 +28,10 @@ do {
         try LoadingScaleBenchmark.run(arbor: arbor)
         exit(0)
     }
+    if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "memory" {
+        try MemoryBoundsBenchmark.run(arbor: arbor, sqlite3: sqlite3)
+        exit(0)
+    }
     if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "watch-writer" {
         try WatchUnderWriterBenchmark.run(arbor: arbor)
         exit(0)

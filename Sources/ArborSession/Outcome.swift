@@ -49,6 +49,9 @@ public struct RequestResult: Sendable {
     /// The rows are all in `rows`, fetched whole as GRDB fetches them for the app (raw SQL,
     /// values, `fetchSet`): shown as they are, never fetched again.
     public var isFetchedWhole = false
+    /// A value fetch checked whole (every value converted, as GRDB does) but not kept:
+    /// `Session.streamValues` converts them again as they are printed.
+    public var valuesAreStreamed = false
     /// For an interactive view: the whole result, a window at a time (`rows` holds
     /// the first window).
     public var window: WindowedResult?

@@ -29,6 +29,9 @@ public final class Session {
     var schemaVersion = 0
     /// The flags `#if` conditions see: `DEBUG` unless `--define` says otherwise.
     public var flags: Set<String> = ConditionalCompilation.defaultFlags
+    /// Set by the command line's printer: a value fetch run without `fetch` is checked,
+    /// not kept, and printed with `streamValues` (bounded memory for 10M values).
+    public var streamsValueFetches = false
 
     public var environment: Environment { evaluator.environment }
     /// Ctrl-C for the session's long work that SQLite does not run (loading code,
@@ -216,7 +219,10 @@ public final class Session {
             // Fetched whole at once, as GRDB fetches them: the rows come with the outcome.
             // Raw SQL rows are left to `stream` when not fetched now.
             let fetchesNow = fetch || single || !plan.streamsRawRows
-            return try wholeRows(plan, range: range, single: single, fetch: fetchesNow, warnings: warnings)
+            // On the command line a value fetch is checked now and printed by `streamValues`.
+            let keepsValues = fetch || single || !streamsValueFetches
+            return try wholeRows(
+                plan, range: range, single: single, fetch: fetchesNow, keepsValues: keepsValues, warnings: warnings)
         }
         let shape = decodingShape(plan, warnings: &warnings)
         return try database.read { db in

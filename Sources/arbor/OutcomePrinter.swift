@@ -2,6 +2,7 @@ import ArborCore
 import ArborLanguage
 import ArborSession
 import Foundation
+import GRDB
 
 /// Prints outcomes in the chosen format; returns false for a failure.
 struct OutcomePrinter {
@@ -21,6 +22,10 @@ struct OutcomePrinter {
             return RawSQLPrinter.run(text, sql: sql, range: range, format: format, in: session)
         }
         var succeeded = true
+        // Value fetches are checked now and printed as they are converted again (`stream`).
+        let streamedValues = session.streamsValueFetches
+        session.streamsValueFetches = true
+        defer { session.streamsValueFetches = streamedValues }
         let outcomes = session.run(text, fetch: false)
         // `--format swift` names the declarations read so far, this text's included.
         environment = session.environment
@@ -45,6 +50,7 @@ struct OutcomePrinter {
 
     /// Prints a request's rows as they are fetched, in bounded memory.
     func stream(_ result: RequestResult, from session: Session) -> Bool {
+        if result.valuesAreStreamed { return streamValues(result, from: session) }
         if result.isFetchedWhole {
             if format == .json, result.plan.valueType != nil {
                 ValueFetchJSON.print(result)
@@ -61,8 +67,8 @@ struct OutcomePrinter {
         do {
             // `Row.fetchAll(db, sql: …)` has no table: its rows are rows.
             var output = StreamingOutput(format: format, table: result.plan.table.isEmpty ? "row" : result.plan.table)
-            if format == .json, !result.isSingleRow,
-                try session.streamJSON(result.plan, write: Output.writeBytes)
+            if format == .json || format == .jsonl, !result.isSingleRow,
+                try session.streamJSON(result.plan, lines: format == .jsonl, write: Output.writeBytes)
             {
                 return true
             }
@@ -80,6 +86,30 @@ struct OutcomePrinter {
             // A decoding check's verdict: GRDB's error, then the fix on its own line.
             error.range = nil
             Output.error(DiagnosticRenderer.render(error, in: ""))
+        } catch let error as ArborError {
+            Output.error("error: \(error.description)")
+        } catch {
+            Output.error("error: \(Session.message(error))")
+        }
+        return false
+    }
+
+    /// A value fetch checked whole by `Session.run`: its values printed as they are converted again.
+    func streamValues(_ result: RequestResult, from session: Session) -> Bool {
+        do {
+            if format == .json {
+                var json = ValueFetchJSON.Stream()
+                try session.streamValues(result.plan, checked: true) { json.write($1) }
+                json.finish()
+            } else {
+                var output = StreamingOutput(
+                    format: format, table: result.plan.table.isEmpty ? "row" : result.plan.table, valuesOnly: true)
+                try session.streamValues(result.plan, checked: true) { column, value in
+                    output.write(ResultRow(names: [column], values: [value], children: []))
+                }
+                output.finish()
+            }
+            return true
         } catch let error as ArborError {
             Output.error("error: \(error.description)")
         } catch {

@@ -25,6 +25,30 @@ enum ValueFetchJSON {
         writer.bytes.withUnsafeBytes(Output.writeBytes)
     }
 
+    /// A value fetch's array written as its values come, flushed every 64 KiB: the
+    /// same bytes as `print`.
+    struct Stream {
+        private var writer = JSONWriter()
+        private var count = 0
+
+        mutating func write(_ value: DatabaseValue) {
+            writer.append(count == 0 ? "[\n" : ",\n")
+            writer.write(value)
+            count += 1
+            if writer.bytes.count >= 1 << 16 { flush() }
+        }
+
+        mutating func finish() {
+            writer.append(count == 0 ? "[]\n" : "\n]\n")
+            flush()
+        }
+
+        private mutating func flush() {
+            writer.bytes.withUnsafeBytes(Output.writeBytes)
+            writer.reset()
+        }
+    }
+
     /// Text as one JSON string on its line.
     static func printText(_ text: String) {
         var writer = JSONWriter()

@@ -32,10 +32,11 @@ public struct RawJSONStreamer {
     }
 
     /// Steps `statement` to the end, appending one JSON object per row to `out`
+    /// (the rows of an array, or with `lines` one a line, as `jsonl` prints them)
     /// and calling `flush` whenever 64 KiB are buffered. Returns the row count.
-    public func stream(_ statement: Statement, into out: inout [UInt8], flush: (inout [UInt8]) throws -> Void) throws
-        -> Int
-    {
+    public func stream(
+        _ statement: Statement, into out: inout [UInt8], lines: Bool = false, flush: (inout [UInt8]) throws -> Void
+    ) throws -> Int {
         let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }
         var count = 0
@@ -43,8 +44,9 @@ public struct RawJSONStreamer {
             let code = sqlite3_step(handle)
             if code == SQLITE_DONE { break }
             guard code == SQLITE_ROW else { throw StatementLayout.error(handle, code) }
-            out.append(contentsOf: count == 0 ? JSONBytes.arrayOpen : JSONBytes.rowSeparator)
+            if !lines { out.append(contentsOf: count == 0 ? JSONBytes.arrayOpen : JSONBytes.rowSeparator) }
             write(layout, handle, into: &out)
+            if lines { out.append(UInt8(ascii: "\n")) }
             count += 1
             if out.count >= 1 << 16 { try flush(&out) }
         }

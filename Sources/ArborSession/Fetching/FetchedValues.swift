@@ -13,32 +13,48 @@ struct FetchedValues {
     /// `fetchSet`: each value once, the first of equal ones, in the order fetched.
     let unique: Bool
 
+    /// The same fetch without deduplication: to reach GRDB's verdict (every value
+    /// converted), with no set to hold, as `fetchSet` converts every value before it sets them.
+    var checking: FetchedValues { FetchedValues(db: db, request: request, single: single, unique: false) }
+
     /// The values of `type`; nil when arbor does not know the type (the evaluator only gives known ones).
     func fetch(_ type: FetchedValueType) throws -> [DatabaseValue]? {
+        var values: [DatabaseValue] = []
+        guard try forEach(type, { values.append($0) }) else { return nil }
+        return values
+    }
+
+    /// Converts every value with GRDB and gives each to `body` as it comes, holding
+    /// none (but the set of those seen, for `fetchSet`); false when arbor does not know the type.
+    /// GRDB's verdict comes as it comes: a value it can not convert throws where it
+    /// is, after the values before it were given.
+    func forEach(_ type: FetchedValueType, _ body: (DatabaseValue) throws -> Void) throws -> Bool {
+        let optional = type.isOptional
         switch type.name {
-        case "String": return try fetch(String.self, optional: type.isOptional)
-        case "Int": return try fetch(Int.self, optional: type.isOptional)
-        case "Int8": return try fetch(Int8.self, optional: type.isOptional)
-        case "Int16": return try fetch(Int16.self, optional: type.isOptional)
-        case "Int32": return try fetch(Int32.self, optional: type.isOptional)
-        case "Int64": return try fetch(Int64.self, optional: type.isOptional)
-        case "UInt": return try fetch(UInt.self, optional: type.isOptional)
-        case "UInt8": return try fetch(UInt8.self, optional: type.isOptional)
-        case "UInt16": return try fetch(UInt16.self, optional: type.isOptional)
-        case "UInt32": return try fetch(UInt32.self, optional: type.isOptional)
-        case "UInt64": return try fetch(UInt64.self, optional: type.isOptional)
-        case "Double": return try fetch(Double.self, optional: type.isOptional)
-        case "Float": return try fetch(Float.self, optional: type.isOptional)
-        case "Bool": return try fetch(Bool.self, optional: type.isOptional)
-        case "Data": return try fetch(Data.self, optional: type.isOptional)
+        case "String": try each(String.self, optional: optional, body)
+        case "Int": try each(Int.self, optional: optional, body)
+        case "Int8": try each(Int8.self, optional: optional, body)
+        case "Int16": try each(Int16.self, optional: optional, body)
+        case "Int32": try each(Int32.self, optional: optional, body)
+        case "Int64": try each(Int64.self, optional: optional, body)
+        case "UInt": try each(UInt.self, optional: optional, body)
+        case "UInt8": try each(UInt8.self, optional: optional, body)
+        case "UInt16": try each(UInt16.self, optional: optional, body)
+        case "UInt32": try each(UInt32.self, optional: optional, body)
+        case "UInt64": try each(UInt64.self, optional: optional, body)
+        case "Double": try each(Double.self, optional: optional, body)
+        case "Float": try each(Float.self, optional: optional, body)
+        case "Bool": try each(Bool.self, optional: optional, body)
+        case "Data": try each(Data.self, optional: optional, body)
         case "Date":
             try refuseDateTextsWithNul()
-            return try fetch(Date.self, optional: type.isOptional)
-        case "UUID": return try fetch(UUID.self, optional: type.isOptional)
-        case "Decimal": return try fetch(Decimal.self, optional: type.isOptional)
-        case "DatabaseValue": return try values(DatabaseValue.self)
-        default: return nil
+            try each(Date.self, optional: optional, body)
+        case "UUID": try each(UUID.self, optional: optional, body)
+        case "Decimal": try each(Decimal.self, optional: optional, body)
+        case "DatabaseValue": try values(DatabaseValue.self, body)
+        default: return false
         }
+        return true
     }
 
     /// GRDB's date parser asserts that a text read from a statement holds no NUL
@@ -63,31 +79,42 @@ struct FetchedValues {
         }
     }
 
-    private func fetch<T: DatabaseValueConvertible & StatementColumnConvertible & Hashable>(
-        _ type: T.Type, optional: Bool
-    ) throws -> [DatabaseValue] {
-        optional ? try values(T?.self) : try values(T.self)
+    private func each<T: DatabaseValueConvertible & StatementColumnConvertible & Hashable>(
+        _ type: T.Type, optional: Bool, _ body: (DatabaseValue) throws -> Void
+    ) throws {
+        optional ? try values(T?.self, body) : try values(T.self, body)
     }
 
-    /// GRDB's `T.fetchOne`/`fetchAll` for a type it reads straight from the statement.
-    private func values<T: DatabaseValueConvertible & StatementColumnConvertible & Hashable>(_: T.Type) throws
-        -> [DatabaseValue]
-    {
+    /// GRDB's `T.fetchOne`/`fetchCursor` (which `fetchAll` and `fetchSet` collect) for a
+    /// type it reads straight from the statement.
+    private func values<T: DatabaseValueConvertible & StatementColumnConvertible & Hashable>(
+        _: T.Type, _ body: (DatabaseValue) throws -> Void
+    ) throws {
         // `fetchOne` gives nil for no row and, with a non-optional type, for NULL: no value either way.
-        if single { return try T.fetchOne(db, request).map { [$0.databaseValue] } ?? [] }
-        return deduplicated(try T.fetchAll(db, request)).map(\.databaseValue)
-    }
-
-    /// GRDB's `DatabaseValue.fetchOne`/`fetchAll`: NULL is a value.
-    private func values(_: DatabaseValue.Type) throws -> [DatabaseValue] {
-        if single { return try DatabaseValue.fetchOne(db, request).map { [$0] } ?? [] }
-        return deduplicated(try DatabaseValue.fetchAll(db, request))
-    }
-
-    /// As a `Set` built from the values keeps them: the first of equal ones, by the type's own equality.
-    private func deduplicated<T: Hashable>(_ values: [T]) -> [T] {
-        guard unique else { return values }
+        if single {
+            if let value = try T.fetchOne(db, request) { try body(value.databaseValue) }
+            return
+        }
         var seen = Set<T>()
-        return values.filter { seen.insert($0).inserted }
+        let cursor = try T.fetchCursor(db, request)
+        while let value = try cursor.next() {
+            // As a `Set` built from the values keeps them: the first of equal ones, by the type's own equality.
+            if unique, !seen.insert(value).inserted { continue }
+            try body(value.databaseValue)
+        }
+    }
+
+    /// GRDB's `DatabaseValue.fetchOne`/`fetchCursor`: NULL is a value.
+    private func values(_: DatabaseValue.Type, _ body: (DatabaseValue) throws -> Void) throws {
+        if single {
+            if let value = try DatabaseValue.fetchOne(db, request) { try body(value) }
+            return
+        }
+        var seen = Set<DatabaseValue>()
+        let cursor = try DatabaseValue.fetchCursor(db, request)
+        while let value = try cursor.next() {
+            if unique, !seen.insert(value).inserted { continue }
+            try body(value)
+        }
     }
 }

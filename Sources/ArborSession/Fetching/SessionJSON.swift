@@ -4,25 +4,31 @@ import GRDB
 
 extension Session {
     /// Writes a request's rows as a JSON array with the C-level fast path when it
-    /// applies (no `including(all:)`, to-one scopes only); returns false when it
-    /// does not, so that the caller streams result rows instead.
-    public func streamJSON(_ plan: RequestPlan, write: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
-        guard !plan.hasPrefetch, !plan.isFetchedWhole else { return false }
+    /// applies (no `including(all:)`, to-one scopes only; raw SQL rows, checked
+    /// read-only first as `:sql` checks them); returns false when it does not, so
+    /// that the caller streams result rows instead. With `lines`, one object a line (`jsonl`).
+    public func streamJSON(
+        _ plan: RequestPlan, lines: Bool = false, write: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Bool {
+        guard !plan.hasPrefetch, !plan.isFetchedWhole || plan.streamsRawRows else { return false }
         try Validator(schema: environment.schema, range: nil).validate(plan)
         let tree = IncludeTree(operations: plan.levelOperations)
-        let request = try Lowering().request(plan)
+        let request = try Lowering().fetchRequest(plan)
         return try database.read { db in
             let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+            if plan.rawSQL != nil {
+                try RawSQL(session: self).checkReads(prepared.statement.sqliteStatement, range: nil, inRequest: true)
+            }
             guard
                 let streamer = try RawJSONStreamer(tree: tree, statement: prepared.statement, adapter: prepared.adapter)
             else { return false }
             var out: [UInt8] = []
             out.reserveCapacity(1 << 17)
-            let count = try streamer.stream(prepared.statement, into: &out) { buffer in
+            let count = try streamer.stream(prepared.statement, into: &out, lines: lines) { buffer in
                 try buffer.withUnsafeBytes(write)
                 buffer.removeAll(keepingCapacity: true)
             }
-            out.append(contentsOf: Array((count == 0 ? "[]\n" : "\n]\n").utf8))
+            if !lines { out.append(contentsOf: Array((count == 0 ? "[]\n" : "\n]\n").utf8)) }
             try out.withUnsafeBytes(write)
             return true
         }

@@ -13,6 +13,12 @@ extension Session {
         _ body: (ResultRow) throws -> Void
     ) throws -> String {
         if plan.streamsRawRows { return try streamRawRows(plan, range: range, valueLimit: valueLimit, body) }
+        if plan.valueType != nil, plan.decodedAs == nil {
+            // Values: checked whole, then converted again as they are given.
+            return try streamValues(plan, range: range, checked: false) { column, value in
+                try body(ResultRow(names: [column], values: [value], children: []))
+            }
+        }
         if plan.isFetchedWhole {
             // The app decodes (or converts) every row before it sees one: a row that fails shows nothing.
             let result = try request(plan, range: range, single: false, fetch: true, valueLimit: valueLimit)

@@ -8,9 +8,12 @@ extension Session {
     /// shows whole: raw SQL (`Book.fetchAll(db, sql: …)`, `SQLRequest<Row>(…)`),
     /// values (`String.fetchAll(db, request)`, one column of converted values) and
     /// `fetchSet` (equal rows once). Raw SQL runs only when SQLite says it reads, as `:sql`.
-    func wholeRows(_ plan: RequestPlan, range: SourceRange?, single: Bool, fetch: Bool, warnings: [Pitfall])
-        throws -> RequestResult
-    {
+    /// Without `keepsValues`, a value fetch converts every value to reach GRDB's verdict
+    /// and keeps none (`RequestResult.valuesAreStreamed`).
+    func wholeRows(
+        _ plan: RequestPlan, range: SourceRange?, single: Bool, fetch: Bool, keepsValues: Bool = true,
+        warnings: [Pitfall]
+    ) throws -> RequestResult {
         try Validator(schema: environment.schema, range: range).validate(plan)
         let builder = ResultTreeBuilder(plan: plan, valueLimit: nil)
         return try database.read { db in
@@ -31,10 +34,17 @@ extension Session {
                 if let type = plan.valueType {
                     let column = prepared.statement.columnNames.first ?? ""
                     let fetched = FetchedValues(db: db, request: request, single: single, unique: plan.isDeduplicated)
-                    guard let values = try fetched.fetch(type) else {
-                        throw ArborError("`\(type.swiftName)` values are not supported yet", at: range)
+                    if keepsValues {
+                        guard let values = try fetched.fetch(type) else {
+                            throw ArborError("`\(type.swiftName)` values are not supported yet", at: range)
+                        }
+                        result.rows = values.map { ResultRow(names: [column], values: [$0], children: []) }
+                    } else {
+                        guard try fetched.checking.forEach(type, { _ in }) else {
+                            throw ArborError("`\(type.swiftName)` values are not supported yet", at: range)
+                        }
+                        result.valuesAreStreamed = true
                     }
-                    result.rows = values.map { ResultRow(names: [column], values: [$0], children: []) }
                 } else {
                     var rows = single ? try Row.fetchOne(db, request).map { [$0] } ?? [] : try Row.fetchAll(db, request)
                     if plan.isDeduplicated {
