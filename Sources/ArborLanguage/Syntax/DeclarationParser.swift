@@ -533,6 +533,7 @@ extension Parser {
 
     mutating func parseSourceFileDeclarations() -> ParseResult {
         var declarations: [TypeDeclaration] = []
+        var skipped = SkippedText()
         while !atEnd {
             if cancellation?.isCancelled == true { break }
             if at(.semicolon) || atClosingBracket {
@@ -550,9 +551,51 @@ extension Parser {
                 }
             }
             // Imports, functions, protocols, top-level code: not ours.
+            let keywordIndex = indexAfterModifiers(from: start)
             if position == start { skipToken() }
             skipRestOfItem()
+            if !Self.startsSwiftDeclaration(tokens[keywordIndex]) {
+                skipped.add(
+                    tokens[start].range
+                        .lowerBound..<max(
+                            tokens[start].range.upperBound, tokens[max(start, position - 1)].range.upperBound))
+            }
         }
-        return finish(declarations.isEmpty ? [] : [.declarations(declarations)])
+        var result = finish(declarations.isEmpty ? [] : [.declarations(declarations)])
+        if let note = skipped.note { result.notes.append(note) }
+        return result
+    }
+
+    /// A token that begins a declaration Swift allows at the top of a file, which
+    /// arbor skips without a word: it reads types and extensions, not these.
+    static func startsSwiftDeclaration(_ token: Token) -> Bool {
+        guard case .identifier(let name, false) = token.kind else { return false }
+        return topLevelDeclarationKeywords.contains(name)
+    }
+
+    static let topLevelDeclarationKeywords: Set<String> = [
+        "import", "protocol", "func", "precedencegroup", "operator", "let", "var", "typealias", "actor", "macro",
+    ]
+
+    /// Top-level code and text that is not Swift, skipped: said once per file, at
+    /// the first place, with how many places in all (a text file named `.swift` is
+    /// not loaded in silence).
+    struct SkippedText {
+        private var first: Range<Int>?
+        private var count = 0
+
+        mutating func add(_ range: Range<Int>) {
+            if first == nil { first = range }
+            count += 1
+        }
+
+        var note: ArborError? {
+            guard let first else { return nil }
+            let more = count > 1 ? " (and \(count - 1) more place\(count > 2 ? "s" : "") in this file)" : ""
+            return ArborError(
+                "top-level code or text that is not a declaration is skipped\(more)",
+                at: SourceRange(first.lowerBound, first.upperBound),
+                suggestion: "arbor reads the types and extensions of app code; statements run at the prompt")
+        }
     }
 }

@@ -66,7 +66,7 @@ public struct Parser {
         let unterminated = parser.tokens.flatMap(\.errors).filter { $0.message.hasPrefix("unterminated") }
         var result = parser.parseSourceFileDeclarations()
         let reported = Set(result.errors)
-        result.notes = parser.notes + unterminated.filter { !reported.contains($0) }
+        result.notes = parser.notes + unterminated.filter { !reported.contains($0) } + result.notes
         return result
     }
 
