@@ -37,25 +37,11 @@ enum LoadingScaleBenchmark {
     static func measure(arbor: String, _ label: String, _ text: String, _ folder: URL, goal: String) throws {
         let path = folder.appendingPathComponent("Models.swift").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        let (seconds, peak) = try spawn(arbor, ["--load", path, "-c", "let x = 1"])
+        let (seconds, peak) = try Measure.timeAndPeak(arbor, ["--load", path, "-c", "let x = 1"])
         let parse = Measure.seconds(repeat: 1, warmUp: false) { _ = SourceUnit.parse(name: "x", text: text) }
         Measure.report(
             "load \(label)", Measure.ms(seconds), reference: Measure.ms(parse) + " parse", ratio: seconds / parse,
             goal: goal)
         Measure.report("  peak memory of arbor", String(format: "%.0f MB", peak))
-    }
-
-    /// Wall time and peak resident memory (MB) of one run, as GNU `time` measures
-    /// them (spawned from this big process, a child's own `ru_maxrss` would count
-    /// this process's memory it shared until `exec`).
-    static func spawn(_ executable: String, _ arguments: [String]) throws -> (Double, Double) {
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-time-\(getpid())").path
-        defer { try? FileManager.default.removeItem(atPath: report) }
-        _ = try Measure.process("/usr/bin/time", ["-f", "%e %M", "-o", report, executable] + arguments)
-        // The last line: a status other than 0 is said on a line before it.
-        let lines = (try String(contentsOfFile: report, encoding: .utf8)).split(separator: "\n")
-        let fields = (lines.last ?? "").split(separator: " ").compactMap { Double($0) }
-        guard fields.count >= 2 else { throw NSError(domain: "time", code: 1) }
-        return (fields[0], fields[1] / 1024)
     }
 }

@@ -54,6 +54,20 @@ enum Measure {
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
+    /// Wall time and peak resident memory (MB) of one run, as GNU `time` measures
+    /// them (spawned from this big process, a child's own `ru_maxrss` would count
+    /// this process's memory it shared until `exec`).
+    static func timeAndPeak(_ executable: String, _ arguments: [String]) throws -> (seconds: Double, peakMB: Double) {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-time-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        _ = try Measure.process("/usr/bin/time", ["-f", "%e %M", "-o", report, executable] + arguments)
+        // The last line: a status other than 0 is said on a line before it.
+        let lines = (try String(contentsOfFile: report, encoding: .utf8)).split(separator: "\n")
+        let fields = (lines.last ?? "").split(separator: " ").compactMap { Double($0) }
+        guard fields.count >= 2 else { throw NSError(domain: "time", code: 1) }
+        return (fields[0], fields[1] / 1024)
+    }
+
     /// Peak resident memory of this process, in MB (`VmHWM`).
     static func peakResidentMB() -> Double { statusField("VmHWM") }
 

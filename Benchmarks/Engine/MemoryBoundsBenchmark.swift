@@ -68,8 +68,8 @@ enum MemoryBoundsBenchmark {
     ) {
         let time = median(runs) { try Measure.process(arbor.0, arbor.1) }
         let referenceTime = median(runs) { try Measure.process(reference.0, reference.1) }
-        let peak = (try? LoadingScaleBenchmark.spawn(arbor.0, arbor.1).1) ?? 0
-        let referencePeak = (try? LoadingScaleBenchmark.spawn(reference.0, reference.1).1) ?? 0
+        let peak = (try? Measure.timeAndPeak(arbor.0, arbor.1).1) ?? 0
+        let referencePeak = (try? Measure.timeAndPeak(reference.0, reference.1).1) ?? 0
         Measure.report(label, Measure.ms(time), reference: Measure.ms(referenceTime), ratio: time / referenceTime)
         Measure.report(
             "  peak memory", String(format: "%.0f MB", peak), reference: String(format: "%.0f MB", referencePeak),
@@ -78,7 +78,7 @@ enum MemoryBoundsBenchmark {
 
     static func measure(_ label: String, _ executable: String, _ arguments: [String], runs: Int, goal: String) {
         let time = median(runs) { try Measure.process(executable, arguments) }
-        let peak = (try? LoadingScaleBenchmark.spawn(executable, arguments).1) ?? 0
+        let peak = (try? Measure.timeAndPeak(executable, arguments).1) ?? 0
         Measure.report(label, Measure.ms(time))
         Measure.report("  peak memory", String(format: "%.0f MB", peak), goal: goal)
     }

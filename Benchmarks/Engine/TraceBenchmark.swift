@@ -15,19 +15,19 @@ enum TraceBenchmark {
         let path = try log()
         let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         print("trace log: \(lineCount) lines, \(size / 1_000_000) MB")
-        var arborRun = try spawn(arbor, ["--trace", path, "--format", "json"])
+        var arborRun = try Measure.timeAndPeak(arbor, ["--trace", path, "--format", "json"])
         for _ in 0..<2 {
-            let again = try spawn(arbor, ["--trace", path, "--format", "json"])
+            let again = try Measure.timeAndPeak(arbor, ["--trace", path, "--format", "json"])
             if again.seconds < arborRun.seconds { arborRun.seconds = again.seconds }
         }
         // `wc -l`, not `grep`: GNU grep stops at the first match when its output is /dev/null.
-        var readRun = try spawn("/usr/bin/env", ["wc", "-l", path])
+        var readRun = try Measure.timeAndPeak("/usr/bin/env", ["wc", "-l", path])
         for _ in 0..<2 {
-            let again = try spawn("/usr/bin/env", ["wc", "-l", path])
+            let again = try Measure.timeAndPeak("/usr/bin/env", ["wc", "-l", path])
             if again.seconds < readRun.seconds { readRun.seconds = again.seconds }
         }
         Measure.report(
-            "arbor --trace, 1M-line log (best of 3; exit \(arborRun.status))",
+            "arbor --trace, 1M-line log (best of 3)",
             String(format: "%.2f s", arborRun.seconds),
             reference: String(format: "%.3fs wc -l", readRun.seconds), ratio: arborRun.seconds / readRun.seconds,
             goal: "a few seconds")
@@ -94,31 +94,5 @@ enum TraceBenchmark {
         try handle.close()
         try FileManager.default.moveItem(atPath: temporary, toPath: path)
         return path
-    }
-
-    struct Run {
-        var seconds: Double
-        var peakMB: Double
-        var status: Int32
-    }
-
-    /// Runs a command, output to /dev/null: its wall time, peak resident memory and exit status.
-    static func spawn(_ executable: String, _ arguments: [String]) throws -> Run {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let start = DispatchTime.now().uptimeNanoseconds
-        let result = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard result == 0 else { throw NSError(domain: "spawn", code: Int(result)) }
-        var status: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &status, 0, &usage)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return Run(seconds: seconds, peakMB: Double(usage.ru_maxrss) / 1024, status: (status >> 8) & 0xFF)
     }
 }
