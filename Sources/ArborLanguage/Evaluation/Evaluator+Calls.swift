@@ -233,12 +233,8 @@ extension Evaluator {
                     "`match` is a method of a column, as in `Column(\"body\").match(pattern)`", at: nameRange)
             }
             return .expression(.match(column: column, try fullTextPattern(arguments[0].value)))
-        case ("between", _):
-            // GRDB has no public `between`: Swift code that calls it does not compile.
-            throw ArborError(
-                "GRDB has no `between`: a range contains the value", at: nameRange,
-                suggestion: "write `(lower...upper).contains(Column(\"x\"))`, which GRDB turns into `BETWEEN`")
         default:
+            if let refusal = UnsupportedGRDB.notGRDB[name] { throw refusal.error(at: nameRange) }
             if let forms = Self.expressionMethodForms[name] {
                 throw Self.callMismatch(name, arguments: arguments, forms: forms, nameRange: nameRange)
             }

@@ -25,6 +25,21 @@ enum UnsupportedGRDB {
         "RangeRowAdapter": "`RangeRowAdapter` (row adapters)",
     ]
 
+    /// Methods of an expression that GRDB does not have, which Swift code would not
+    /// compile: refused with GRDB's spelling of what was meant.
+    static let notGRDB: [String: Refusal] = [
+        "between": Refusal(
+            message: "GRDB has no `between`: a range contains the value",
+            suggestion: "write `(lower...upper).contains(Column(\"x\"))`, which GRDB turns into `BETWEEN`")
+    ]
+
+    struct Refusal {
+        var message: String
+        var suggestion: String
+
+        func error(at range: SourceRange) -> ArborError { ArborError(message, at: range, suggestion: suggestion) }
+    }
+
     /// "`with` (common table expressions) is not supported yet", with the advice after a `|`.
     static func error(_ what: String, at range: SourceRange) -> ArborError {
         let parts = what.split(separator: "|", maxSplits: 1).map(String.init)
