@@ -1,4 +1,5 @@
 import ArborCore
+import ArborTerminal
 import Foundation
 
 #if canImport(Darwin)
