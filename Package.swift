@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         .target(
@@ -19,7 +20,18 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
-        .target(name: "ArborLanguage", dependencies: ["ArborCore"]),
+        // App code is read with the compiler's own parser (swift-syntax), `#if` decided by
+        // SwiftIfConfig and operators folded by SwiftOperators, as the compiler does.
+        .target(
+            name: "ArborLanguage",
+            dependencies: [
+                "ArborCore",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftOperators", package: "swift-syntax"),
+                .product(name: "SwiftIfConfig", package: "swift-syntax"),
+            ]
+        ),
         .target(
             name: "ArborSession",
             dependencies: [

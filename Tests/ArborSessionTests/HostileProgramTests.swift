@@ -118,6 +118,6 @@ final class HostileProgramTests: XCTestCase {
         let report = try load(
             "extension DerivableRequest<Author> {\n func deep() -> Self {\n\(nested) }\n}\n", into: session)
         XCTAssertTrue(report.hasErrors)
-        XCTAssertEqual(report.diagnostics.first?.error.message, "nesting too deep (limit 200)")
+        XCTAssertEqual(report.diagnostics.first?.error.message, "nesting too deep (limit 256)")
     }
 }

@@ -11,14 +11,21 @@ enum ArchitectureRules {
     /// What each source target may import besides `system` (§3 of the page).
     static let allowed: [String: Set<String>] = [
         "ArborCore": ["GRDB", "GRDBSQLite"],
-        "ArborLanguage": ["ArborCore"],
+        "ArborLanguage": ["ArborCore", "SwiftSyntax", "SwiftParser", "SwiftOperators", "SwiftIfConfig"],
         "ArborSession": ["ArborCore", "ArborLanguage", "GRDB", "GRDBSQLite"],
         "ArborTerminal": ["ArborCore", "ArborLanguage", "ArborSession", "GRDB", "CNCursesW"],
         "arbor": ["ArborCore", "ArborLanguage", "ArborSession", "ArborTerminal", "GRDB", "ArgumentParser"],
     ]
 
+    static let swiftReadingFiles: Set<String> = ["SwiftReading/FlagBuildConfiguration.swift", "SwiftReading/LargeStackThread.swift", "SwiftReading/SwiftLowering+Declarations.swift", "SwiftReading/SwiftLowering+Expressions.swift", "SwiftReading/SwiftLowering+Statements.swift", "SwiftReading/SwiftLowering.swift", "SwiftReading/SwiftSourceReader.swift", "SwiftReading/SyntaxRefusals.swift"]
+
     /// Modules a target may import in these files only (paths inside the target's folder).
     static let onlyIn: [String: [String: Set<String>]] = [
+        // swift-syntax is the front end of app code: `SwiftReading/` lowers its tree to arbor's.
+        "ArborLanguage": Dictionary(
+            uniqueKeysWithValues: ["SwiftSyntax", "SwiftParser", "SwiftOperators", "SwiftIfConfig"].map {
+                ($0, swiftReadingFiles)
+            }),
         "ArborTerminal": [
             "GRDB": [
                 "Runtime/SessionWorker.swift", "Widgets/RowText.swift", "Widgets/Theme.swift",

@@ -150,6 +150,8 @@ public final class Evaluator {
             return try evaluate(inner)
         case .conditional(let condition, let then, let otherwise):
             return try evaluate(truth(condition) ? then : otherwise)
+        case .unsupported(let what):
+            throw ArborError("arbor does not interpret \(what) here", at: expr.range)
         }
     }
 

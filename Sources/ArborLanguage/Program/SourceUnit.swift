@@ -21,13 +21,9 @@ public struct SourceUnit: Sendable {
         name: String, text: String, flags: Set<String> = ConditionalCompilation.defaultFlags,
         cancellation: Cancellation? = nil
     ) -> SourceUnit {
-        let result = Parser.parseSourceFile(text, flags: flags, cancellation: cancellation)
-        let declarations = result.statements.flatMap { statement -> [TypeDeclaration] in
-            if case .declarations(let declarations) = statement { return declarations }
-            return []
-        }
+        let result = SwiftSourceReader.read(text, flags: flags, cancellation: cancellation)
         return SourceUnit(
-            name: name, text: text, declarations: declarations,
+            name: name, text: text, declarations: result.declarations,
             diagnostics: (result.errors.map { ProgramDiagnostic(.error, $0, unit: name) }
                 + result.notes.map { ProgramDiagnostic(.note, $0, unit: name) }).sorted {
                     ($0.error.range?.lowerBound ?? 0) < ($1.error.range?.lowerBound ?? 0)

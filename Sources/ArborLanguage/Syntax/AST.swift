@@ -44,6 +44,9 @@ public struct Expr: Hashable, Sendable {
         case parenthesized(Expr)
         /// `condition ? a : b`, decided with Swift's rules on values known now.
         case conditional(Expr, then: Expr, else: Expr)
+        /// Swift that app code may hold and arbor does not interpret (`if` expressions,
+        /// tuples, `is` tests…): read without complaint, an error only when evaluated.
+        case unsupported(String)
     }
 }
 

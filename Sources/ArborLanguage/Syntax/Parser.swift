@@ -47,7 +47,10 @@ public struct Parser {
     public static func parse(_ text: String, flags: Set<String> = ConditionalCompilation.defaultFlags) -> ParseResult {
         var parser = Parser(text, isSourceFile: false, flags: flags)
         var result = parser.parseStatements()
-        result.notes = parser.notes
+        // `#if` inside a pasted declaration was already decided on the prompt's tokens.
+        result.notes = (parser.notes + parser.pastedNotes.filter { !$0.message.hasPrefix("#if") }).sorted {
+            ($0.range?.lowerBound ?? 0) < ($1.range?.lowerBound ?? 0)
+        }
         return result
     }
 
@@ -59,18 +62,17 @@ public struct Parser {
     public static func parseSourceFile(
         _ text: String, flags: Set<String> = ConditionalCompilation.defaultFlags, cancellation: Cancellation? = nil
     ) -> ParseResult {
-        var parser = Parser(text, isSourceFile: true, flags: flags)
-        parser.cancellation = cancellation
-        // Code arbor skips is not checked, but a string or comment left open is
-        // said: Swift would refuse the file, and what follows may be misread.
-        let unterminated = parser.tokens.flatMap(\.errors).filter { $0.message.hasPrefix("unterminated") }
-        var result = parser.parseSourceFileDeclarations()
-        let reported = Set(result.errors)
-        result.notes = parser.notes + unterminated.filter { !reported.contains($0) } + result.notes
-        return result
+        let result = SwiftSourceReader.read(text, flags: flags, cancellation: cancellation)
+        return ParseResult(
+            statements: result.declarations.isEmpty ? [] : [.declarations(result.declarations)], errors: result.errors,
+            notes: result.notes)
     }
 
     var tokens: [Token]
+    /// The compilation conditions defined, for declarations pasted at the prompt.
+    let flags: Set<String>
+    /// What reading pasted declarations noted.
+    var pastedNotes: [ArborError] = []
     /// Ctrl-C: a source file's parse stops at the next top-level declaration.
     var cancellation: Cancellation?
     /// What conditional compilation decided, reported with the result.
@@ -142,6 +144,7 @@ public struct Parser {
     private init(interpolationTokens tokens: [Token], endOffset: Int, source: [UInt8]) {
         self.tokens = tokens
         self.notes = []
+        self.flags = []
         self.source = source
         self.endOffset = endOffset
         self.isSourceFile = false
@@ -171,6 +174,7 @@ public struct Parser {
         self.source = Array(text.utf8)
         let resolved = ConditionalCompilation.resolve(tokens, source: text, flags: flags)
         self.tokens = resolved.tokens
+        self.flags = flags
         self.notes = resolved.notes.map { ArborError($0.message, at: $0.range) }
         self.endOffset = text.utf8.count
         self.isSourceFile = isSourceFile
@@ -219,7 +223,7 @@ public struct Parser {
             return .command(name: name, argument: argument, range: consumeRange())
         }
         if typeKeyword(at: indexAfterModifiers(from: position)) != nil {
-            return parseTypeDeclaration().map { .declarations([$0]) }
+            return parsePastedDeclaration().map { .declarations($0) }
         }
         // A file pasted whole: `import GRDB`, protocols and free functions hold nothing
         // arbor reads, and are skipped as they are when the file is loaded.

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Runs work on a thread of its own with a large stack, and waits for it: swift-syntax's
+/// parser recurses once per nesting level, and a debug build's frames are large, so the
+/// caller's stack (a dispatch worker's) must not be what bounds the code arbor can read.
+enum LargeStackThread {
+    static let stackSize = 64 << 20
+
+    static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) -> T {
+        let box = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.value = work()
+            done.signal()
+        }
+        thread.stackSize = stackSize
+        thread.start()
+        done.wait()
+        // The semaphore orders the write before this read; the value is always there.
+        if let value = box.value { return value }
+        return work()
+    }
+
+    private final class ResultBox<T>: @unchecked Sendable {
+        var value: T?
+    }
+}

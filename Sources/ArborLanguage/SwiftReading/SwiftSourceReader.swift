@@ -1,0 +1,73 @@
+import ArborCore
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// Reads app code as the compiler does: swift-syntax's parser, `#if` decided by
+/// SwiftIfConfig, operators folded by SwiftOperators, then lowered to arbor's tree.
+/// Input: Swift source text. Output: its type declarations, and diagnostics — an
+/// error only where the compiler would refuse the code, a located note for what
+/// arbor skips.
+public enum SwiftSourceReader {
+    /// How deep code may nest: swift-syntax's own limit for release builds (a debug build
+    /// of the parser would otherwise stop at 20, too shallow for real code).
+    static let maximumNestingLevel = 256
+
+    /// GRDB's guides write `...` alone on a line for "more code here": pasted as it
+    /// stands, such a line is blanked (same length, so positions hold) rather than refused.
+    static func withoutPlaceholderLines(_ text: String) -> String {
+        guard text.contains("...") else { return text }
+        var changed = false
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            guard line.trimmingCharacters(in: .whitespaces) == "..." else { return line }
+            changed = true
+            return Substring(String(repeating: " ", count: line.utf8.count))
+        }
+        return changed ? lines.joined(separator: "\n") : text
+    }
+
+    public struct Result: Sendable {
+        public var declarations: [TypeDeclaration]
+        public var errors: [ArborError]
+        public var notes: [ArborError]
+    }
+
+    /// The type declarations of `text` (a file, or a paste starting at `baseOffset` of
+    /// a longer input), `#if` branches chosen by `flags`.
+    public static func read(
+        _ text: String, baseOffset: Int = 0, flags: Set<String> = ConditionalCompilation.defaultFlags,
+        cancellation: Cancellation? = nil
+    ) -> Result {
+        LargeStackThread.run { readOnThisThread(text, baseOffset: baseOffset, flags: flags, cancellation: cancellation) }
+    }
+
+    private static func readOnThisThread(
+        _ text: String, baseOffset: Int, flags: Set<String>, cancellation: Cancellation?
+    ) -> Result {
+        var parser = SwiftParser.Parser(withoutPlaceholderLines(text), maximumNestingLevel: maximumNestingLevel)
+        let tree = SourceFileSyntax.parse(from: &parser)
+        var lowering = SwiftLowering(baseOffset: baseOffset, flags: flags)
+        var skipped = SkippedTopLevelText()
+        let declarations = lowering.typeDeclarations(
+            in: tree.statements, skipped: &skipped, cancellation: cancellation)
+        var errors: [ArborError] = []
+        var notes = lowering.notes
+        // Where the compiler refuses the code arbor reads, an error; elsewhere one note.
+        var refusedElsewhere: ArborError?
+        for refusal in SyntaxRefusals.find(in: tree) {
+            let offset = baseOffset + refusal.offset
+            let error = ArborError(refusal.message, at: TextRange(offset, min(offset + 1, baseOffset + text.utf8.count)))
+            if refusal.isInTypeDeclaration {
+                errors.append(error)
+            } else if refusedElsewhere == nil {
+                refusedElsewhere = ArborError(
+                    refusal.message, at: error.range, suggestion: "Swift would refuse this file; arbor skips this code")
+            }
+        }
+        // Text skipped as not a declaration already says where arbor stopped reading.
+        if let refusedElsewhere, skipped.note == nil { notes.append(refusedElsewhere) }
+        if let note = skipped.note { notes.append(note) }
+        notes.sort { ($0.range?.lowerBound ?? 0) < ($1.range?.lowerBound ?? 0) }
+        return Result(declarations: declarations, errors: errors, notes: notes)
+    }
+}
