@@ -17,7 +17,12 @@ enum ArchitectureRules {
         "arbor": ["ArborCore", "ArborLanguage", "ArborSession", "ArborTerminal", "GRDB", "ArgumentParser"],
     ]
 
-    static let swiftReadingFiles: Set<String> = ["SwiftReading/FlagBuildConfiguration.swift", "SwiftReading/LargeStackThread.swift", "SwiftReading/SwiftLowering+Declarations.swift", "SwiftReading/SwiftLowering+Expressions.swift", "SwiftReading/SwiftLowering+Statements.swift", "SwiftReading/SwiftLowering.swift", "SwiftReading/SwiftSourceReader.swift", "SwiftReading/SyntaxRefusals.swift"]
+    static let swiftReadingFiles: Set<String> = [
+        "SwiftReading/FlagBuildConfiguration.swift", "SwiftReading/LargeStackThread.swift",
+        "SwiftReading/SwiftLowering+Declarations.swift", "SwiftReading/SwiftLowering+Expressions.swift",
+        "SwiftReading/SwiftLowering+Statements.swift", "SwiftReading/SwiftLowering.swift",
+        "SwiftReading/SwiftSourceReader.swift", "SwiftReading/SyntaxRefusals.swift",
+    ]
 
     /// Modules a target may import in these files only (paths inside the target's folder).
     static let onlyIn: [String: [String: Set<String>]] = [
@@ -32,7 +37,7 @@ enum ArchitectureRules {
                 "Model/WatchMarks.swift",
             ],
             "CNCursesW": ["Runtime/NCursesTerminal.swift"],
-        ]
+        ],
     ]
 
     /// The modules a Swift file imports (`import X`, `@testable import X`, inside `#if`

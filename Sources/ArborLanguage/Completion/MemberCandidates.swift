@@ -133,7 +133,7 @@ enum MemberCandidates {
                 Completion("eraseToAnyPublisher", kind: .method, detail: "eraseToAnyPublisher()"),
             ]
         case .ordering, .selection, .dictionary, .foreignKey, .implicitMember, .fetch, .absentRecord,
-            .fullTextPattern:
+            .fullTextPattern, .swift:
             return []
         case .commonTableExpression:
             return [

@@ -14,6 +14,8 @@ extension Evaluator {
     /// What a closure argument returns: its expression, or what its statements return.
     func closureValue(_ closure: Closure) throws -> Value {
         guard let statements = closure.statements else { return try evaluate(closure.body) }
+        // `{ _ in }` returns Swift's `()`.
+        if statements.isEmpty { return .swift(.void) }
         return try run(statements, range: closure.body.range)
     }
 
@@ -156,6 +158,15 @@ extension Evaluator {
             return try truth(l) && truth(r)
         case .binary(.or, let l, let r):
             return try truth(l) || truth(r)
+        case .binary(let op, let l, let r) where (op == .equal || op == .notEqual) && isArray(l) && isArray(r):
+            // `ids == [nil]`: arrays equal element by element, as Swift compares them.
+            guard case .array(let left) = try evaluate(l), case .array(let right) = try evaluate(r) else { break }
+            let known = (left.compactMap(\.knownValue), right.compactMap(\.knownValue))
+            guard known.0.count == left.count, known.1.count == right.count else {
+                throw ArborError("these arrays hold values not known now", at: e.range)
+            }
+            let equal = known.0.count == known.1.count && zip(known.0, known.1).allSatisfy { Self.compare($0, $1) == 0 }
+            return op == .equal ? equal : !equal
         case .binary(let op, let l, let r)
         where [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual].contains(op):
             let left = try swiftValue(l)
@@ -185,12 +196,19 @@ extension Evaluator {
             at: e.range)
     }
 
+    private func isArray(_ e: Expr) -> Bool {
+        if case .array = try? evaluate(e) { return true }
+        return false
+    }
+
     /// A value of a condition's comparison: an enum case written `.novel` takes its raw value
     /// from the other side's type when it can.
     private func swiftValue(_ e: Expr) throws -> SQLValue {
         switch try evaluate(e) {
         case .expression(.value(let v)): return v
         case .implicitMember(let name): return .text(name)
+        // GRDB's storage text of a date sorts as the dates do.
+        case .swift(let swift) where swift.databaseValue != nil: return swift.databaseValue ?? .null
         default: throw ArborError("expected a value known when the method is called", at: e.range)
         }
     }

@@ -57,6 +57,7 @@ extension Evaluator {
                 if let table = environment.typeNames.table(forType: name) {
                     return try memberwiseRecord(table, typeName: name, arguments: arguments, range: range)
                 }
+                if let value = try builtinStatic(name, "init", arguments: arguments, range: range) { return value }
                 if let properties = storedProperties(of: name) {
                     return try compositeValue(name, properties: properties, arguments: arguments, range: range)
                 }
@@ -103,6 +104,7 @@ extension Evaluator {
                 "`\(name)` writes to the database: arbor runs requests and never writes through them", at: nameRange,
                 suggestion: "`:sql` runs raw SQL, and writes when arbor was started with `--write`")
         }
+        if let value = try builtin(name, on: base, arguments: arguments, range: range) { return value }
         switch base {
         case .table, .request, .association:
             if let appMethod = try appMethod(

@@ -11,6 +11,7 @@ extension Evaluator {
 
     /// `base.name` without a call.
     func member(_ name: String, of base: Value, range: SourceRange, nameRange: SourceRange) throws -> Value {
+        if let value = try builtin(name, on: base, arguments: nil, range: range) { return value }
         switch base {
         case .table(let table, let recordType):
             if name == "self" { return base }

@@ -110,6 +110,12 @@ public final class Evaluator {
                 })
         case .member(let base, let name, let nameRange):
             if base.kind == .identifier("Column"), name == "rowID" { return .expression(.column("rowid", alias: nil)) }
+            if case .identifier(let type) = base.kind, scope.closureParameters[type] == nil,
+                environment.bindings[type] == nil,
+                let value = try builtinStatic(type, name, arguments: nil, range: expr.range)
+            {
+                return value
+            }
             if let value = try enumMember(name, of: base, arguments: nil, range: expr.range, nameRange: nameRange) {
                 return value
             }
@@ -343,6 +349,8 @@ public final class Evaluator {
         case .expression(let e): return e
         case .sqlLiteral(let fragment): return .literal(fragment)
         case .request(let plan) where plan.rawSQL == nil: return .subquery(plan)
+        // A Swift value, as GRDB stores it (a `Date` as UTC text).
+        case .swift(let swift) where swift.databaseValue != nil: return .value(swift.databaseValue ?? .null)
         default:
             throw Self.misplacedForKey(value, range: range)
                 ?? ArborError("expected an expression, got \(value.kindName)", at: range)
@@ -373,6 +381,7 @@ public final class Evaluator {
 
     /// A literal value (for keys and SQL arguments).
     func literal(_ value: Value, range: SourceRange) throws -> SQLValue {
+        if case .swift(let swift) = value, let stored = swift.databaseValue { return stored }
         guard case .expression(.value(let v)) = value else {
             throw ArborError("expected a literal value, got \(value.kindName)", at: range)
         }

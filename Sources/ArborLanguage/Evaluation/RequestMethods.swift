@@ -323,7 +323,12 @@ extension Evaluator {
             default: nil
             }
         guard let expected else {
-            if type == "Date" || type == "Data" || type == "UUID" || type == "URL" {
+            if type == "Date" {
+                if case .swift(.date) = value { return value }
+                throw ArborError(
+                    "cannot convert value of type '\(value.swiftTypeName)' to expected argument type 'Date'", at: range)
+            }
+            if type == "Data" || type == "UUID" || type == "URL" {
                 if case .expression(.value) = value { return value }
                 throw ArborError("`\(type)` arguments are not supported yet: pass a literal value", at: range)
             }

@@ -42,6 +42,8 @@ public indirect enum Value: Sendable {
     /// `ValueObservation.tracking { db in … }` and its publisher: the value its fetch gives
     /// now (arbor runs it once; `:watch` runs it again on each commit).
     case observation(Value)
+    /// A Swift value SQL has no literal for (`Date()`), kept typed until GRDB takes it.
+    case swift(SwiftValue)
 
     /// `find` is `fetchOne` that throws GRDB's `RecordError.recordNotFound` when no row has the key.
     /// `exists` (`Book.exists(db, key: 1)`) and `isEmpty` (`request.isEmpty(db)`) fetch a Bool.
@@ -78,6 +80,7 @@ public indirect enum Value: Sendable {
         case .absentRecord(_, let name): "nil (`\(name)` found no row)"
         case .composite(let type, _): "a `\(type)` value"
         case .observation: "a value observation"
+        case .swift(let value): "a `\(value.typeName)` value"
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArborCore
+import Foundation
 
 /// What resolving a program gave: counts for the summary line, what was
 /// skipped or rejected, and where each declaration came from.
@@ -232,8 +233,20 @@ private struct Resolution {
     }
 
     static func isRequestType(_ type: String) -> Bool {
-        type.contains("Request") || type.contains("Association") || type == "Self"
+        type.contains("Request") || type.contains("Association") || type == "Self" || isExpressionType(type)
     }
+
+    /// GRDB's expression types a static helper returns (`static func byAuthor(_ id: Int64)
+    /// -> SQLSpecificExpressible { Column("authorId") == id }`), used in `filter(…)` and `order(…)`.
+    static func isExpressionType(_ type: String) -> Bool {
+        let bare = type.replacingOccurrences(of: "any ", with: "").replacingOccurrences(of: "some ", with: "")
+        return expressionTypes.contains(bare)
+    }
+
+    static let expressionTypes: Set<String> = [
+        "SQLSpecificExpressible", "SQLExpressible", "SQLExpression", "SQLOrderingTerm", "SQLOrdering",
+        "SQLSelectable", "SQLSelection", "Column", "ColumnExpression", "SQL",
+    ]
 
     static let tableRecordProtocols: Set<String> = [
         "TableRecord", "PersistableRecord", "MutablePersistableRecord", "Record", "FetchableRecord & TableRecord",

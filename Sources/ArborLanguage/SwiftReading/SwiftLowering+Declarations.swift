@@ -41,7 +41,8 @@ extension SwiftLowering {
         var end = item.endPositionBeforeTrailingTrivia.utf8Offset
         var token = item.lastToken(viewMode: .sourceAccurate)
         while let next = token?.nextToken(viewMode: .all), next.tokenKind != .endOfFile,
-            !next.leadingTrivia.contains(where: \.isNewline), !(token?.trailingTrivia.contains(where: \.isNewline) ?? false)
+            !next.leadingTrivia.contains(where: \.isNewline),
+            !(token?.trailingTrivia.contains(where: \.isNewline) ?? false)
         {
             end = next.endPositionBeforeTrailingTrivia.utf8Offset
             token = next
@@ -61,7 +62,8 @@ extension SwiftLowering {
         if let e = decl.as(ExtensionDeclSyntax.self) {
             keyword = .extension
             nameNode = Syntax(e.extendedType)
-            if let identifier = e.extendedType.as(IdentifierTypeSyntax.self), let clause = identifier.genericArgumentClause
+            if let identifier = e.extendedType.as(IdentifierTypeSyntax.self),
+                let clause = identifier.genericArgumentClause
             {
                 name = self.name(identifier.name)
                 genericArguments = clause.arguments.map { typeText($0.argument) }

@@ -1,6 +1,6 @@
 import ArborCore
-@_spi(Compiler) import SwiftParser
 import SwiftOperators
+@_spi(Compiler) import SwiftParser
 import SwiftSyntax
 
 /// Expressions, operators folded by Swift's own precedence table (SwiftOperators).
@@ -66,7 +66,8 @@ extension SwiftLowering {
             var arguments = self.arguments(call.arguments)
             if let closure = call.trailingClosure {
                 arguments.append(
-                    Argument(label: nil, labelRange: nil, value: expression(ExprSyntax(closure)), isTrailingClosure: true))
+                    Argument(
+                        label: nil, labelRange: nil, value: expression(ExprSyntax(closure)), isTrailingClosure: true))
             }
             for extra in call.additionalTrailingClosures {
                 arguments.append(
@@ -183,9 +184,11 @@ extension SwiftLowering {
     func integer(_ text: String, negative: Bool, range: TextRange) -> Expr {
         let digits = text.filter { $0 != "_" }
         let (radix, body): (Int, Substring) =
-            digits.hasPrefix("0x") ? (16, digits.dropFirst(2))
-            : digits.hasPrefix("0o") ? (8, digits.dropFirst(2))
-            : digits.hasPrefix("0b") ? (2, digits.dropFirst(2)) : (10, Substring(digits))
+            digits.hasPrefix("0x")
+            ? (16, digits.dropFirst(2))
+            : digits.hasPrefix("0o")
+                ? (8, digits.dropFirst(2))
+                : digits.hasPrefix("0b") ? (2, digits.dropFirst(2)) : (10, Substring(digits))
         guard let magnitude = UInt64(body, radix: radix),
             magnitude <= (negative ? UInt64(Int64.max) + 1 : UInt64(Int64.max))
         else { return Expr(.unsupported("the integer literal `\(negative ? "-" : "")\(text)`, beyond Int64"), range) }

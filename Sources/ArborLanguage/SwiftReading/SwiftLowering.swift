@@ -38,8 +38,10 @@ struct SwiftLowering {
         var text = ""
         for token in node.tokens(viewMode: .sourceAccurate) {
             let word = token.text
-            if !text.isEmpty, !token.leadingTrivia.isEmpty || token.previousToken(viewMode: .sourceAccurate)
-                .map({ !$0.trailingTrivia.isEmpty }) == true,
+            if !text.isEmpty,
+                !token.leadingTrivia.isEmpty
+                    || token.previousToken(viewMode: .sourceAccurate)
+                        .map({ !$0.trailingTrivia.isEmpty }) == true,
                 let last = text.last, last.isLetter || last.isNumber || last == "_",
                 let first = word.first, first.isLetter || first.isNumber || first == "_" || first == "@"
             {
@@ -110,8 +112,9 @@ struct SwiftLowering {
                 case "os": configuration.isActiveTargetOS(name: argument)
                 case "arch": configuration.isActiveTargetArchitecture(name: argument)
                 case "targetEnvironment": configuration.isActiveTargetEnvironment(name: argument)
-                case "canImport": ConditionalCompilation.importableModules.contains(argument)
-                    || configuration.flags.contains(argument)
+                case "canImport":
+                    ConditionalCompilation.importableModules.contains(argument)
+                        || configuration.flags.contains(argument)
                 case "hasFeature": configuration.hasFeature(name: argument)
                 case "hasAttribute": configuration.hasAttribute(name: argument)
                 default: nil

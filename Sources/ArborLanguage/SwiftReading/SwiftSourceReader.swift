@@ -38,7 +38,9 @@ public enum SwiftSourceReader {
         _ text: String, baseOffset: Int = 0, flags: Set<String> = ConditionalCompilation.defaultFlags,
         cancellation: Cancellation? = nil
     ) -> Result {
-        LargeStackThread.run { readOnThisThread(text, baseOffset: baseOffset, flags: flags, cancellation: cancellation) }
+        LargeStackThread.run {
+            readOnThisThread(text, baseOffset: baseOffset, flags: flags, cancellation: cancellation)
+        }
     }
 
     private static func readOnThisThread(
@@ -56,7 +58,8 @@ public enum SwiftSourceReader {
         var refusedElsewhere: ArborError?
         for refusal in SyntaxRefusals.find(in: tree) {
             let offset = baseOffset + refusal.offset
-            let error = ArborError(refusal.message, at: TextRange(offset, min(offset + 1, baseOffset + text.utf8.count)))
+            let error = ArborError(
+                refusal.message, at: TextRange(offset, min(offset + 1, baseOffset + text.utf8.count)))
             if refusal.isInTypeDeclaration {
                 errors.append(error)
             } else if refusedElsewhere == nil {

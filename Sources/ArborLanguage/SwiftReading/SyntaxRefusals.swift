@@ -146,7 +146,8 @@ struct SyntaxRefusals: Sendable {
             case .invalidCharacter, .unprintableAsciiCharacter: "invalid character in source"
             case .invalidUtf8: "this text is not valid UTF-8"
             case .unicodeCurlyQuote: "unicode curly quotes are not Swift's quotes"
-            case .insufficientIndentationInMultilineStringLiteral: "a line of a multi-line string is not indented enough"
+            case .insufficientIndentationInMultilineStringLiteral:
+                "a line of a multi-line string is not indented enough"
             default: "this text is not Swift (\(diagnostic.kind))"
             }
         }

@@ -487,6 +487,13 @@ public struct Parser {
         guard atOperator(.bang) || atOperator(.question), !tokens[position].precededBySpace,
             position + 1 < tokens.count
         else { return false }
+        // `date(…)!)`: a force unwrap touching its operand, before what ends the expression.
+        if atOperator(.bang),
+            [.rightParen, .comma, .rightBracket].contains(where: { tokens[position + 1].isPunctuation($0) })
+                || tokens[position + 1].isEndOfInput
+        {
+            return true
+        }
         let next = tokens[position + 1]
         return next.isPunctuation(.dot) && !next.precededBySpace
     }
@@ -812,8 +819,10 @@ public struct Parser {
     mutating func parseClosure() -> Expr {
         let openRange = consumeRange()
         let errorCount = errors.count
-        let parameters = closureHasSignature() ? parseClosureSignature() : []
-        if errors.count == errorCount, at(.rightBrace) {
+        let hasSignature = closureHasSignature()
+        let parameters = hasSignature ? parseClosureSignature() : []
+        // `{ _ in }` is Swift's closure returning `()`; a bare `{ }` at the prompt says nothing.
+        if errors.count == errorCount, at(.rightBrace), !hasSignature {
             failHere("expected an expression in the closure")
         }
         var statements: [BodyStatement] = []

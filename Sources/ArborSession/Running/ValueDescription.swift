@@ -41,6 +41,14 @@ enum ValueDescription {
                 .joined(separator: ", ") + ")"
         case .expression(let e):
             return e.containsAggregate ? "association aggregate expression" : "SQL expression"
+        case .array(let elements) where elements.allSatisfy({ $0.knownValue != nil }):
+            // Values known now, as Swift prints an array.
+            return "[" + elements.map { text($0, environment: environment) }.joined(separator: ", ") + "]"
+        case .swift(.date(let date)):
+            // As GRDB stores it: what a request compares with.
+            return SwiftValue.date(date).databaseValue?.description ?? "\(date)"
+        case .swift(.void):
+            return "()"
         default:
             return value.kindName
         }

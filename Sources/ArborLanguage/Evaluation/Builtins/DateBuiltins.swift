@@ -1,0 +1,89 @@
+import ArborCore
+import Foundation
+
+/// `Date` and `Calendar`, as app code computes the dates its requests compare with.
+/// A date becomes SQL only where GRDB takes it, in GRDB's storage format.
+enum DateBuiltins {
+    static let all: [SwiftBuiltin] = [
+        SwiftBuiltin(.type("Date"), "init", labels: []) { _ in .swift(.date(Date())) },
+        SwiftBuiltin(.type("Date"), "init", labels: ["timeIntervalSince1970"]) { call in
+            .swift(.date(Date(timeIntervalSince1970: try seconds(call, 0))))
+        },
+        SwiftBuiltin(.type("Date"), "init", labels: ["timeIntervalSinceNow"]) { call in
+            .swift(.date(Date(timeIntervalSinceNow: try seconds(call, 0))))
+        },
+        SwiftBuiltin(.type("Date"), "init", labels: ["timeIntervalSinceReferenceDate"]) { call in
+            .swift(.date(Date(timeIntervalSinceReferenceDate: try seconds(call, 0))))
+        },
+        SwiftBuiltin(.type("Date"), "init", labels: ["timeInterval", "since"]) { call in
+            .swift(.date(Date(timeInterval: try seconds(call, 0), since: try date(call, 1))))
+        },
+        SwiftBuiltin(.type("Date"), "now") { _ in .swift(.date(Date())) },
+        SwiftBuiltin(.type("Date"), "distantPast") { _ in .swift(.date(.distantPast)) },
+        SwiftBuiltin(.type("Date"), "distantFuture") { _ in .swift(.date(.distantFuture)) },
+        SwiftBuiltin(.date, "addingTimeInterval", labels: [nil]) { call in
+            .swift(.date(receiver(call).addingTimeInterval(try seconds(call, 0))))
+        },
+        SwiftBuiltin(.date, "timeIntervalSince1970") { call in
+            .expression(.value(.real(receiver(call).timeIntervalSince1970)))
+        },
+        SwiftBuiltin(.date, "timeIntervalSinceNow") { call in
+            .expression(.value(.real(receiver(call).timeIntervalSinceNow)))
+        },
+        SwiftBuiltin(.date, "timeIntervalSince", labels: [nil]) { call in
+            .expression(.value(.real(receiver(call).timeIntervalSince(try date(call, 0)))))
+        },
+        SwiftBuiltin(.type("Calendar"), "current") { _ in .swift(.calendar) },
+        SwiftBuiltin(.calendar, "startOfDay", labels: ["for"]) { call in
+            .swift(.date(Calendar.current.startOfDay(for: try date(call, 0))))
+        },
+        SwiftBuiltin(.calendar, "date", labels: ["byAdding", "value", "to"]) { call in
+            guard case .implicitMember(let unit) = try call.evaluator.evaluate(call.arguments[0].value),
+                let component = components[unit]
+            else {
+                throw ArborError(
+                    "a calendar component arbor knows: "
+                        + components.keys.sorted().map { ".\($0)" }.joined(separator: ", "),
+                    at: call.arguments[0].value.range)
+            }
+            let value = try call.evaluator.integer(call.arguments[1].value)
+            return Calendar.current.date(byAdding: component, value: value, to: try date(call, 2)).map {
+                .swift(.date($0))
+            } ?? .expression(.value(.null))
+        },
+    ]
+
+    static let components: [String: Calendar.Component] = [
+        "second": .second, "minute": .minute, "hour": .hour, "day": .day, "weekOfYear": .weekOfYear, "month": .month,
+        "year": .year,
+    ]
+
+    static func receiver(_ call: SwiftBuiltin.Call) -> Date {
+        if case .swift(.date(let date)) = call.receiver { return date }
+        return Date(timeIntervalSince1970: 0)
+    }
+
+    /// A `TimeInterval` argument: an integer or a real known now.
+    static func seconds(_ call: SwiftBuiltin.Call, _ index: Int) throws -> Double {
+        let argument = call.arguments[index].value
+        switch try call.evaluator.evaluate(argument) {
+        case .expression(.value(.integer(let i))): return Double(i)
+        case .expression(.value(.real(let d))): return d
+        case let other:
+            throw ArborError(
+                "cannot convert value of type '\(other.swiftTypeName)' to expected argument type 'TimeInterval'",
+                at: argument.range)
+        }
+    }
+
+    static func date(_ call: SwiftBuiltin.Call, _ index: Int) throws -> Date {
+        let argument = call.arguments[index].value
+        let value = try call.evaluator.evaluate(argument)
+        guard case .swift(.date(let date)) = value else {
+            throw ArborError(
+                "cannot convert value of type '\(value.swiftTypeName)' to expected argument type 'Date'",
+                at: argument.range)
+        }
+        return date
+    }
+}
