@@ -24,6 +24,10 @@ do {
         try WatchBenchmark.run()
         exit(0)
     }
+    if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "models" {
+        try EngineBenchmarks.modelFolderLoading(arbor: arbor)
+        exit(0)
+    }
     if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "loading" {
         try LoadingScaleBenchmark.run(arbor: arbor)
         exit(0)

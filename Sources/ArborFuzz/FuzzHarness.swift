@@ -37,6 +37,31 @@ final class FuzzHarness {
             problems += render(outcome)
         }
         problems += complete(text)
+        problems += load(text)
+        return problems
+    }
+
+    /// The input as a file of the app's code: read by the loader (swift-syntax, `#if`,
+    /// the resolver), then each request method it declares without parameters run.
+    private func load(_ text: String) -> [String] {
+        let name = "Fuzz.swift"
+        let report = session.load(source: text, name: name)
+        defer { session.unload(name: name) }
+        var problems: [String] = []
+        let length = text.utf8.count
+        for diagnostic in report.diagnostics {
+            if let range = diagnostic.error.range, range.lowerBound < 0 || range.upperBound > length {
+                problems.append(
+                    "loading: “\(diagnostic.error.message)” at \(range), outside the file (\(length) bytes)")
+            }
+        }
+        _ = report.renderedDiagnostics
+        for entry in report.entries.prefix(8) where entry.kind == .requestMethod && entry.name.hasSuffix("()") {
+            guard let first = entry.name.first, first.isUppercase, !entry.name.hasPrefix("DerivableRequest"),
+                !entry.name.hasPrefix("QueryInterfaceRequest")
+            else { continue }
+            for outcome in session.run(entry.name, fetch: true) { problems += render(outcome) }
+        }
         return problems
     }
 

@@ -78,6 +78,15 @@ enum FuzzVocabulary {
         "Author(id: 1, name: \"x\")", "Book(id: 1, authorId: nil, title: \"t\", awards: 0)",
         ".request(for: Author.books)", ".request(for: Book.tags)", "let r = try Author.filter(id: 1).fetchOne(db)\n",
         "r!.request(for: Author.country)", "r?.", "r.name",
+        // Swift files: bodies, closures, generics, `#if`, Swift's own values.
+        "extension DerivableRequest<Book> {\n func recent() -> Self { filter(Column(\"year\") > 2000) }\n}\n",
+        "extension Book {\n static func byAuthor(_ id: Int64) -> SQLSpecificExpressible { Column(\"authorId\") == id }\n}\n",
+        "#if DEBUG\n", "#elseif os(iOS)\n", "#else\n", "#endif\n", "if ids.contains(nil) { return self }\n",
+        "ids.compactMap { $0 }", "[1, nil].map { _ in }", "guard let id else { return none() }\n",
+        "switch order { case .forward: return self\n default: return reversed() }\n",
+        "Date(timeIntervalSince1970: 0)", "Date().addingTimeInterval(-86_400)", "SortOrder.reverse",
+        "Calendar.current.date(byAdding: .day, value: -7, to: Date())!", "func f<T: TableRecord>(_ t: T.Type) {}\n",
+        "for x in [1, 2] { print(x) }\n", "let (a, b) = (1, 2)\n", "x is Int", "{ (a: Int) -> Bool in a > 1 }",
     ]
 
     /// Every fixed word.

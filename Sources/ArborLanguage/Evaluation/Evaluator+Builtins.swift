@@ -57,6 +57,7 @@ extension Value {
         switch self {
         case .array: .array
         case .swift(.date): .date
+        case .swift(.uuid): .uuid
         case .swift(.calendar): .calendar
         case .expression(.value(.text)): .string
         case .expression(.value(.integer)), .expression(.value(.real)): .number

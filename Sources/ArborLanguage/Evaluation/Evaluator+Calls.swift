@@ -158,6 +158,21 @@ extension Evaluator {
                 closed
                     ? .closedRange(lower: lower, upper: upper, subject)
                     : .halfOpenRange(lower: lower, upper: upper, subject))
+        case .namespace(let path)
+        where environment.requestMethods.named(name).contains {
+            $0.receiver == .typeStatic && $0.table == nil
+                && $0.typePath.map(canonicalTypePath) == canonicalTypePath(path)
+                && Self.matches(arguments.labels, $0.function.parameters)
+        }:
+            // `StatusInfo.request(StatusRecord.all())`: a static request builder of a type without a table.
+            guard
+                let method = environment.requestMethods.named(name).first(where: {
+                    $0.receiver == .typeStatic && $0.table == nil
+                        && $0.typePath.map(canonicalTypePath) == canonicalTypePath(path)
+                        && Self.matches(arguments.labels, $0.function.parameters)
+                })
+            else { throw ArborError("`\(path)` has no method `\(name)`", at: nameRange) }
+            return try invoke(method, on: base, arguments: arguments, range: range)
         case .namespace(let path):
             // `AuthorInfo.fetchAll(db, request)`: a Decodable record of the app fetching a request.
             if ["fetchAll", "fetchOne", "fetchCount"].contains(name), arguments.count == 2,

@@ -29,6 +29,8 @@ extension Evaluator {
                             try property.type.map {
                                 try self.convert(value, to: $0, in: typeName, range: range)
                             } ?? value
+                        // A Swift value (`Date`, `UUID`) is stored as GRDB stores it.
+                        if case .swift(let swift) = converted, let stored = swift.databaseValue { return stored }
                         guard case .expression(.value(let literal)) = converted else {
                             throw ArborError(
                                 "`\(property.name)` takes a value (a literal such as `1` or `\"x\"`), got \(value.kindName)",
@@ -42,6 +44,7 @@ extension Evaluator {
             MemberwiseParameter(
                 label: property.column, column: property.column, isRequired: property.isRequired,
                 check: { value, range in
+                    let value = value.knownValue.map { Value.expression(.value($0)) } ?? value
                     guard case .expression(.value(let literal)) = value else {
                         throw ArborError(
                             "`\(property.column)` takes a value (a literal such as `1` or `\"x\"`), got \(value.kindName)",

@@ -103,13 +103,16 @@ public final class Evaluator {
         case .dictionary(let entries):
             return .dictionary(
                 try entries.map { entry in
-                    guard case .string(let key) = entry.key.kind else {
+                    // `"id"`, or a string known now (`Player.Columns.id.name`).
+                    if case .string(let key) = entry.key.kind { return (key, try evaluate(entry.value)) }
+                    guard case .expression(.value(.text(let key)))? = try? evaluate(entry.key) else {
                         throw ArborError("dictionary keys are column names, as strings", at: entry.key.range)
                     }
                     return (key, try evaluate(entry.value))
                 })
         case .member(let base, let name, let nameRange):
             if base.kind == .identifier("Column"), name == "rowID" { return .expression(.column("rowid", alias: nil)) }
+            if let key = synthesizedCodingKey(base, name) { return key }
             if case .identifier(let type) = base.kind, scope.closureParameters[type] == nil,
                 environment.bindings[type] == nil,
                 let value = try builtinStatic(type, name, arguments: nil, range: expr.range)
@@ -226,11 +229,18 @@ public final class Evaluator {
             }
         }
         if environment.statics[canonicalTypePath(name)] != nil { return .namespace(canonicalTypePath(name)) }
+        // A Decodable type of the app without a table (`StatusInfo`): its static members are names.
+        if environment.decodableTypes[canonicalTypePath(name)] != nil { return .namespace(canonicalTypePath(name)) }
         var candidates = environment.typeNames.allTypeNames + environment.bindings.keys
         if let table = scope.associationTable ?? scope.selfTable {
             candidates += environment.catalog.associations(of: table).map(\.name)
         }
         if let what = UnsupportedGRDB.functions[name] { throw UnsupportedGRDB.error(what, at: range) }
+        // `RowDecoder.Columns.x` in `extension DerivableRequest where RowDecoder == Manga`: the
+        // record type of the request the method runs on.
+        if name == "RowDecoder", let table = scope.selfTable ?? receiverTable(scope.implicitSelf) {
+            return .table(table, type: environment.typeNames.types(forTable: table).first)
+        }
         if name.first?.isUppercase == true {
             throw ArborError(
                 "unknown record type `\(name)`", at: range,

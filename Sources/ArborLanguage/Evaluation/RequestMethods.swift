@@ -106,7 +106,17 @@ extension Evaluator {
         {
             return fitting
         }
+        // The app's `filter(_ status: ChapterStatus)` does not hide GRDB's `filter(_:)` for an
+        // expression: Swift picks the one whose parameter types fit.
+        let isGRDBName = Self.requestMethodNames.contains(name)
+        if isGRDBName, let arguments, !callable.isEmpty,
+            !callable.contains(where: { Self.fits(arguments, $0.function.parameters) })
+        {
+            return nil
+        }
         if let method = callable.first { return method }
+        // GRDB's own method of that name is offered here (`MangaChapter.filter(…)`).
+        if isGRDBName { return nil }
         guard let method = sameTable.first else { return nil }
         let display = environment.displayName(ofTable: table)
         switch (method.receiver, kind) {
@@ -149,6 +159,11 @@ extension Evaluator {
             switch arguments[index].value.kind {
             case .array: if !isCollection { return false }
             case .integer, .double, .string, .bool: if isCollection { return false }
+            // An SQL expression (`Column("x") == 1`, `{ $0.x }`) is no Swift value of the app.
+            case .binary, .closure, .keyPath:
+                if !GRDBExpressionTypes.contains(type), !type.contains("Expressible"), !type.contains("SQL") {
+                    return false
+                }
             default: break
             }
             index += 1
@@ -328,7 +343,12 @@ extension Evaluator {
                 throw ArborError(
                     "cannot convert value of type '\(value.swiftTypeName)' to expected argument type 'Date'", at: range)
             }
-            if type == "Data" || type == "UUID" || type == "URL" {
+            if type == "UUID" {
+                if case .swift(.uuid) = value { return value }
+                throw ArborError(
+                    "cannot convert value of type '\(value.swiftTypeName)' to expected argument type 'UUID'", at: range)
+            }
+            if type == "Data" || type == "URL" {
                 if case .expression(.value) = value { return value }
                 throw ArborError("`\(type)` arguments are not supported yet: pass a literal value", at: range)
             }

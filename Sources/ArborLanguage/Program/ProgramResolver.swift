@@ -233,20 +233,9 @@ private struct Resolution {
     }
 
     static func isRequestType(_ type: String) -> Bool {
-        type.contains("Request") || type.contains("Association") || type == "Self" || isExpressionType(type)
+        type.contains("Request") || type.contains("Association") || type == "Self"
+            || GRDBExpressionTypes.contains(type)
     }
-
-    /// GRDB's expression types a static helper returns (`static func byAuthor(_ id: Int64)
-    /// -> SQLSpecificExpressible { Column("authorId") == id }`), used in `filter(…)` and `order(…)`.
-    static func isExpressionType(_ type: String) -> Bool {
-        let bare = type.replacingOccurrences(of: "any ", with: "").replacingOccurrences(of: "some ", with: "")
-        return expressionTypes.contains(bare)
-    }
-
-    static let expressionTypes: Set<String> = [
-        "SQLSpecificExpressible", "SQLExpressible", "SQLExpression", "SQLOrderingTerm", "SQLOrdering",
-        "SQLSelectable", "SQLSelection", "Column", "ColumnExpression", "SQL",
-    ]
 
     static let tableRecordProtocols: Set<String> = [
         "TableRecord", "PersistableRecord", "MutablePersistableRecord", "Record", "FetchableRecord & TableRecord",
@@ -473,11 +462,14 @@ private struct Resolution {
                     typePath: path, table: memberTable, name: property.name, nameRange: property.nameRange,
                     definition: definition, origin: unit)
             case .function(let function) where function.isStatic && Self.buildsRequest(function):
-                guard let table = memberTable else { continue }
+                // A type without a table (a Decodable `Info` struct) keeps its static request
+                // builders too (`static func request(_ r: …) -> QueryInterfaceRequest<Self>`);
+                // there `Self` is no request (`DatabaseWriter.appDatabase(…) -> Self`).
+                if memberTable == nil, !(function.returnType ?? "").contains("Request") { continue }
                 evaluator.environment.requestMethods.add(
                     RequestMethod(
-                        receiver: .typeStatic, table: table, typePath: path, function: function, isProperty: false,
-                        origin: unit))
+                        receiver: .typeStatic, table: memberTable, typePath: path, function: function,
+                        isProperty: false, origin: unit))
                 entry(.requestMethod, "\(path).\(function.signature)", "", range: function.nameRange, unit: unit)
             case .function(let function)
             where !function.isStatic && function.name == "encode"
@@ -637,7 +629,15 @@ private struct Resolution {
             guard let error = errors[key], let place = declaredAt[key] else { continue }
             let member = place.unit
             let isGRDB = isGRDBDeclaration(key)
-            if isGRDB {
+            // An association of a type that maps to no table of this database (the app's other
+            // database, a type not stored) is not GRDB's error here: it cannot be used, and is said so.
+            let path = key.split(separator: ".").dropLast().joined(separator: ".")
+            if isGRDB, evaluator.environment.typeNames.table(forType: path) == nil {
+                var skipped = error
+                skipped.message =
+                    "skipped `\(key)`: `\(path)` is not a table of this database (\(error.message))"
+                result.diagnostics.append(ProgramDiagnostic(.note, skipped, unit: program.units[member].name))
+            } else if isGRDB {
                 result.diagnostics.append(ProgramDiagnostic(.error, error, unit: program.units[member].name))
             } else {
                 var skipped = error

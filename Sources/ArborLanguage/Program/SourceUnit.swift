@@ -63,6 +63,11 @@ public struct Program: Sendable {
         }
     }
 
+    /// Removes the unit of this name, if any.
+    public mutating func remove(named name: String) {
+        units.removeAll { $0.name == name }
+    }
+
     /// Adds a paste: the members it declares again leave the earlier pastes, so that a
     /// session that pastes one declaration many times holds it once.
     public mutating func paste(_ unit: SourceUnit) {

@@ -48,6 +48,22 @@ extension Session {
             diagnostics: diagnostics, texts: unitTexts)
     }
 
+    /// Reads `source` as the file `name` of the app's code (a file given as text: the fuzzer's
+    /// inputs, a test's fixture), as `load(paths:)` reads a file.
+    public func load(source: String, name: String) -> LoadReport {
+        program.load(SourceUnit.parse(name: name, text: source, flags: flags, cancellation: cancellation))
+        resolveProgram()
+        return LoadReport(
+            files: 1, entries: resolution.entries.filter { $0.unit == name },
+            diagnostics: resolution.diagnostics.filter { $0.unit == name }, texts: unitTexts)
+    }
+
+    /// Forgets the file `name` of the app's code (what `load(source:name:)` read).
+    public func unload(name: String) {
+        program.remove(named: name)
+        resolveProgram()
+    }
+
     /// The `.swift` files that `load` reads for `path` (the file, or those below the folder), sorted.
     static func swiftFiles(at path: String) throws -> [String] {
         try SourceFileReading(paths: [path]).texts.map(\.path)

@@ -1,5 +1,6 @@
 import ArborCore
 import ArborLanguage
+import Foundation
 
 /// How a value that is not a request reads when a statement evaluates to it.
 enum ValueDescription {
@@ -47,6 +48,8 @@ enum ValueDescription {
         case .swift(.date(let date)):
             // As GRDB stores it: what a request compares with.
             return SwiftValue.date(date).databaseValue?.description ?? "\(date)"
+        case .swift(.uuid(let uuid)):
+            return uuid.uuidString
         case .swift(.void):
             return "()"
         default:

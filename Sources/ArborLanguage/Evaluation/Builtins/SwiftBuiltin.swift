@@ -11,6 +11,8 @@ struct SwiftBuiltin: Sendable {
         case array
         /// A `Date` value.
         case date
+        /// A `UUID` value.
+        case uuid
         /// `Calendar.current`.
         case calendar
         /// A string, number or Bool known now (not a column).

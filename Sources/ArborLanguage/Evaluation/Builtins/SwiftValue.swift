@@ -6,6 +6,8 @@ import Foundation
 public enum SwiftValue: Sendable, Hashable {
     /// `Date()`, `Date(timeIntervalSince1970:)`…
     case date(Date)
+    /// `UUID(uuidString: "…")!`, `UUID()`: stored by GRDB as its 16 bytes.
+    case uuid(UUID)
     /// `Calendar.current`, for `date(byAdding:value:to:)` and `startOfDay(for:)`.
     case calendar
     /// What a closure without a value returns (`{ _ in }`): Swift's `()`.
@@ -14,6 +16,7 @@ public enum SwiftValue: Sendable, Hashable {
     public var typeName: String {
         switch self {
         case .date: "Date"
+        case .uuid: "UUID"
         case .calendar: "Calendar"
         case .void: "()"
         }
@@ -23,6 +26,7 @@ public enum SwiftValue: Sendable, Hashable {
     public var databaseValue: SQLValue? {
         switch self {
         case .date(let date): .text(Self.storageDateFormatter.string(from: date))
+        case .uuid(let uuid): .blob(withUnsafeBytes(of: uuid.uuid) { Data($0) })
         case .calendar, .void: nil
         }
     }
