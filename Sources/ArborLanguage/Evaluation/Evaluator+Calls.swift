@@ -58,6 +58,12 @@ extension Evaluator {
                     return try memberwiseRecord(table, typeName: name, arguments: arguments, range: range)
                 }
                 if let value = try builtinStatic(name, "init", arguments: arguments, range: range) { return value }
+                // Inside a static method, `addingIncludes(request)` is `Self.addingIncludes(request)`.
+                if let type = scope.selfType, let method = staticMethod(name, ofType: type, labels: arguments.labels) {
+                    let receiver: Value =
+                        environment.typeNames.table(forType: type).map { .table($0, type: type) } ?? .namespace(type)
+                    return try invoke(method, on: receiver, arguments: arguments, range: range)
+                }
                 if let properties = storedProperties(of: name) {
                     return try compositeValue(name, properties: properties, arguments: arguments, range: range)
                 }
@@ -241,7 +247,7 @@ extension Evaluator {
                 throw ArborError("a collation is `.nocase`, `.rtrim` or `.binary`", at: argument.range)
             }
         case ("forKey", [nil]):
-            let key = try string(arguments[0].value)
+            let key = try codingKeyString(arguments[0].value)
             if e.containsAggregate { return .expression(.named(e, key)) }
             return .selection(.expression(.named(e, key)))
         case ("match", [nil]):

@@ -315,7 +315,7 @@ extension Evaluator {
             guard case .association(let association) = receiver else {
                 throw misplacedForKey(on: receiver, nameRange: nameRange)
             }
-            return .association(association.appending(.forKey(try string(arguments[0].value))))
+            return .association(association.appending(.forKey(try codingKeyString(arguments[0].value))))
         case ("min", [nil]), ("max", [nil]), ("average", [nil]), ("sum", [nil]), ("total", [nil]):
             let association = try onAssociationOnly()
             guard association.isToMany else {
@@ -516,7 +516,15 @@ extension Evaluator {
         }
         if single, case .expression(.value(.null)) = value, table == nil { return .filterKeys([]) }
         var keys = try values.map { try literal($0, range: expr.range) }
-        if let table, let type = environment.schema.table(named: table)?.identifierSwiftType {
+        // The app's record type says its `id` type (`var id: UUID`); GRDB checks that one.
+        let declaredIDType = table.flatMap(declaredIdentifierType(ofTable:))
+        if let declaredIDType, !["Int64", "Int", "String", "Double", "Data"].contains(declaredIDType) {
+            return .filterKeys(keys)
+        }
+        if let table,
+            let type = declaredIDType.map({ $0 == "Int" ? "Int64" : $0 })
+                ?? environment.schema.table(named: table)?.identifierSwiftType
+        {
             // An integer literal where a `Double` is expected is a `Double`, bound as one.
             if type == "Double" { keys = keys.map { if case .integer(let i) = $0 { .real(Double(i)) } else { $0 } } }
             for key in keys where !key.converts(to: type) {

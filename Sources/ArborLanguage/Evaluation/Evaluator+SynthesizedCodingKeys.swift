@@ -1,4 +1,5 @@
 import ArborCore
+import Foundation
 
 /// What the Swift compiler synthesizes for a `Codable` type that declares no `CodingKeys`:
 /// one key per stored property, named as the property (`Workout.CodingKeys.startDate`),
@@ -6,8 +7,17 @@ import ArborCore
 extension Evaluator {
     /// `Type.CodingKeys.name` when `Type` declares no `CodingKeys`: the key's string value.
     func synthesizedCodingKey(_ base: Expr, _ name: String) -> Value? {
-        guard case .member(let typeExpr, "CodingKeys", _) = base.kind, let written = Self.dottedTypeName(typeExpr)
-        else { return nil }
+        let written: String
+        if case .member(let typeExpr, "CodingKeys", _) = base.kind, let type = Self.dottedTypeName(typeExpr) {
+            written = type
+        } else if base.kind == .identifier("CodingKeys"), scope.closureParameters["CodingKeys"] == nil,
+            let type = scope.selfType
+        {
+            // `forKey(CodingKeys.movedRecord)` in a method of the type.
+            written = type
+        } else {
+            return nil
+        }
         let path = canonicalTypePath(written)
         guard environment.enums[canonicalTypePath("\(path).CodingKeys")] == nil,
             environment.statics[canonicalTypePath("\(path).CodingKeys")] == nil
@@ -20,6 +30,26 @@ extension Evaluator {
             environment.schema.table(named: table)?.column(named: name) != nil
         else { return nil }
         return .expression(.value(.text(name)))
+    }
+
+    /// A key as `forKey` takes it: a string, or a coding key (`Info.CodingKeys.items`), whose
+    /// string value is its raw value or, without one, its case name.
+    func codingKeyString(_ expr: Expr) throws -> String {
+        switch try evaluate(expr) {
+        case .expression(.value(.text(let key))): return key
+        case .implicitMember(let name): return name
+        default: throw ArborError("expected a string or a coding key", at: expr.range)
+        }
+    }
+
+    /// The type of the `id` stored property the app declares for a record type of `table`.
+    func declaredIdentifierType(ofTable table: String) -> String? {
+        for type in environment.typeNames.types(forTable: table) {
+            if let id = storedProperties(of: type)?.first(where: { $0.name == "id" }), let written = id.type {
+                return written.trimmingCharacters(in: ["?", "!"])
+            }
+        }
+        return nil
     }
 
     /// The table of a request, table or association a method runs on.

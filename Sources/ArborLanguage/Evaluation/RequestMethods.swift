@@ -391,3 +391,14 @@ extension Evaluator {
         return nil
     }
 }
+
+extension Evaluator {
+    /// The static request method `name` of the app's type `type` taking `labels`.
+    func staticMethod(_ name: String, ofType type: String, labels: [String?]) -> RequestMethod? {
+        let path = canonicalTypePath(type)
+        return environment.requestMethods.named(name).first {
+            $0.receiver == .typeStatic && $0.typePath.map(canonicalTypePath) == path
+                && Self.matches(labels, $0.function.parameters)
+        }
+    }
+}

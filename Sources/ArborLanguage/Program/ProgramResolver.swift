@@ -229,7 +229,8 @@ private struct Resolution {
     static func buildsRequest(_ function: FunctionDeclaration) -> Bool {
         guard !function.parameters.contains(where: { $0.type.contains("Database") }) else { return false }
         guard let type = function.returnType else { return false }
-        return isRequestType(type)
+        // `<T: DerivableRequest>(_ r: T) -> T`: the generic parameter's constraint.
+        return isRequestType(function.genericConstraints[type] ?? type)
     }
 
     static func isRequestType(_ type: String) -> Bool {
@@ -465,7 +466,8 @@ private struct Resolution {
                 // A type without a table (a Decodable `Info` struct) keeps its static request
                 // builders too (`static func request(_ r: …) -> QueryInterfaceRequest<Self>`);
                 // there `Self` is no request (`DatabaseWriter.appDatabase(…) -> Self`).
-                if memberTable == nil, !(function.returnType ?? "").contains("Request") { continue }
+                let returned = function.returnType.map { function.genericConstraints[$0] ?? $0 } ?? ""
+                if memberTable == nil, !returned.contains("Request") { continue }
                 evaluator.environment.requestMethods.add(
                     RequestMethod(
                         receiver: .typeStatic, table: memberTable, typePath: path, function: function,

@@ -16,6 +16,27 @@ public struct SourceUnit: Sendable {
         self.diagnostics = diagnostics
     }
 
+    /// Reads several files, on one thread for all of them (see `LargeStackThread`).
+    public static func parse(
+        files: [(name: String, text: String)], flags: Set<String> = ConditionalCompilation.defaultFlags,
+        cancellation: Cancellation? = nil
+    ) -> [SourceUnit] {
+        let files = files.map { SendableFile(name: $0.name, text: $0.text) }
+        return LargeStackThread.run {
+            var units: [SourceUnit] = []
+            for file in files {
+                if cancellation?.isCancelled == true { break }
+                units.append(parse(name: file.name, text: file.text, flags: flags, cancellation: cancellation))
+            }
+            return units
+        }
+    }
+
+    private struct SendableFile: Sendable {
+        var name: String
+        var text: String
+    }
+
     /// Reads the type declarations of a Swift file, `#if` branches chosen by `flags`.
     public static func parse(
         name: String, text: String, flags: Set<String> = ConditionalCompilation.defaultFlags,

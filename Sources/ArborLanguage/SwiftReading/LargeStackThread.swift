@@ -7,9 +7,12 @@ enum LargeStackThread {
     static let stackSize = 64 << 20
 
     static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) -> T {
+        // Already on such a thread (a load reading many files): no other thread needed.
+        if Thread.current.threadDictionary[Self.marker] != nil { return work() }
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
+            Thread.current.threadDictionary[Self.marker] = true
             box.value = work()
             done.signal()
         }
@@ -20,6 +23,8 @@ enum LargeStackThread {
         if let value = box.value { return value }
         return work()
     }
+
+    private static let marker = "arbor.largeStack"
 
     private final class ResultBox<T>: @unchecked Sendable {
         var value: T?

@@ -132,15 +132,13 @@ extension SwiftLowering {
         }
         if let function = decl.as(FunctionDeclSyntax.self) {
             guard let body = function.body else { return [] }
-            return [
-                .function(
-                    FunctionDeclaration(
-                        isStatic: isStatic(function.modifiers), name: name(function.name),
-                        nameRange: range(function.name),
-                        parameters: parameters(function.signature.parameterClause),
-                        returnType: function.signature.returnClause.map { typeText($0.type) },
-                        body: statements(body.statements), range: range(function)))
-            ]
+            var declaration = FunctionDeclaration(
+                isStatic: isStatic(function.modifiers), name: name(function.name), nameRange: range(function.name),
+                parameters: parameters(function.signature.parameterClause),
+                returnType: function.signature.returnClause.map { typeText($0.type) },
+                body: statements(body.statements), range: range(function))
+            declaration.genericConstraints = genericConstraints(function)
+            return [.function(declaration)]
         }
         // `init(ordering: SortOrder? = .forward) { self.ordering = ordering }`: a function named `init`.
         if let initializer = decl.as(InitializerDeclSyntax.self) {
@@ -209,6 +207,20 @@ extension SwiftLowering {
                         range: variable.bindings.count == 1 ? range(variable) : range(binding))))
         }
         return members
+    }
+
+    /// `<T: DerivableRequest>` and `where T: DerivableRequest`: each parameter's conformances.
+    func genericConstraints(_ function: FunctionDeclSyntax) -> [String: String] {
+        var constraints: [String: String] = [:]
+        for parameter in function.genericParameterClause?.parameters ?? [] {
+            if let inherited = parameter.inheritedType { constraints[name(parameter.name)] = typeText(inherited) }
+        }
+        for requirement in function.genericWhereClause?.requirements ?? [] {
+            if case .conformanceRequirement(let conformance) = requirement.requirement {
+                constraints[typeText(conformance.leftType)] = typeText(conformance.rightType)
+            }
+        }
+        return constraints
     }
 
     func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {

@@ -103,6 +103,9 @@ public struct FunctionDeclaration: Hashable, Sendable {
     public var returnType: String?
     public var body: [BodyStatement]
     public var range: SourceRange
+    /// What each generic parameter conforms to: `T: DerivableRequest` in
+    /// `static func addingIncludes<T: DerivableRequest>(_ r: T) -> T`.
+    public var genericConstraints: [String: String] = [:]
 
     public init(
         isStatic: Bool, name: String, nameRange: SourceRange, parameters: [Parameter], returnType: String?,

@@ -26,11 +26,11 @@ extension Session {
             (program, resolution, evaluator) = before
             return ArborError("cancelled")
         }
-        for (file, text) in reading.texts {
-            if let error = cancelled() { throw error }
-            let unit = SourceUnit.parse(name: file, text: text, flags: flags, cancellation: cancellation)
+        let parsed = SourceUnit.parse(
+            files: reading.texts.map { (name: $0.path, text: $0.text) }, flags: flags, cancellation: cancellation)
+        for unit in parsed {
             program.load(unit)
-            units.append(file)
+            units.append(unit.name)
         }
         if let error = cancelled() { throw error }
         resolveProgram()
