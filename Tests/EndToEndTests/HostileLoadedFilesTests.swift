@@ -80,7 +80,7 @@ final class HostileLoadedFilesTests: XCTestCase {
         let result = try ArborProcess.run(["--load", big, "-c", "let x = 1"])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(
-            result.stderr.contains("\(big): error: skipped: 20 MB, above the 16 MB arbor reads from one file"),
+            result.stderr.contains("\(big): error: skipped: 20 MB, above the 4 MB arbor reads from one file"),
             result.stderr)
     }
 
