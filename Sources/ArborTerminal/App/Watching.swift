@@ -107,7 +107,12 @@ extension AppState {
                     after.selected =
                         move(selected) ?? (after.source.node(at: selected) != nil ? selected : after.selected)
                 }
-                if let top = before.top { after.top = move(top) ?? after.top }
+                // What the request returns now shows: a view from the first line stays
+                // there (new rows that sort first are seen), else the cursor keeps its
+                // place on screen; the pane stays full.
+                let height = resultsHeight
+                after.placeTop(
+                    offset: before.selectionOffset(height: height), atStart: before.isAtStart, height: height)
                 results = after
                 // The children pane stays open on the same rows, as far as they are still there.
                 if var miller = snapshot.miller {
