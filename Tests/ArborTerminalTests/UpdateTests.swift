@@ -371,7 +371,7 @@ extension UpdateTests {
     func testAFailedRequestComesBackEditable() throws {
         let state = try Fixtures.state(after: "Author.bokks", width: 120, height: 40, walk: false)
         XCTAssertEqual(state.input.text, "Author.bokks")
-        XCTAssertFalse(state.input.isSelected, "an error leaves the request to fix, the cursor at its end")
+        XCTAssertTrue(state.input.isSelected, "an error keeps the request selected, as a success does")
         XCTAssertEqual(state.focus, .input)
     }
 

@@ -123,6 +123,16 @@ public struct AppState: Sendable {
     }
 
     public var layout: Layout {
-        Layout(width: width, height: height, childrenOpen: miller != nil, focus: focus, schemaPane: schemaPane)
+        Layout(
+            width: width, height: height, childrenOpen: miller != nil, focus: focus, schemaPane: schemaPane,
+            errorHeight: shownError.map { ErrorView.height($0, width: width, screenHeight: height) } ?? 0)
+    }
+
+    /// The errors of the last statement while its text is in the input unchanged.
+    public var shownError: InputError? {
+        guard let inputError, inputError.text == input.text, !inputError.errors.isEmpty, search == nil else {
+            return nil
+        }
+        return inputError
     }
 }

@@ -65,8 +65,9 @@ extension AppState {
         var current = historyIndex ?? history.entries.count
         if historyIndex == nil {
             historyDraft = input.text
-            // The request just run is the last entry already: ↑ goes to the one before.
-            if input.isSelected, history.entries.last == input.text { current -= 1 }
+            // The request just run (or taken back with `i`) is the last entry already:
+            // ↑ goes to the one before.
+            if history.entries.last == input.text { current -= 1 }
         }
         let next = current + direction
         if next < 0 { return }
@@ -161,18 +162,19 @@ extension AppState {
         return effects + [.run(text: text, generation: generation)]
     }
 
-    /// The commands the interface answers itself; the others go to the session.
+    /// The commands the interface answers itself (read from `CommandTable`); the
+    /// others go to the session.
     mutating func runCommand(_ command: String) -> (handled: Bool, effects: [Effect]) {
-        let parts = command.dropFirst().split(separator: " ", maxSplits: 1)
-        let name = parts.first.map(String.init) ?? ""
-        let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
-        switch name {
-        case "quit", "q":
+        guard let (name, argument) = CommandTable.split(command), let entry = CommandTable.named(name) else {
+            return (false, [])
+        }
+        switch entry.kind {
+        case .quit:
             return (true, [.quit])
-        case "help", "h", "?":
+        case .help:
             overlay = HelpText.overlay(examples: examples)
             return (true, [])
-        case "copy":
+        case .copy:
             guard !argument.isEmpty else {
                 notice = Notice(text: "name a file: :copy FILE", isError: true)
                 return (true, [])
@@ -183,9 +185,9 @@ extension AppState {
                 return (true, [])
             }
             return (true, [.write(text: text, path: NSString(string: argument).expandingTildeInPath)])
-        case "watch":
+        case .watch:
             return (true, toggleWatch())
-        case "format":
+        case .format:
             guard let format = ResultsFormat(rawValue: argument) else {
                 notice = Notice(
                     text: "the interface shows results as a tree or a table: :format tree, :format table", isError: true
@@ -195,7 +197,8 @@ extension AppState {
             setResultsFormat(format)
             notice = Notice(text: "results as a \(format.rawValue) (t switches)", isError: false)
             return (true, [])
-        default:
+        case .tables, .schema, .associations, .graph, .load, .declarations, .advise, .sql, .explain, .swift, .trace,
+            .complete:
             return (false, [])
         }
     }

@@ -36,6 +36,8 @@ extension AppState {
             return copyRanStatements()
         case .character("J"):
             return copySelectedRow()
+        case .character("E"):
+            return copyShownError()
         case .up, .character("k"): move(by: -1, height: height)
         case .down, .character("j"): move(by: 1, height: height)
         case .pageUp, .control("b"): move(by: -max(1, height - 1), height: height)

@@ -12,6 +12,9 @@ extension AppState {
         case .mouse(let event):
             let effects = handle(event)
             return effects + refreshLinks()
+        case .paste(let text):
+            paste(text)
+            return refreshLinks()
         case .resize(let width, let height):
             self.width = width
             self.height = height
@@ -154,6 +157,12 @@ extension AppState {
         case .escape, .character("q"), .character("?"):
             self.overlay = nil
             return []
+        case .character("y"):
+            return copyOverlayBlock(overlay)
+        case .character("Y"):
+            return copyOverlay(overlay)
+        case .tab: moveOverlayBlock(&overlay, forward: true)
+        case .backTab: moveOverlayBlock(&overlay, forward: false)
         case .up, .character("k"): overlay.top -= 1
         case .down, .character("j"): overlay.top += 1
         case .pageUp: overlay.top -= page
@@ -238,13 +247,16 @@ extension AppState {
                 notice = Notice(
                     text: "error: " + first + (errors.count > 1 ? " (+\(errors.count - 1) more)" : ""),
                     isError: true)
-                // Give the statement back, underlined, so that it can be fixed (unless
-                // another one was typed meanwhile).
+                // Give the statement back, underlined and selected as after a success: the
+                // first printable key replaces it, → or an editing key keeps it to fix
+                // (unless another one was typed meanwhile).
                 if text == running.text, input.isEmpty || (input.isSelected && input.text == text) {
-                    input.set(text)
+                    input.setSelected(text)
                     focus = .input
                 }
                 inputError = InputError(text: text, errors: errors)
+                // The error box takes rows from the panes.
+                keepSelectionsInView()
             }
         }
         if !texts.isEmpty {
