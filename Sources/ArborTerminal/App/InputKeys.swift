@@ -7,47 +7,51 @@ extension AppState {
     mutating func handleInput(_ key: Key) -> [Effect] {
         if search != nil { return handleSearch(key) }
         if key != .tab { completions = [] }
-        switch key {
-        case .character(let c): input.insert(String(c))
-        case .enter:
+        guard let command = KeyBindings.command(for: key, in: .input) else {
+            // A key with no binding here types itself, when it is a character.
+            if case .character(let c) = key { input.insert(String(c)) }
+            return []
+        }
+        switch command {
+        case .runOrNewLine:
             // Inside open brackets ↵ starts a new line; at the end of the input it runs.
             if input.cursor == input.characters.count, OpenBrackets.isOpen(input.text) {
                 input.insert("\n")
                 return []
             }
             return submit()
-        case .tab:
+        case .completeOrWalk:
             // Tab after a run walks its result; once the line is edited it completes.
             if input.isSelected {
                 focus = defaultPane
                 return []
             }
             return complete()
-        case .backTab: focusNext(backwards: true)
-        case .escape: focus = defaultPane
-        case .backspace, .control("h"): input.backspace()
-        case .delete: input.deleteForward()
-        case .control("d"):
+        case .previousPane: focusNext(backwards: true)
+        case .toPanes: focus = defaultPane
+        case .deleteBack: input.backspace()
+        case .deleteForward: input.deleteForward()
+        case .quitOrDeleteForward:
             if input.isEmpty { return [.quit] }
             input.deleteForward()
-        case .left, .control("b"): input.left()
-        case .right, .control("f"): input.right()
-        case .home, .control("a"): input.home()
-        case .end, .control("e"): input.end()
-        case .control("k"): input.killToEnd()
-        case .control("u"): input.killToStart()
-        case .control("w"): input.killWordBackward()
-        case .control("y"): input.yank()
-        case .alt("b"), .alt("B"): input.wordBackward()
-        case .alt("f"), .alt("F"): input.wordForward()
-        case .up, .control("p"): browseHistory(-1)
-        case .down, .control("n"): browseHistory(1)
-        case .control("r"):
+        case .characterBack: input.left()
+        case .characterForward: input.right()
+        case .lineStart: input.home()
+        case .lineEnd: input.end()
+        case .killToEnd: input.killToEnd()
+        case .killToStart: input.killToStart()
+        case .killWordBack: input.killWordBackward()
+        case .yank: input.yank()
+        case .wordBack: input.wordBackward()
+        case .wordForward: input.wordForward()
+        case .historyPrevious: browseHistory(-1)
+        case .historyNext: browseHistory(1)
+        case .searchHistory:
             search = HistorySearch(match: history.search("", before: history.entries.count), original: input.text)
-        case .pageUp, .pageDown:
+        case .scrollResultsUp, .scrollResultsDown:
             // Scroll the results without leaving the input.
             let height = resultsHeight
-            results?.move(by: key == .pageUp ? -height : height, height: height)
+            results?.move(by: command == .scrollResultsUp ? -height : height, height: height)
         default: break
         }
         return []

@@ -80,30 +80,26 @@ extension AppState {
         }
     }
 
-    /// Keys that work everywhere, then those of the overlay or the focused pane.
+    /// Keys that work everywhere, then those of the overlay or the focused pane,
+    /// each found in `KeyBindings`.
     mutating func handle(_ key: Key) -> [Effect] {
         // Esc typed just before a character arrives as Alt with it; where Alt means
         // nothing, it is the two keys.
         if case .alt(let c) = key,
-            !(focus == .input && overlay == nil && find == nil && "bBfF".contains(c))
+            !(focus == .input && overlay == nil && find == nil && KeyBindings.command(for: key, in: .input) != nil)
         {
             return handle(.escape) + handle(.character(c))
         }
-        switch key {
-        case .control("c"):
-            return cancel()
-        case .control("z"):
-            return [.suspend]
-        case .control("l"):
-            return [.redraw]
-        case .function(1):
-            overlay = overlay == nil ? HelpText.overlay(examples: examples) : nil
+        if let command = KeyBindings.command(for: key, in: .everywhere) {
+            switch command {
+            case .cancel: return cancel()
+            case .suspend: return [.suspend]
+            case .redraw: return [.redraw]
+            case .toggleHelp: overlay = overlay == nil ? HelpText.overlay(examples: examples) : nil
+            case .toggleSchemaPane: toggleSchemaPane()
+            default: break
+            }
             return []
-        case .function(2):
-            toggleSchemaPane()
-            return []
-        default:
-            break
         }
         if overlay != nil { return handleOverlay(key) }
         notice = nil
@@ -142,10 +138,10 @@ extension AppState {
     }
 
     mutating func handleOverlay(_ key: Key) -> [Effect] {
-        guard var overlay else { return [] }
+        guard var overlay, let command = KeyBindings.command(for: key, in: .overlay) else { return [] }
         let page = max(1, layout.overlay.height - 2)
-        switch key {
-        case .enter:
+        switch command {
+        case .closeOrTakeFix:
             self.overlay = nil
             // `:trace`'s report: ↵ opens the fix at the top of the view as the request.
             if let request = TraceFix.request(in: overlay, top: overlay.top, width: max(1, width - 1)) {
@@ -154,21 +150,19 @@ extension AppState {
                 notice = Notice(text: "the trace's fix: ↵ runs it", isError: false)
             }
             return []
-        case .escape, .character("q"), .character("?"):
+        case .close:
             self.overlay = nil
             return []
-        case .character("y"):
-            return copyOverlayBlock(overlay)
-        case .character("Y"):
-            return copyOverlay(overlay)
-        case .tab: moveOverlayBlock(&overlay, forward: true)
-        case .backTab: moveOverlayBlock(&overlay, forward: false)
-        case .up, .character("k"): overlay.top -= 1
-        case .down, .character("j"): overlay.top += 1
-        case .pageUp: overlay.top -= page
-        case .pageDown, .character(" "): overlay.top += page
-        case .home, .character("g"): overlay.top = 0
-        case .end, .character("G"): overlay.top = Int.max / 2
+        case .copyBlock: return copyOverlayBlock(overlay)
+        case .copyAll: return copyOverlay(overlay)
+        case .nextBlock: moveOverlayBlock(&overlay, forward: true)
+        case .previousBlock: moveOverlayBlock(&overlay, forward: false)
+        case .scrollUp: overlay.top -= 1
+        case .scrollDown: overlay.top += 1
+        case .scrollPageUp: overlay.top -= page
+        case .scrollPageDown: overlay.top += page
+        case .scrollTop: overlay.top = 0
+        case .scrollBottom: overlay.top = Int.max / 2
         default: return []
         }
         let total = OverlayView.wrapped(overlay, width: max(1, width - 1)).count
