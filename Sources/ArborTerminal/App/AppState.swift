@@ -94,7 +94,8 @@ public struct AppState: Sendable {
     public var now: Double = 0
     public var last: LastRun?
     public var notice: Notice?
-    public var completion: CompletionFunction
+    /// What Tab completes against: the environment of the last run.
+    public var completionEnvironment: Environment
     /// What `y`/`Y`/`J` copied last, for `:copy FILE`.
     public var lastCopied: String?
     public var colors = true
@@ -104,22 +105,19 @@ public struct AppState: Sendable {
     public var resultsFormat = ResultsFormat.tree
     /// F2: the schema pane shown or hidden whatever the width, or by the width.
     public var schemaPane = SchemaPanePreference.automatic
-    /// Loads a window of a windowed result off the UI thread (the session worker);
-    /// nil in tests, where results are read in memory.
-    public var windowLoader: (@Sendable (WindowedResult, Range<Int>) -> Void)?
-    /// Fetches more rows of a cut to-many child (root row index, child key) off the UI thread.
-    public var moreLoader: (@Sendable (WindowedResult, Int, String) -> Void)?
+    /// Whether a windowed result is shown a window at a time (the runtime loads the
+    /// windows `missingWindows` names); false in tests, where results are read whole.
+    public var readsWindows = false
 
     public init(
-        width: Int, height: Int, environment: Environment, history: History = History(),
-        completion: CompletionFunction? = nil
+        width: Int, height: Int, environment: Environment, history: History = History()
     ) {
         self.width = width
         self.height = height
         self.schema = SchemaState(environment: environment)
         self.history = history
         examples = RequestExamples.of(environment)
-        self.completion = completion ?? Self.completion(environment: environment)
+        completionEnvironment = environment
     }
 
     public var layout: Layout {

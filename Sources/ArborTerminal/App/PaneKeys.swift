@@ -110,7 +110,8 @@ extension AppState {
         case .openOrFetchMore where results.source.node(at: selected)?.isTruncated == true:
             // ↵ on a cut list opens it and fetches its next rows.
             if !results.walker.isOpen(selected) { results.toggle(height: height) }
-            _ = results.source.loadMore(at: selected)
+            self.results = results
+            return results.source.moreRows(at: selected).map { [.loadMoreChildren($0)] } ?? []
         case .openOrFetchMore:
             if results.walker.isExpandable(selected) {
                 results.toggle(height: height)
@@ -191,8 +192,8 @@ extension AppState {
                 focus = .children
                 opened.selectFirstWithChildren(source: results.source, height: layout.contentHeight(of: .children))
                 miller = opened
-                if command == .openCellAndFetch { _ = results.source.loadMore(at: node) }
-                return []
+                guard command == .openCellAndFetch, let more = results.source.moreRows(at: node) else { return [] }
+                return [.loadMoreChildren(more)]
             }
             openDetail(results.source, selected)
             return []
@@ -224,7 +225,10 @@ extension AppState {
                 || (!fetches && Self.linkableRow(source.node(at: entry.path)) != nil)
             {
                 miller.push(entry.path, source: source, height: height)
-                if fetches { _ = source.loadMore(at: entry.path) }
+                if fetches, let more = source.moreRows(at: entry.path) {
+                    self.miller = miller
+                    return [.loadMoreChildren(more)]
+                }
             } else if fetches {
                 openDetail(source, entry.path)
             } else {

@@ -3,8 +3,14 @@ import ArborLanguage
 import ArborSession
 
 extension AppState {
-    /// The Elm architecture's `update`: applies a message, returns the effects to run.
+    /// The Elm architecture's `update`: applies a message, returns the effects to
+    /// run, the windows the screen now needs among them (drawing never fetches).
     public mutating func update(_ message: Message) -> [Effect] {
+        let effects = apply(message)
+        return effects + missingWindows()
+    }
+
+    mutating func apply(_ message: Message) -> [Effect] {
         switch message {
         case .key(let key):
             let effects = handle(key)
@@ -181,17 +187,15 @@ extension AppState {
         schema.update(environment: environment)
         // Declarations may have added associations: the reverse index is made again when needed.
         reverseAssociations = nil
-        completion = Self.completion(environment: environment)
+        completionEnvironment = environment
         var texts: [String] = []
         var effects: [Effect] = []
         for outcome in outcomes {
             switch outcome {
             case .rows(let result):
                 let source: any ResultSource =
-                    if let window = result.window, let load = windowLoader {
-                        WindowedResultSource(
-                            window: window, load: { load(window, $0) },
-                            more: { [moreLoader] in moreLoader?(window, $0, $1) })
+                    if let window = result.window, readsWindows {
+                        WindowedResultSource(window: window)
                     } else {
                         ArrayResultSource(result)
                     }
