@@ -103,7 +103,8 @@ final class ScreenTests: XCTestCase {
         _ = state.update(.key(.character("G")))
         XCTAssertTrue(
             View.render(state).buffer.text.contains(
-                "  :copy FILE" + String(repeating: " ", count: 9) + "write the last copied text (or every SQL statement) to FILE"))
+                "  :copy FILE" + String(repeating: " ", count: 9)
+                    + "write the last copied text (or every SQL statement) to FILE"))
         _ = state.update(.key(.escape))
         XCTAssertNil(state.overlay)
         _ = state.update(.resize(width: 15, height: 4))

@@ -10,14 +10,12 @@ struct Commands {
 
     /// `:help`: the commands of `CommandTable` that line mode and `-c` read.
     static var help: String {
-        (
-            [
-                "Type a GRDB request, such as `Author.including(all: Author.books)`, and press return.",
-                "Statements: an expression, `let name = expression`, or declarations pasted from an app",
-                "(`extension Book { static let translator = belongsTo(Person.self, using: …) }`).",
-                "Commands:",
-            ] + CommandTable.helpLines(terminal: false)
-        ).joined(separator: "\n")
+        ([
+            "Type a GRDB request, such as `Author.including(all: Author.books)`, and press return.",
+            "Statements: an expression, `let name = expression`, or declarations pasted from an app",
+            "(`extension Book { static let translator = belongsTo(Person.self, using: …) }`).",
+            "Commands:",
+        ] + CommandTable.helpLines(terminal: false)).joined(separator: "\n")
     }
 
     func run(_ name: String, argument: String, range: SourceRange) throws -> Outcome {

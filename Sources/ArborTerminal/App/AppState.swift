@@ -14,6 +14,8 @@ public struct Overlay: Sendable, Equatable {
     public var top = 0
     /// Lines wrap between spans (words), never inside one: for SQL.
     public var wrapsWords = false
+    /// The block chosen with Tab (an index of `blocks`); nil: the first block in view.
+    public var chosenBlock: Int?
 
     public init(title: String, lines: [[Span]], wrapsWords: Bool = false) {
         self.title = title

@@ -95,7 +95,8 @@ public enum KeyBindings {
             [(.enter, .runOrNewLine)]),
         KeyBinding(
             "→/End or ←/Home",
-            "on the request just run (or that failed): edit it at its end or start; the first printable key replaces it"),
+            "on the request just run (or that failed): edit it at its end or start; the first printable key replaces it"
+        ),
         KeyBinding(
             "Tab", "complete the word; on an empty line or the request just run, go to the results",
             [(.tab, .completeOrWalk)]),
@@ -233,7 +234,8 @@ public enum KeyBindings {
 
     static let sql: [KeyBinding] = [
         KeyBinding(
-            "↵ or v", "the full statement, a clause a line", [(.enter, .showStatement), (.character("v"), .showStatement)]
+            "↵ or v", "the full statement, a clause a line",
+            [(.enter, .showStatement), (.character("v"), .showStatement)]
         ),
         KeyBinding(
             "p", "the selected statement's query plan, as :explain draws it, with the index a full scan needs",

@@ -71,6 +71,7 @@ extension Overlay {
     /// The block selected: the first that ends below the first line in view.
     func selectedBlock(width: Int) -> Range<Int>? {
         let blocks = self.blocks
+        if let chosenBlock, blocks.indices.contains(chosenBlock) { return blocks[chosenBlock] }
         let firstLine = OverlayView.sourceLine(atWrapped: top, of: self, width: width)
         return blocks.first { $0.upperBound > firstLine } ?? blocks.last
     }
@@ -102,7 +103,8 @@ extension AppState {
         let blocks = overlay.blocks
         guard !blocks.isEmpty else { return }
         let current = overlay.selectedBlock(width: width).flatMap { blocks.firstIndex(of: $0) } ?? 0
-        let target = blocks[max(0, min(blocks.count - 1, current + (forward ? 1 : -1)))]
-        overlay.top = OverlayView.wrappedIndex(ofLine: target.lowerBound, in: overlay, width: width)
+        let target = max(0, min(blocks.count - 1, current + (forward ? 1 : -1)))
+        overlay.chosenBlock = target
+        overlay.top = OverlayView.wrappedIndex(ofLine: blocks[target].lowerBound, in: overlay, width: width)
     }
 }

@@ -173,6 +173,10 @@ extension AppState {
         }
         let total = OverlayView.wrapped(overlay, width: max(1, width - 1)).count
         overlay.top = max(0, min(overlay.top, total - page))
+        // Scrolling moves the selection with the view again.
+        if command != .nextBlock, command != .previousBlock, overlay.top != self.overlay?.top {
+            overlay.chosenBlock = nil
+        }
         self.overlay = overlay
         return []
     }

@@ -5,7 +5,8 @@ import ArborLanguage
 enum OverlayView {
     static func draw(_ overlay: Overlay, into buffer: inout ScreenBuffer, rect: Rect) {
         let inner = Panel.draw(
-            into: &buffer, rect: rect, title: overlay.title, info: "y/Y copy · Esc close", focused: true, separatorOnRight: false)
+            into: &buffer, rect: rect, title: overlay.title, info: "y/Y copy · Esc close", focused: true,
+            separatorOnRight: false)
         let lines = numberedLines(overlay, width: inner.width - 1)
         // The block `y` copies is marked in the margin.
         let block = overlay.blocks.count > 1 ? overlay.selectedBlock(width: inner.width - 1) : nil
