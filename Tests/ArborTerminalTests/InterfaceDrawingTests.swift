@@ -74,7 +74,8 @@ final class InterfaceDrawingTests: XCTestCase {
 
     func testTheComparisonSeesADifference() throws {
         let screen = try screen()
-        XCTAssertEqual(Self.normalized(screen), Self.normalized(screen.replacingOccurrences(of: " 4 ms", with: "12 ms")))
+        XCTAssertEqual(
+            Self.normalized(screen), Self.normalized(screen.replacingOccurrences(of: " 4 ms", with: "12 ms")))
         XCTAssertNotEqual(
             Self.normalized(screen), Self.normalized(screen.replacingOccurrences(of: "Victor Hugo", with: "V. Hugo")))
     }

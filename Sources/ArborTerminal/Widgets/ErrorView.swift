@@ -7,11 +7,18 @@ import ArborCore
 enum ErrorView {
     /// At most this many errors are drawn; the others are counted.
     static let shownErrors = 5
+    /// Bytes of the statement's line shown around the error: a line typed at a
+    /// terminal shows whole (a pasted megabyte stays bounded).
+    static let context = 4_000
+
+    static func render(_ error: ArborError, bytes: [UInt8]) -> String {
+        DiagnosticRenderer.render(error, bytes: bytes, before: context, after: context)
+    }
 
     /// The errors as text, as the command line prints them (what `E` copies).
     static func text(_ error: InputError) -> String {
         let bytes = Array(error.text.utf8)
-        return error.errors.map { DiagnosticRenderer.render($0, bytes: bytes) }.joined(separator: "\n")
+        return error.errors.map { render($0, bytes: bytes) }.joined(separator: "\n")
     }
 
     /// The lines of the box's inside, `width` columns wide.
@@ -20,7 +27,7 @@ enum ErrorView {
         let bytes = Array(error.text.utf8)
         var lines: [[Span]] = []
         for item in error.errors.prefix(shownErrors) {
-            let rendered = DiagnosticRenderer.render(item, bytes: bytes).split(
+            let rendered = render(item, bytes: bytes).split(
                 separator: "\n", omittingEmptySubsequences: false
             ).map(String.init)
             guard let message = rendered.first else { continue }
