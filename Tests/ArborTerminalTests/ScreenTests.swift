@@ -103,7 +103,7 @@ final class ScreenTests: XCTestCase {
         _ = state.update(.key(.character("G")))
         XCTAssertTrue(
             View.render(state).buffer.text.contains(
-                "  :copy FILE" + String(repeating: " ", count: 9)
+                "  :copy FILE" + String(repeating: " ", count: 10)
                     + "write the last copied text (or every SQL statement) to FILE"))
         _ = state.update(.key(.escape))
         XCTAssertNil(state.overlay)

@@ -102,7 +102,7 @@ public enum CommandTable {
         let shown = entries(terminal: terminal)
         let width = shown.map(\.usage.count).max() ?? 0
         return shown.map { entry in
-            indent + entry.usage + String(repeating: " ", count: width - entry.usage.count + 2) + entry.summary
+            indent + entry.usage + String(repeating: " ", count: width - entry.usage.count + 3) + entry.summary
         }
     }
 }
