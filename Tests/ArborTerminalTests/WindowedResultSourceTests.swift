@@ -8,23 +8,8 @@ import XCTest
 @testable import ArborTerminal
 
 /// The results pane over a windowed result: it never queries on the UI thread,
-/// asks for missing windows, and says when a to-many child is cut.
+/// `update` asks for the missing windows as effects, and a cut to-many child says so.
 final class WindowedResultSourceTests: XCTestCase {
-    final class Requests: @unchecked Sendable {
-        private let lock = NSLock()
-        private var ranges: [Range<Int>] = []
-        func append(_ range: Range<Int>) {
-            lock.lock()
-            ranges.append(range)
-            lock.unlock()
-        }
-        var all: [Range<Int>] {
-            lock.lock()
-            defer { lock.unlock() }
-            return ranges
-        }
-    }
-
     func testRowsComeFromLoadedWindowsAndMissingOnesAreAskedFor() throws {
         let session = try Session(
             path: try Fixtures.database(

@@ -111,6 +111,8 @@ extension AppState {
                 // there (new rows that sort first are seen), else the cursor keeps its
                 // place on screen; the pane stays full.
                 let height = resultsHeight
+                // A selection out of view: the top line stays on its row.
+                if let top = before.top { after.top = move(top) ?? after.top }
                 after.placeTop(
                     offset: before.selectionOffset(height: height), atStart: before.isAtStart, height: height)
                 results = after
