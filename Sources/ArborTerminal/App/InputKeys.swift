@@ -87,22 +87,24 @@ extension AppState {
     /// Ctrl-R: typing narrows, Ctrl-R goes to older matches, ↵ runs, Esc restores.
     mutating func handleSearch(_ key: Key) -> [Effect] {
         guard var search else { return [] }
-        switch key {
-        case .character(let c):
-            search.query.append(c)
-            search.match = history.search(search.query, before: history.entries.count)
-        case .backspace:
+        switch KeyBindings.command(for: key, in: .historySearch) {
+        case .searchBack?:
             if !search.query.isEmpty { search.query.removeLast() }
             search.match = history.search(search.query, before: history.entries.count)
-        case .control("r"):
+        case .searchOlder?:
             if let match = search.match, let older = history.search(search.query, before: match) {
                 search.match = older
             }
-        case .escape, .control("g"):
+        case .giveUpSearch?:
             input.set(search.original)
             self.search = nil
             return []
         default:
+            if case .character(let c) = key {
+                search.query.append(c)
+                search.match = history.search(search.query, before: history.entries.count)
+                break
+            }
             // Any other key takes the match and then does what it does.
             input.set(search.match.map { history.entries[$0] } ?? search.original)
             self.search = nil

@@ -1,6 +1,6 @@
 /// Where a key binding works: the input line, every pane, one pane, an overlay, or everywhere.
 public enum KeyScope: Sendable, Hashable {
-    case everywhere, overlay, input, panes, results, table, children, schema, sql
+    case everywhere, overlay, input, historySearch, find, panes, results, table, children, schema, sql
 }
 
 /// What a key binding asks `update` to do: the message a key sends once its
@@ -13,6 +13,10 @@ public enum KeyCommand: Sendable, Hashable {
     case lineStart, lineEnd, characterBack, characterForward, wordBack, wordForward
     case killToEnd, killToStart, killWordBack, yank, deleteBack, deleteForward, scrollResultsUp, scrollResultsDown
     case quitOrDeleteForward
+    // Ctrl-R's search of the history.
+    case searchOlder, searchBack, giveUpSearch
+    // `/`'s find prompt.
+    case findRun, findCancel, findBack, findLeft, findRight
     // Every pane.
     case nextPane, toInput, editLastRequest, lineUp, lineDown, pageUp, pageDown, firstLine, lastLine
     case copySelected, copyAppStatements, copyRanStatements, copyRowJSON, copyError, commandPrompt
@@ -61,6 +65,8 @@ public struct KeyBindingSection: Sendable {
 public enum KeyBindings {
     public static let sections: [KeyBindingSection] = [
         KeyBindingSection(title: "Input line", scope: .input, bindings: input),
+        KeyBindingSection(title: "History search (^R)", scope: .historySearch, bindings: historySearch),
+        KeyBindingSection(title: "Find (/)", scope: .find, bindings: find),
         KeyBindingSection(title: "Panes", scope: .panes, bindings: panes),
         KeyBindingSection(title: "Results", scope: .results, bindings: results),
         KeyBindingSection(title: "Table view", scope: .table, bindings: table),
@@ -135,6 +141,24 @@ public enum KeyBindings {
             [(.pageUp, .scrollResultsUp), (.pageDown, .scrollResultsDown)]),
         KeyBinding(
             "^D", "quit on an empty line; otherwise delete under the cursor", [(.control("d"), .quitOrDeleteForward)]),
+    ]
+
+    static let historySearch: [KeyBinding] = [
+        KeyBinding("letters", "narrow the search: the latest statement containing what is typed"),
+        KeyBinding("^R", "an older match", [(.control("r"), .searchOlder)]),
+        KeyBinding("Backspace", "one letter less", [(.backspace, .searchBack)]),
+        KeyBinding(
+            "Esc or ^G", "give up: the line as it was", [(.escape, .giveUpSearch), (.control("g"), .giveUpSearch)]),
+        KeyBinding("other keys", "take the match, then do what they do (↵ runs it)"),
+    ]
+
+    static let find: [KeyBinding] = [
+        KeyBinding("letters", "the text to find"),
+        KeyBinding("↵", "select the next open line containing it", [(.enter, .findRun)]),
+        KeyBinding("Esc or ^G", "give up", [(.escape, .findCancel), (.control("g"), .findCancel)]),
+        KeyBinding(
+            "Backspace, ← or →", "edit the text",
+            [(.backspace, .findBack), (.left, .findLeft), (.right, .findRight)]),
     ]
 
     static let panes: [KeyBinding] = [
