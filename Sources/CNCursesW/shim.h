@@ -22,6 +22,10 @@
 static inline WINDOW *arbor_stdscr(void) { return stdscr; }
 static inline int arbor_lines(void) { return LINES; }
 static inline int arbor_cols(void) { return COLS; }
+// Columns of one character as curses counts them (wcwidth is declared only
+// under _XOPEN_SOURCE, which SwiftPM does not let a target define).
+extern int wcwidth(wchar_t c);
+static inline int arbor_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
 static inline int arbor_colors(void) { return COLORS; }
 static inline int arbor_color_pairs(void) { return COLOR_PAIRS; }
 

@@ -55,9 +55,18 @@ struct LineMode {
             pending = ""
             reader?.remember(statement)
             let trimmed = statement.trimmingCharacters(in: .whitespaces)
-            if trimmed == ":quit" || trimmed == ":q" { break }
-            if trimmed.hasPrefix(":format") {
-                let name = trimmed.dropFirst(7).trimmingCharacters(in: .whitespaces)
+            // The commands line mode answers itself, read from the one table of commands.
+            let command = CommandTable.split(trimmed).flatMap { split in
+                CommandTable.named(split.name).map { (kind: $0.kind, argument: split.argument) }
+            }
+            if command?.kind == .quit { break }
+            if let command, command.kind == .copy || command.kind == .watch {
+                Output.error(
+                    "arbor: `:\(command.kind.rawValue)` works in the full-screen interface"
+                        + (command.kind == .watch ? "; in line mode, start arbor with --watch" : ""))
+                failed = true
+            } else if let command, command.kind == .format {
+                let name = command.argument
                 if let format = OutputFormat(rawValue: name) {
                     printer.format = format
                 } else if GraphFormat(rawValue: name) != nil {

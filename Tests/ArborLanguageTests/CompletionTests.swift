@@ -280,8 +280,8 @@ final class CompletionTests: XCTestCase {
         XCTAssertEqual(
             texts(":"),
             [
-                "advise", "associations", "complete", "declarations", "explain", "format", "graph", "help", "load",
-                "quit", "schema", "sql", "swift", "tables",
+                "advise", "associations", "complete", "copy", "declarations", "explain", "format", "graph", "help",
+                "load", "quit", "schema", "sql", "swift", "tables", "trace", "watch",
             ])
         XCTAssertEqual(texts(":sc"), ["schema"])
         XCTAssertEqual(texts(":schema B"), ["Book"])

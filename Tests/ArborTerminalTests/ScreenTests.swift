@@ -103,7 +103,8 @@ final class ScreenTests: XCTestCase {
         _ = state.update(.key(.character("G")))
         XCTAssertTrue(
             View.render(state).buffer.text.contains(
-                "  :copy FILE   write the last copied text (or every SQL statement) to FILE"))
+                "  :copy FILE" + String(repeating: " ", count: 10)
+                    + "write the last copied text (or every SQL statement) to FILE"))
         _ = state.update(.key(.escape))
         XCTAssertNil(state.overlay)
         _ = state.update(.resize(width: 15, height: 4))
@@ -117,9 +118,9 @@ final class ScreenTests: XCTestCase {
         _ = state.update(.key(.character("v")))
         let lines = View.render(state).buffer.text.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertEqual(lines.count, 12)
-        XCTAssertEqual(lines[0], "─ author 1 " + String(repeating: "─", count: 37) + " Esc close ─")
+        XCTAssertEqual(lines[0], "─ author 1 " + String(repeating: "─", count: 26) + " y/Y copy · Esc close ─")
         XCTAssertEqual(lines[1...3], [" id: 1", " name: \"Herman Melville\"", " books: 2 rows"])
         XCTAssertEqual(lines[4...9].joined(), "")
-        XCTAssertEqual(lines[10...11], ["arbor>", "↑↓ scroll · Esc close"])
+        XCTAssertEqual(lines[10...11], ["arbor>", "↑↓ scroll · Tab next block · y copy it · Y all · Esc close"])
     }
 }

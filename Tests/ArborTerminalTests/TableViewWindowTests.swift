@@ -12,16 +12,15 @@ final class TableViewWindowTests: XCTestCase {
         let session = try Fixtures.demo()
         let window = try WindowedResult(
             session: session, plan: RequestPlan(table: "author"), childCap: nil)
-        let requests = WindowedResultSourceTests.Requests()
-        var results = ResultsState(
-            source: WindowedResultSource(window: window, load: { requests.append($0) }), title: "Author.all()",
-            format: .table)
-        XCTAssertNil(results.selected)
-        XCTAssertEqual(results.table?.columns.isEmpty, true)
-        XCTAssertEqual(requests.all.first, 0..<100)
+        var state = AppState(width: 100, height: 30, environment: session.environment)
+        state.results = ResultsState(
+            source: WindowedResultSource(window: window), title: "Author.all()", format: .table)
+        XCTAssertNil(state.results?.selected)
+        XCTAssertEqual(state.results?.table?.columns.isEmpty, true)
+        XCTAssertEqual(state.missingWindows(), [.loadWindow(WindowReference(window), 0..<100)])
         _ = try window.rows(in: 0..<100)
-        results.rowsArrived()
-        XCTAssertEqual(results.selected, NodePath([0]))
-        XCTAssertEqual(results.table?.columns.first?.title, "id")
+        XCTAssertEqual(state.update(.windowLoaded), [])
+        XCTAssertEqual(state.results?.selected, NodePath([0]))
+        XCTAssertEqual(state.results?.table?.columns.first?.title, "id")
     }
 }

@@ -55,7 +55,7 @@ final class WidgetTests: XCTestCase {
             ─ Results ────────────────────────────────────────
             ▾ author  id:2  name:"村上春樹"
               ▾ books  1 row
-                  book  id:3  title:"A\\u{1b}[31mB"  year:NULL
+                  book  id:3  title:"A\\e[31mB"  year:NULL
             """)
         XCTAssertTrue(text.unicodeScalars.allSatisfy { $0.value >= 0x20 || $0 == "\n" }, "no raw control character")
     }

@@ -8,23 +8,8 @@ import XCTest
 @testable import ArborTerminal
 
 /// The results pane over a windowed result: it never queries on the UI thread,
-/// asks for missing windows, and says when a to-many child is cut.
+/// `update` asks for the missing windows as effects, and a cut to-many child says so.
 final class WindowedResultSourceTests: XCTestCase {
-    final class Requests: @unchecked Sendable {
-        private let lock = NSLock()
-        private var ranges: [Range<Int>] = []
-        func append(_ range: Range<Int>) {
-            lock.lock()
-            ranges.append(range)
-            lock.unlock()
-        }
-        var all: [Range<Int>] {
-            lock.lock()
-            defer { lock.unlock() }
-            return ranges
-        }
-    }
-
     func testRowsComeFromLoadedWindowsAndMissingOnesAreAskedFor() throws {
         let session = try Session(
             path: try Fixtures.database(
@@ -49,13 +34,19 @@ final class WindowedResultSourceTests: XCTestCase {
             result.statements.first?.sql.hasPrefix("SELECT * FROM \"author\"") == true,
             "GRDB's request first")
 
-        let requests = Requests()
-        let source = WindowedResultSource(window: window, load: { requests.append($0) })
+        let source = WindowedResultSource(window: window)
         XCTAssertEqual(source.rowCount, 250)
         XCTAssertNotNil(source.node(at: NodePath([99])))
         XCTAssertNil(source.node(at: NodePath([150])), "not loaded: drawn as loading")
         XCTAssertNil(source.node(at: NodePath([160])))
-        XCTAssertEqual(requests.all, [100..<200], "one request per missing window")
+        // Reading (and drawing) asks for nothing: `update` names the windows the screen needs.
+        var state = AppState(width: 100, height: 30, environment: session.environment)
+        state.results = ResultsState(source: source, title: "Author.including(all: Author.books)")
+        state.results?.top = NodePath([150])
+        state.results?.selected = NodePath([150])
+        _ = View.render(state)
+        XCTAssertEqual(state.missingWindows(), [.loadWindow(WindowReference(window), 100..<200)])
+        XCTAssertEqual(state.missingWindows(), [], "one request per missing window while it loads")
         _ = try window.rows(in: 100..<200)
         XCTAssertNotNil(source.node(at: NodePath([150])))
 
@@ -78,10 +69,7 @@ final class WindowedResultSourceTests: XCTestCase {
                 INSERT INTO book SELECT i, 1 FROM n;
                 """))
         var state = AppState(width: 100, height: 30, environment: session.environment)
-        state.windowLoader = { window, range in _ = try? window.rows(in: range) }
-        state.moreLoader = { window, row, key in
-            _ = try? window.loadMoreChildren(ofRow: row, key: key)
-        }
+        state.readsWindows = true
         let text = "Author.including(all: Author.books)"
         state.input.set(text)
         guard case .run(_, let generation)? = state.update(.key(.enter)).last else {
@@ -98,15 +86,13 @@ final class WindowedResultSourceTests: XCTestCase {
         _ = state.update(.key(.down))
         XCTAssertEqual(state.results?.selected, NodePath([0, 0]), "the books of author 1")
         XCTAssertTrue(render(state).contains("▾ books  50 of 1,500 rows — ↵ for more"), render(state))
-        _ = state.update(.key(.enter))
-        _ = state.update(.windowLoaded)
+        perform(state.update(.key(.enter)), on: &state)
         XCTAssertTrue(
             render(state).contains("▾ books  1,050 of 1,500 rows — ↵ for more"), render(state))
-        _ = state.update(.key(.enter))
-        _ = state.update(.windowLoaded)
+        perform(state.update(.key(.enter)), on: &state)
         XCTAssertTrue(render(state).contains("▾ books  1,500 rows"), render(state))
         // Author 2's empty list has nothing to fetch.
-        XCTAssertFalse(try XCTUnwrap(state.results?.source).loadMore(at: NodePath([1, 0])))
+        XCTAssertNil(try XCTUnwrap(state.results?.source).moreRows(at: NodePath([1, 0])))
     }
 
     /// The first window shows before the rows are counted; the count follows.
@@ -119,7 +105,7 @@ final class WindowedResultSourceTests: XCTestCase {
                 INSERT INTO author SELECT i, 'A' || i FROM n;
                 """))
         var state = AppState(width: 100, height: 30, environment: session.environment)
-        state.windowLoader = { window, range in _ = try? window.rows(in: range) }
+        state.readsWindows = true
         state.input.set("Author.all()")
         guard case .run(_, let generation)? = state.update(.key(.enter)).last else { return XCTFail("no run") }
         let outcomes = session.runInteractive("Author.all()")
@@ -137,4 +123,21 @@ final class WindowedResultSourceTests: XCTestCase {
     }
 
     func render(_ state: AppState) -> String { View.render(state).buffer.text }
+
+    /// Runs the loads among `effects` as the worker does, then tells the state.
+    func perform(_ effects: [Effect], on state: inout AppState) {
+        var loaded = false
+        for effect in effects {
+            switch effect {
+            case .loadWindow(let reference, let range):
+                _ = try? reference.window.rows(in: range)
+                loaded = true
+            case .loadMoreChildren(let more):
+                _ = try? more.window.window.loadMoreChildren(ofRow: more.row, key: more.key)
+                loaded = true
+            default: break
+            }
+        }
+        if loaded { perform(state.update(.windowLoaded), on: &state) }
+    }
 }

@@ -182,7 +182,7 @@ final class TerminalTests: XCTestCase {
         try tmux.type("Note.all()")
         try tmux.press("Enter")
         try tmux.waitUntil("the escaped text on a cleared screen") {
-            $0.contains("body:\"漢字 😀 ok\"") && $0.contains("body:\"A\\u{1b}[2J\\u{1b}]0;pwned\\u{7}B\"")
+            $0.contains("body:\"漢字 😀 ok\"") && $0.contains("body:\"A\\e[2J\\e]0;pwned\\u{7}B\"")
                 && $0.hasPrefix("─ Note.all() ")
         }
         try tmux.type(":q")

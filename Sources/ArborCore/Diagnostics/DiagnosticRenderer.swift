@@ -22,7 +22,13 @@ public enum DiagnosticRenderer {
     }
 
     /// The text as bytes, made once by a caller that renders many errors of one text.
-    public static func render(_ error: ArborError, bytes: [UInt8]) -> String {
+    /// `before` and `after`: bytes of the line shown around the range (the terminal's
+    /// error box, which wraps, shows a statement's line whole).
+    public static func render(
+        _ error: ArborError, bytes: [UInt8], before: Int? = nil, after: Int? = nil
+    ) -> String {
+        let before = before ?? Self.before
+        let after = after ?? Self.after
         var lines = ["error: " + TerminalText.escaped(cut(error.message))]
         if let range = error.range {
             let lower = min(max(0, range.lowerBound), bytes.count)

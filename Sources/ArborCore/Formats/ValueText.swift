@@ -27,6 +27,19 @@ public enum ValueText {
         }
     }
 
+    /// `quotedParts` as the terminal's tree shows a value beside the table view:
+    /// the text between quotes escaped as the table escapes it (`TerminalText`),
+    /// backslashes and quotes as they are, so that both show `\u0301` alike.
+    public static func shownQuotedParts(_ value: DatabaseValue, maxLength: Int = 200, fullSize: Int? = nil)
+        -> (text: String, note: String)
+    {
+        guard case .string(let s) = value.storage else {
+            return quotedParts(value, maxLength: maxLength, fullSize: fullSize)
+        }
+        let (text, size) = truncated(s, maxLength, fullSize)
+        return ("\"" + TerminalText.escaped(text) + "\"", size.map { " (\(byteCount($0)))" } ?? "")
+    }
+
     /// Text unquoted (for aligned tables), control characters escaped; a long text
     /// ends with `… (100 MB)`.
     public static func plain(_ value: DatabaseValue, maxLength: Int = 200, fullSize: Int? = nil) -> String {

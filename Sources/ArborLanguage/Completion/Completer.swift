@@ -110,7 +110,7 @@ public enum Completer {
         if structure[start].isPunctuation(.colon), start == 0 || structure[start].precededByNewline {
             if n - start == 1 { return NameCandidates.keywords(NameCandidates.commands) }
             if n - start == 2, let command = structure[start + 1].identifierName,
-                ["schema", "associations", "advise", "graph"].contains(command)
+                CommandTable.named(command)?.takesTable == true
             {
                 return NameCandidates.recordTypes(environment)
             }

@@ -106,9 +106,5 @@ enum NameCandidates {
     }
 
     /// `:commands` of the line mode and the terminal.
-    static let commands = [
-        "help", "tables", "schema", "associations", "advise", "graph", "load", "declarations", "sql", "explain",
-        "swift", "format", "complete",
-        "quit",
-    ]
+    static let commands = CommandTable.entries.map(\.name)
 }

@@ -8,43 +8,35 @@ import GRDB
 struct Commands {
     let session: Session
 
-    static let help = """
-        Type a GRDB request, such as `Author.including(all: Author.books)`, and press return.
-        Statements: an expression, `let name = expression`, or declarations pasted from an app
-        (`extension Book { static let translator = belongsTo(Person.self, using: …) }`).
-        Commands:
-          :help               this text
-          :tables             the tables and views, with their record types
-          :schema T           the columns, keys and indexes of table T
-          :associations T     the associations of table T (inferred and declared)
-          :graph [T]          the association graph around table T, or of the whole schema
-          :load PATH          read the declarations of a Swift file, or of every .swift file in a folder
-          :declarations [T]   the declarations the session holds (of type T), and where each comes from
-          :advise [T]         advice on the schema (or table T) from the GRDB guides, with the fixes
-          :sql STATEMENT      run raw SQL (only reads, unless arbor was started with --write)
-          :explain REQUEST    the request's SQL and SQLite's query plan for it
-          :swift REQUEST      the request as Swift code for GRDB, whatever the format
-          :trace FILE         the waste in a GRDB trace log (N+1 loops, repeats, scans) and the requests that fix it
-          :complete TEXT      the completions at the end of TEXT, one per line
-          :format F           output format: tree, table, json, jsonl, csv, tsv, sql, swift
-          :quit               leave
-        """
+    /// `:help`: the commands of `CommandTable` that line mode and `-c` read.
+    static var help: String {
+        ([
+            "Type a GRDB request, such as `Author.including(all: Author.books)`, and press return.",
+            "Statements: an expression, `let name = expression`, or declarations pasted from an app",
+            "(`extension Book { static let translator = belongsTo(Person.self, using: …) }`).",
+            "Commands:",
+        ] + CommandTable.helpLines(terminal: false)).joined(separator: "\n")
+    }
 
     func run(_ name: String, argument: String, range: SourceRange) throws -> Outcome {
         let environment = session.environment
-        switch name {
-        case "help", "h", "?":
+        guard let command = CommandTable.named(name) else {
+            throw ArborError(
+                "unknown command `:\(name)`", at: range, suggestion: CommandTable.didYouMean(name, terminal: true))
+        }
+        switch command.kind {
+        case .help:
             return .commandOutput(Self.help)
-        case "tables":
+        case .tables:
             let lines = environment.schema.tables.map { table -> String in
                 let type = environment.typeNames.type(forTable: table.name).map { "  \($0)" } ?? ""
                 return "\(SchemaText.name(table.name))  (\(table.kind.rawValue))\(type)"
             }
             return .commandOutput(lines.isEmpty ? "no tables or views" : lines.joined(separator: "\n"))
-        case "schema":
+        case .schema:
             let table = try self.table(argument, range: range)
             return .commandOutput(schemaLines(table).joined(separator: "\n"))
-        case "associations":
+        case .associations:
             let table = try self.table(argument, range: range)
             let lines = environment.catalog.associations(of: table.name).map { entry in
                 "\(TerminalText.escaped(entry.name))  \(ValueDescription.describe(.association(entry.plan), environment: environment))"
@@ -55,19 +47,19 @@ struct Commands {
             }
             let text = lines.isEmpty ? ["\(SchemaText.name(table.name)) has no associations"] : lines
             return .commandOutput((text + unusable).joined(separator: "\n"))
-        case "graph":
+        case .graph:
             let focus = argument.isEmpty ? nil : try self.table(argument, range: range).name
             return .commandOutput(GraphText.lines(session.associationGraph(around: focus)).joined(separator: "\n"))
-        case "load":
+        case .load:
             return try session.load(file: argument, range: range)
-        case "declarations":
+        case .declarations:
             return .commandOutput(DeclarationListing.text(session: session, type: argument))
-        case "advise":
+        case .advise:
             let table = argument.isEmpty ? nil : try self.table(argument, range: range).name
             return .commandOutput(AdviceText.text(try session.advice(table: table)))
-        case "sql":
+        case .sql:
             return try RawSQL(session: session).run(argument, range: range)
-        case "explain":
+        case .explain:
             // Every statement the request runs: the main one, then each prefetch, as GRDB runs them.
             let (result, _) = try request(argument, range: range)
             guard result.plan.hasPrefetch else {
@@ -80,13 +72,13 @@ struct Commands {
                     "-- \(statement.label.isEmpty ? "statement" : statement.label)\n"
                         + (try QueryPlan.text(of: statement.sql, in: session.database, schema: environment.schema))
                 }.joined(separator: "\n"))
-        case "trace":
+        case .trace:
             return .commandOutput(try TraceCommand(session: session).run(argument, range: range))
-        case "swift":
+        case .swift:
             let (result, environment) = try request(argument, range: range)
             let app = AppCode(session: session, requestText: argument)
             return .commandOutput(SwiftCode.generate(result.plan, environment: environment, app: app))
-        case "complete":
+        case .complete:
             // The candidates at the end of the text, one per line with their kind: for scripts and tests.
             // Two columns two spaces apart, as `:tables` prints them (a tab would be shown escaped).
             let result = Completer.complete(argument, cursor: argument.utf8.count, environment: environment)
@@ -95,20 +87,10 @@ struct Commands {
                 result.candidates.map {
                     $0.text + String(repeating: " ", count: width - TerminalText.width($0.text) + 2) + $0.kind.rawValue
                 }.joined(separator: "\n"))
-        default:
+        case .format, .quit, .copy, .watch:
+            // Read by the front end before the session sees them; here only through `-c` of another front end.
             throw ArborError(
-                "unknown command `:\(name)`", at: range,
-                suggestion: Suggestions.didYouMean(
-                    name,
-                    in: [
-                        "help", "tables", "schema", "associations", "graph", "load", "declarations", "advise", "sql",
-                        "explain",
-                        "swift",
-                        "trace",
-                        "complete",
-                        "format", "quit",
-                    ])
-            )
+                "`:\(command.name)` is read by the interface or line mode, not as a statement here", at: range)
         }
     }
 

@@ -14,6 +14,8 @@ public struct Overlay: Sendable, Equatable {
     public var top = 0
     /// Lines wrap between spans (words), never inside one: for SQL.
     public var wrapsWords = false
+    /// The block chosen with Tab (an index of `blocks`); nil: the first block in view.
+    public var chosenBlock: Int?
 
     public init(title: String, lines: [[Span]], wrapsWords: Bool = false) {
         self.title = title
@@ -94,7 +96,8 @@ public struct AppState: Sendable {
     public var now: Double = 0
     public var last: LastRun?
     public var notice: Notice?
-    public var completion: CompletionFunction
+    /// What Tab completes against: the environment of the last run.
+    public var completionEnvironment: Environment
     /// What `y`/`Y`/`J` copied last, for `:copy FILE`.
     public var lastCopied: String?
     public var colors = true
@@ -104,25 +107,32 @@ public struct AppState: Sendable {
     public var resultsFormat = ResultsFormat.tree
     /// F2: the schema pane shown or hidden whatever the width, or by the width.
     public var schemaPane = SchemaPanePreference.automatic
-    /// Loads a window of a windowed result off the UI thread (the session worker);
-    /// nil in tests, where results are read in memory.
-    public var windowLoader: (@Sendable (WindowedResult, Range<Int>) -> Void)?
-    /// Fetches more rows of a cut to-many child (root row index, child key) off the UI thread.
-    public var moreLoader: (@Sendable (WindowedResult, Int, String) -> Void)?
+    /// Whether a windowed result is shown a window at a time (the runtime loads the
+    /// windows `missingWindows` names); false in tests, where results are read whole.
+    public var readsWindows = false
 
     public init(
-        width: Int, height: Int, environment: Environment, history: History = History(),
-        completion: CompletionFunction? = nil
+        width: Int, height: Int, environment: Environment, history: History = History()
     ) {
         self.width = width
         self.height = height
         self.schema = SchemaState(environment: environment)
         self.history = history
         examples = RequestExamples.of(environment)
-        self.completion = completion ?? Self.completion(environment: environment)
+        completionEnvironment = environment
     }
 
     public var layout: Layout {
-        Layout(width: width, height: height, childrenOpen: miller != nil, focus: focus, schemaPane: schemaPane)
+        Layout(
+            width: width, height: height, childrenOpen: miller != nil, focus: focus, schemaPane: schemaPane,
+            errorHeight: shownError.map { ErrorView.height($0, width: width, screenHeight: height) } ?? 0)
+    }
+
+    /// The errors of the last statement while its text is in the input unchanged.
+    public var shownError: InputError? {
+        guard let inputError, inputError.text == input.text, !inputError.errors.isEmpty, search == nil else {
+            return nil
+        }
+        return inputError
     }
 }

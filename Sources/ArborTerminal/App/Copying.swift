@@ -83,4 +83,15 @@ extension AppState {
         let cut = row.cutSizes.isEmpty ? "" : " (long values cut at \(ValueText.byteCount(ValueCut.displayLimit)))"
         return [.copy(text: text, what: "row as JSON" + cut)]
     }
+
+    /// `E`: the errors shown above the input, whole, as the command line prints them.
+    mutating func copyShownError() -> [Effect] {
+        guard let error = shownError else {
+            notice = Notice(text: "no error to copy", isError: true)
+            return []
+        }
+        let text = ErrorView.text(error)
+        lastCopied = text
+        return [.copy(text: text, what: error.errors.count == 1 ? "the error" : "the \(error.errors.count) errors")]
+    }
 }

@@ -10,6 +10,11 @@ public enum Effect: Equatable, Sendable {
     case measure(generation: Int, statements: [String])
     /// `p` in the SQL pane: the query plan of `sql`, worked out in the background (`.plan`).
     case explain(sql: String, title: String)
+    /// Load the root rows `range` of a windowed result (one window) and post `.windowLoaded`:
+    /// the screen needs them (`AppState.missingWindows`).
+    case loadWindow(WindowReference, Range<Int>)
+    /// Fetch more rows of a cut to-many child and post `.windowLoaded`.
+    case loadMoreChildren(MoreRows)
     /// Count the rows of these tables in the background, one `.counted` each.
     case countRows([String])
     /// Count these requests (the links of the row in the children pane), capped, one `.linkCounted` each.

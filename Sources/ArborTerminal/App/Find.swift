@@ -12,22 +12,22 @@ extension AppState {
 
     mutating func handleFind(_ key: Key) -> [Effect] {
         guard var find else { return [] }
-        switch key {
-        case .character(let c): find.query.insert(String(c))
-        case .backspace: find.query.backspace()
-        case .left: find.query.left()
-        case .right: find.query.right()
-        case .escape, .control("g"):
+        switch KeyBindings.command(for: key, in: .find) {
+        case .findBack?: find.query.backspace()
+        case .findLeft?: find.query.left()
+        case .findRight?: find.query.right()
+        case .findCancel?:
             focus = find.returnFocus
             self.find = nil
             return []
-        case .enter:
+        case .findRun?:
             focus = find.returnFocus
             self.find = nil
             lastFind = find.query.text
             findNext()
             return []
-        default: break
+        default:
+            if case .character(let c) = key { find.query.insert(String(c)) }
         }
         self.find = find
         return []

@@ -7,47 +7,51 @@ extension AppState {
     mutating func handleInput(_ key: Key) -> [Effect] {
         if search != nil { return handleSearch(key) }
         if key != .tab { completions = [] }
-        switch key {
-        case .character(let c): input.insert(String(c))
-        case .enter:
+        guard let command = KeyBindings.command(for: key, in: .input) else {
+            // A key with no binding here types itself, when it is a character.
+            if case .character(let c) = key { input.insert(String(c)) }
+            return []
+        }
+        switch command {
+        case .runOrNewLine:
             // Inside open brackets ↵ starts a new line; at the end of the input it runs.
             if input.cursor == input.characters.count, OpenBrackets.isOpen(input.text) {
                 input.insert("\n")
                 return []
             }
             return submit()
-        case .tab:
+        case .completeOrWalk:
             // Tab after a run walks its result; once the line is edited it completes.
             if input.isSelected {
                 focus = defaultPane
                 return []
             }
             return complete()
-        case .backTab: focusNext(backwards: true)
-        case .escape: focus = defaultPane
-        case .backspace, .control("h"): input.backspace()
-        case .delete: input.deleteForward()
-        case .control("d"):
+        case .previousPane: focusNext(backwards: true)
+        case .toPanes: focus = defaultPane
+        case .deleteBack: input.backspace()
+        case .deleteForward: input.deleteForward()
+        case .quitOrDeleteForward:
             if input.isEmpty { return [.quit] }
             input.deleteForward()
-        case .left, .control("b"): input.left()
-        case .right, .control("f"): input.right()
-        case .home, .control("a"): input.home()
-        case .end, .control("e"): input.end()
-        case .control("k"): input.killToEnd()
-        case .control("u"): input.killToStart()
-        case .control("w"): input.killWordBackward()
-        case .control("y"): input.yank()
-        case .alt("b"), .alt("B"): input.wordBackward()
-        case .alt("f"), .alt("F"): input.wordForward()
-        case .up, .control("p"): browseHistory(-1)
-        case .down, .control("n"): browseHistory(1)
-        case .control("r"):
+        case .characterBack: input.left()
+        case .characterForward: input.right()
+        case .lineStart: input.home()
+        case .lineEnd: input.end()
+        case .killToEnd: input.killToEnd()
+        case .killToStart: input.killToStart()
+        case .killWordBack: input.killWordBackward()
+        case .yank: input.yank()
+        case .wordBack: input.wordBackward()
+        case .wordForward: input.wordForward()
+        case .historyPrevious: browseHistory(-1)
+        case .historyNext: browseHistory(1)
+        case .searchHistory:
             search = HistorySearch(match: history.search("", before: history.entries.count), original: input.text)
-        case .pageUp, .pageDown:
+        case .scrollResultsUp, .scrollResultsDown:
             // Scroll the results without leaving the input.
             let height = resultsHeight
-            results?.move(by: key == .pageUp ? -height : height, height: height)
+            results?.move(by: command == .scrollResultsUp ? -height : height, height: height)
         default: break
         }
         return []
@@ -65,8 +69,9 @@ extension AppState {
         var current = historyIndex ?? history.entries.count
         if historyIndex == nil {
             historyDraft = input.text
-            // The request just run is the last entry already: ↑ goes to the one before.
-            if input.isSelected, history.entries.last == input.text { current -= 1 }
+            // The request just run (or taken back with `i`) is the last entry already:
+            // ↑ goes to the one before.
+            if history.entries.last == input.text { current -= 1 }
         }
         let next = current + direction
         if next < 0 { return }
@@ -82,22 +87,24 @@ extension AppState {
     /// Ctrl-R: typing narrows, Ctrl-R goes to older matches, ↵ runs, Esc restores.
     mutating func handleSearch(_ key: Key) -> [Effect] {
         guard var search else { return [] }
-        switch key {
-        case .character(let c):
-            search.query.append(c)
-            search.match = history.search(search.query, before: history.entries.count)
-        case .backspace:
+        switch KeyBindings.command(for: key, in: .historySearch) {
+        case .searchBack?:
             if !search.query.isEmpty { search.query.removeLast() }
             search.match = history.search(search.query, before: history.entries.count)
-        case .control("r"):
+        case .searchOlder?:
             if let match = search.match, let older = history.search(search.query, before: match) {
                 search.match = older
             }
-        case .escape, .control("g"):
+        case .giveUpSearch?:
             input.set(search.original)
             self.search = nil
             return []
         default:
+            if case .character(let c) = key {
+                search.query.append(c)
+                search.match = history.search(search.query, before: history.entries.count)
+                break
+            }
             // Any other key takes the match and then does what it does.
             input.set(search.match.map { history.entries[$0] } ?? search.original)
             self.search = nil
@@ -161,18 +168,19 @@ extension AppState {
         return effects + [.run(text: text, generation: generation)]
     }
 
-    /// The commands the interface answers itself; the others go to the session.
+    /// The commands the interface answers itself (read from `CommandTable`); the
+    /// others go to the session.
     mutating func runCommand(_ command: String) -> (handled: Bool, effects: [Effect]) {
-        let parts = command.dropFirst().split(separator: " ", maxSplits: 1)
-        let name = parts.first.map(String.init) ?? ""
-        let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
-        switch name {
-        case "quit", "q":
+        guard let (name, argument) = CommandTable.split(command), let entry = CommandTable.named(name) else {
+            return (false, [])
+        }
+        switch entry.kind {
+        case .quit:
             return (true, [.quit])
-        case "help", "h", "?":
+        case .help:
             overlay = HelpText.overlay(examples: examples)
             return (true, [])
-        case "copy":
+        case .copy:
             guard !argument.isEmpty else {
                 notice = Notice(text: "name a file: :copy FILE", isError: true)
                 return (true, [])
@@ -183,9 +191,9 @@ extension AppState {
                 return (true, [])
             }
             return (true, [.write(text: text, path: NSString(string: argument).expandingTildeInPath)])
-        case "watch":
+        case .watch:
             return (true, toggleWatch())
-        case "format":
+        case .format:
             guard let format = ResultsFormat(rawValue: argument) else {
                 notice = Notice(
                     text: "the interface shows results as a tree or a table: :format tree, :format table", isError: true
@@ -195,7 +203,8 @@ extension AppState {
             setResultsFormat(format)
             notice = Notice(text: "results as a \(format.rawValue) (t switches)", isError: false)
             return (true, [])
-        default:
+        case .tables, .schema, .associations, .graph, .load, .declarations, .advise, .sql, .explain, .swift, .trace,
+            .complete:
             return (false, [])
         }
     }

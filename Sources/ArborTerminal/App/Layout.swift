@@ -12,6 +12,8 @@ public struct Layout: Equatable, Sendable {
     public var results: Rect?
     public var children: Rect?
     public var sql: Rect?
+    /// The errors of the last statement, whole, above the input (`ErrorView`).
+    public var error: Rect?
     public var input: Rect
     public var status: Rect
     /// The area an overlay (help, detail) covers: everything above the input line.
@@ -27,7 +29,8 @@ public struct Layout: Equatable, Sendable {
     public static let schemaMinimumWidth = 60
 
     public init(
-        width: Int, height: Int, childrenOpen: Bool, focus: Focus, schemaPane: SchemaPanePreference = .automatic
+        width: Int, height: Int, childrenOpen: Bool, focus: Focus, schemaPane: SchemaPanePreference = .automatic,
+        errorHeight: Int = 0
     ) {
         let screen = Rect(x: 0, y: 0, width: width, height: height)
         isTooSmall = width < Self.minimumWidth || height < Self.minimumHeight
@@ -36,8 +39,11 @@ public struct Layout: Equatable, Sendable {
         self.status = status
         self.input = input
         overlay = above
-        let sqlHeight = height >= 24 ? 5 : height >= 14 ? 3 : 0
-        let (top, sqlRect) = above.splitBottom(sqlHeight)
+        let (panes, errorRect) = above.splitBottom(errorHeight)
+        error = errorRect.isEmpty ? nil : errorRect
+        // The thresholds are of the whole screen (24 and 14 rows) without an error box.
+        let sqlHeight = panes.height + 2 >= 24 ? 5 : panes.height + 2 >= 14 ? 3 : 0
+        let (top, sqlRect) = panes.splitBottom(sqlHeight)
         sql = sqlHeight > 0 ? sqlRect : nil
         let wantsSchema =
             switch schemaPane {
@@ -66,6 +72,7 @@ public struct Layout: Equatable, Sendable {
             results = nil
             children = nil
             sql = nil
+            error = nil
         }
     }
 

@@ -6,6 +6,8 @@ import ArborSession
 public enum Message: Sendable {
     case key(Key)
     case mouse(MouseEvent)
+    /// Text pasted in the terminal (bracketed paste): it goes to the input, whole.
+    case paste(String)
     case resize(width: Int, height: Int)
     /// The clock, in seconds (monotonic), sent while something is running.
     case tick(Double)

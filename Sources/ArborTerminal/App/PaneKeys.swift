@@ -4,45 +4,7 @@ extension AppState {
     /// Keys of the panes: moving, opening, walking children, copying.
     mutating func handlePane(_ key: Key) -> [Effect] {
         let height = focus == .results ? resultsHeight : layout.contentHeight(of: focus)
-        switch key {
-        case .tab:
-            focusNext(backwards: false)
-            return []
-        case .backTab:
-            focusNext(backwards: true)
-            return []
-        case .escape, .character("q"):
-            focus = .input
-            return []
-        case .character("?"):
-            overlay = HelpText.overlay(examples: examples)
-            return []
-        case .character("i"):
-            editLastRequest()
-            return []
-        case .character(":"):
-            focus = .input
-            input.insert(":")
-            return []
-        case .character("y"):
-            if let link = selectedLink {
-                lastCopied = link.request
-                return [.copy(text: link.request, what: "the request")]
-            }
-            return copySelectedStatement()
-        case .character("Y"):
-            return copyAppStatements()
-        case .character("R"):
-            return copyRanStatements()
-        case .character("J"):
-            return copySelectedRow()
-        case .up, .character("k"): move(by: -1, height: height)
-        case .down, .character("j"): move(by: 1, height: height)
-        case .pageUp, .control("b"): move(by: -max(1, height - 1), height: height)
-        case .pageDown, .control("f"): move(by: max(1, height - 1), height: height)
-        case .home, .character("g"): move(by: Int.min / 2, height: height)
-        case .end, .character("G"): move(by: Int.max / 2, height: height)
-        default:
+        guard let command = KeyBindings.command(for: key, in: .panes) else {
             switch focus {
             case .results: return resultsKey(key, height: height)
             case .children: return childrenKey(key, height: height)
@@ -50,6 +12,33 @@ extension AppState {
             case .sql: return sqlKey(key)
             case .input: return []
             }
+        }
+        switch command {
+        case .nextPane: focusNext(backwards: false)
+        case .previousPane: focusNext(backwards: true)
+        case .toInput: focus = .input
+        case .toggleHelp: overlay = HelpText.overlay(examples: examples)
+        case .editLastRequest: editLastRequest()
+        case .commandPrompt:
+            focus = .input
+            input.insert(":")
+        case .copySelected:
+            if let link = selectedLink {
+                lastCopied = link.request
+                return [.copy(text: link.request, what: "the request")]
+            }
+            return copySelectedStatement()
+        case .copyAppStatements: return copyAppStatements()
+        case .copyRanStatements: return copyRanStatements()
+        case .copyRowJSON: return copySelectedRow()
+        case .copyError: return copyShownError()
+        case .lineUp: move(by: -1, height: height)
+        case .lineDown: move(by: 1, height: height)
+        case .pageUp: move(by: -max(1, height - 1), height: height)
+        case .pageDown: move(by: max(1, height - 1), height: height)
+        case .firstLine: move(by: Int.min / 2, height: height)
+        case .lastLine: move(by: Int.max / 2, height: height)
+        default: break
         }
         return []
     }
@@ -105,28 +94,31 @@ extension AppState {
 
     mutating func resultsKey(_ key: Key, height: Int) -> [Effect] {
         guard var results, let selected = results.selected else { return startTyping(key) }
-        if key == .character("t") {
-            setResultsFormat(results.format == .tree ? .table : .tree)
-            return []
-        }
-        if results.format == .table, let effects = tableKey(key, results: &results, height: height) {
+        if results.format == .table, let command = KeyBindings.command(for: key, in: .table),
+            let effects = tableCommand(command, results: &results, height: height)
+        {
             self.results = results
             return effects
         }
-        switch key {
-        case .character(" "):
+        guard let command = KeyBindings.command(for: key, in: .results) else { return startTyping(key) }
+        switch command {
+        case .switchFormat:
+            setResultsFormat(results.format == .tree ? .table : .tree)
+            return []
+        case .toggleNode:
             results.toggle(height: height)
-        case .enter where results.source.node(at: selected)?.isTruncated == true:
+        case .openOrFetchMore where results.source.node(at: selected)?.isTruncated == true:
             // ↵ on a cut list opens it and fetches its next rows.
             if !results.walker.isOpen(selected) { results.toggle(height: height) }
-            _ = results.source.loadMore(at: selected)
-        case .enter:
+            self.results = results
+            return results.source.moreRows(at: selected).map { [.loadMoreChildren($0)] } ?? []
+        case .openOrFetchMore:
             if results.walker.isExpandable(selected) {
                 results.toggle(height: height)
             } else {
                 openDetail(results.source, selected)
             }
-        case .right, .character("l"):
+        case .openChildren:
             // A root row opens the pane even without includes: its links are there.
             let isRootRow = selected.steps.count == 1 && Self.linkableRow(results.source.node(at: selected)) != nil
             if results.walker.isExpandable(selected) || isRootRow {
@@ -139,19 +131,19 @@ extension AppState {
             } else {
                 notice = Notice(text: Self.whyNotOpen(results.source.node(at: selected)), isError: false)
             }
-        case .left, .character("h"):
+        case .collapseOrParent:
             results.collapseOrParent(height: height)
-        case .character("e"):
+        case .expandAll:
             results.expandAll(height: height)
-        case .character("c"):
+        case .collapseAll:
             results.collapseAll(height: height)
-        case .character("v"):
+        case .showDetail:
             openDetail(results.source, selected)
-        case .character("/"):
+        case .find:
             find = FindPrompt(returnFocus: .results)
             focus = .input
             return []
-        case .character("n"):
+        case .findNext:
             findNext()
             return []
         default:
@@ -173,18 +165,18 @@ extension AppState {
         keepSelectionsInView()
     }
 
-    /// Keys of the table view; nil for those that work as in the tree (`v`, `/`, `n`…).
-    mutating func tableKey(_ key: Key, results: inout ResultsState, height: Int) -> [Effect]? {
+    /// Commands of the table view; nil for those that work as in the tree (`v`, `/`, `n`…).
+    mutating func tableCommand(_ command: KeyCommand, results: inout ResultsState, height: Int) -> [Effect]? {
         guard var table = results.table, let selected = results.selected else { return nil }
         let width = max(1, (layout.results?.width ?? width) - 3)
-        switch key {
-        case .left, .character("h"): table.moveSelection(by: -1)
-        case .right, .character("l"): table.moveSelection(by: 1)
-        case .character("<"): table.resizeSelected(by: -4)
-        case .character(">"): table.resizeSelected(by: 4)
-        case .character("x"): table.hideSelected()
-        case .character("X"): table.hidden = []
-        case .enter, .character(" "):
+        switch command {
+        case .columnBack: table.moveSelection(by: -1)
+        case .columnForward: table.moveSelection(by: 1)
+        case .narrowerColumn: table.resizeSelected(by: -4)
+        case .widerColumn: table.resizeSelected(by: 4)
+        case .hideColumn: table.hideSelected()
+        case .showColumns: table.hidden = []
+        case .openCell, .openCellAndFetch:
             let visible = table.visibleColumns
             if visible.indices.contains(table.selected), case .count(let through) = visible[table.selected].place,
                 let row = selected.steps.first
@@ -200,8 +192,8 @@ extension AppState {
                 focus = .children
                 opened.selectFirstWithChildren(source: results.source, height: layout.contentHeight(of: .children))
                 miller = opened
-                if key == .enter { _ = results.source.loadMore(at: node) }
-                return []
+                guard command == .openCellAndFetch, let more = results.source.moreRows(at: node) else { return [] }
+                return [.loadMoreChildren(more)]
             }
             openDetail(results.source, selected)
             return []
@@ -214,35 +206,41 @@ extension AppState {
     }
 
     mutating func childrenKey(_ key: Key, height: Int) -> [Effect] {
-        guard var miller, let level = miller.current, let source = results?.source else {
+        guard var miller, let level = miller.current, let source = results?.source,
+            let command = KeyBindings.command(for: key, in: .children)
+        else {
             return startTyping(key)
         }
         let listing = childListing(source, level.node)
         let entry = listing.entry(at: level.selected)
-        switch key {
-        case .right, .character("l"), .enter, .character(" "):
+        switch command {
+        case .goInto, .goIntoAndFetch:
+            let fetches = command == .goIntoAndFetch
             guard let entry else { return [] }
             if let index = entry.link, let link = links?.links[index] {
                 self.miller = miller
                 return jump(link)
             }
             if (source.childCount(of: entry.path) ?? 0) > 0
-                || (key != .enter && Self.linkableRow(source.node(at: entry.path)) != nil)
+                || (!fetches && Self.linkableRow(source.node(at: entry.path)) != nil)
             {
                 miller.push(entry.path, source: source, height: height)
-                if key == .enter { _ = source.loadMore(at: entry.path) }
-            } else if key == .enter {
+                if fetches, let more = source.moreRows(at: entry.path) {
+                    self.miller = miller
+                    return [.loadMoreChildren(more)]
+                }
+            } else if fetches {
                 openDetail(source, entry.path)
             } else {
                 notice = Notice(text: Self.whyNotOpen(source.node(at: entry.path)), isError: false)
             }
-        case .left, .character("h"), .backspace:
+        case .goBack:
             if !miller.pop() {
                 self.miller = nil
                 focus = .results
                 return []
             }
-        case .character("v"):
+        case .showDetail:
             if let entry { openDetail(source, entry.path) }
         default:
             return startTyping(key)
@@ -252,8 +250,9 @@ extension AppState {
     }
 
     mutating func schemaKey(_ key: Key, height: Int) -> [Effect] {
-        switch key {
-        case .character(" "), .right, .character("l"), .left, .character("h"):
+        guard let command = KeyBindings.command(for: key, in: .schema) else { return startTyping(key) }
+        switch command {
+        case .toggleTable, .openTable, .closeTable:
             let lines = schema.lines
             let isOpenTable: Bool
             if lines.indices.contains(schema.selected), case .table(let t) = lines[schema.selected] {
@@ -261,11 +260,9 @@ extension AppState {
             } else {
                 isOpenTable = true
             }
-            let wantsOpen = key == .right || key == .character("l")
-            let wantsClose = key == .left || key == .character("h")
-            if (wantsOpen && isOpenTable) || (wantsClose && !isOpenTable) { return [] }
+            if (command == .openTable && isOpenTable) || (command == .closeTable && !isOpenTable) { return [] }
             schema.toggle(height: height)
-        case .enter:
+        case .insertName:
             if let text = schema.insertion {
                 // Added to the request in the input, not replacing it.
                 if input.isSelected { input.end() }
@@ -279,8 +276,9 @@ extension AppState {
     }
 
     mutating func sqlKey(_ key: Key) -> [Effect] {
-        switch key {
-        case .enter, .character("v"):
+        guard let command = KeyBindings.command(for: key, in: .sql) else { return startTyping(key) }
+        switch command {
+        case .showStatement:
             guard let entry = sql.selectedEntry, let statement = sql.statement(entry) else { return [] }
             var title = "SQL · " + (statement.label.isEmpty ? "statement" : statement.label)
             if case .app = entry {
@@ -290,7 +288,7 @@ extension AppState {
             }
             overlay = Overlay(title: title, lines: SQLLayout.lines(statement.sql), wrapsWords: true)
             return []
-        case .character("p"):
+        case .showPlan:
             // SQLite is asked on the session's worker, not here: the overlay opens when the plan arrives.
             guard let entry = sql.selectedEntry, let statement = sql.statement(entry) else { return [] }
             notice = Notice(text: "query plan: asking SQLite…", isError: false)

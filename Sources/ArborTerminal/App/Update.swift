@@ -3,8 +3,14 @@ import ArborLanguage
 import ArborSession
 
 extension AppState {
-    /// The Elm architecture's `update`: applies a message, returns the effects to run.
+    /// The Elm architecture's `update`: applies a message, returns the effects to
+    /// run, the windows the screen now needs among them (drawing never fetches).
     public mutating func update(_ message: Message) -> [Effect] {
+        let effects = apply(message)
+        return effects + missingWindows()
+    }
+
+    mutating func apply(_ message: Message) -> [Effect] {
         switch message {
         case .key(let key):
             let effects = handle(key)
@@ -12,6 +18,9 @@ extension AppState {
         case .mouse(let event):
             let effects = handle(event)
             return effects + refreshLinks()
+        case .paste(let text):
+            paste(text)
+            return refreshLinks()
         case .resize(let width, let height):
             self.width = width
             self.height = height
@@ -77,30 +86,26 @@ extension AppState {
         }
     }
 
-    /// Keys that work everywhere, then those of the overlay or the focused pane.
+    /// Keys that work everywhere, then those of the overlay or the focused pane,
+    /// each found in `KeyBindings`.
     mutating func handle(_ key: Key) -> [Effect] {
         // Esc typed just before a character arrives as Alt with it; where Alt means
         // nothing, it is the two keys.
         if case .alt(let c) = key,
-            !(focus == .input && overlay == nil && find == nil && "bBfF".contains(c))
+            !(focus == .input && overlay == nil && find == nil && KeyBindings.command(for: key, in: .input) != nil)
         {
             return handle(.escape) + handle(.character(c))
         }
-        switch key {
-        case .control("c"):
-            return cancel()
-        case .control("z"):
-            return [.suspend]
-        case .control("l"):
-            return [.redraw]
-        case .function(1):
-            overlay = overlay == nil ? HelpText.overlay(examples: examples) : nil
+        if let command = KeyBindings.command(for: key, in: .everywhere) {
+            switch command {
+            case .cancel: return cancel()
+            case .suspend: return [.suspend]
+            case .redraw: return [.redraw]
+            case .toggleHelp: overlay = overlay == nil ? HelpText.overlay(examples: examples) : nil
+            case .toggleSchemaPane: toggleSchemaPane()
+            default: break
+            }
             return []
-        case .function(2):
-            toggleSchemaPane()
-            return []
-        default:
-            break
         }
         if overlay != nil { return handleOverlay(key) }
         notice = nil
@@ -139,10 +144,10 @@ extension AppState {
     }
 
     mutating func handleOverlay(_ key: Key) -> [Effect] {
-        guard var overlay else { return [] }
+        guard var overlay, let command = KeyBindings.command(for: key, in: .overlay) else { return [] }
         let page = max(1, layout.overlay.height - 2)
-        switch key {
-        case .enter:
+        switch command {
+        case .closeOrTakeFix:
             self.overlay = nil
             // `:trace`'s report: ↵ opens the fix at the top of the view as the request.
             if let request = TraceFix.request(in: overlay, top: overlay.top, width: max(1, width - 1)) {
@@ -151,19 +156,27 @@ extension AppState {
                 notice = Notice(text: "the trace's fix: ↵ runs it", isError: false)
             }
             return []
-        case .escape, .character("q"), .character("?"):
+        case .close:
             self.overlay = nil
             return []
-        case .up, .character("k"): overlay.top -= 1
-        case .down, .character("j"): overlay.top += 1
-        case .pageUp: overlay.top -= page
-        case .pageDown, .character(" "): overlay.top += page
-        case .home, .character("g"): overlay.top = 0
-        case .end, .character("G"): overlay.top = Int.max / 2
+        case .copyBlock: return copyOverlayBlock(overlay)
+        case .copyAll: return copyOverlay(overlay)
+        case .nextBlock: moveOverlayBlock(&overlay, forward: true)
+        case .previousBlock: moveOverlayBlock(&overlay, forward: false)
+        case .scrollUp: overlay.top -= 1
+        case .scrollDown: overlay.top += 1
+        case .scrollPageUp: overlay.top -= page
+        case .scrollPageDown: overlay.top += page
+        case .scrollTop: overlay.top = 0
+        case .scrollBottom: overlay.top = Int.max / 2
         default: return []
         }
         let total = OverlayView.wrapped(overlay, width: max(1, width - 1)).count
         overlay.top = max(0, min(overlay.top, total - page))
+        // Scrolling moves the selection with the view again.
+        if command != .nextBlock, command != .previousBlock, overlay.top != self.overlay?.top {
+            overlay.chosenBlock = nil
+        }
         self.overlay = overlay
         return []
     }
@@ -178,17 +191,15 @@ extension AppState {
         schema.update(environment: environment)
         // Declarations may have added associations: the reverse index is made again when needed.
         reverseAssociations = nil
-        completion = Self.completion(environment: environment)
+        completionEnvironment = environment
         var texts: [String] = []
         var effects: [Effect] = []
         for outcome in outcomes {
             switch outcome {
             case .rows(let result):
                 let source: any ResultSource =
-                    if let window = result.window, let load = windowLoader {
-                        WindowedResultSource(
-                            window: window, load: { load(window, $0) },
-                            more: { [moreLoader] in moreLoader?(window, $0, $1) })
+                    if let window = result.window, readsWindows {
+                        WindowedResultSource(window: window)
                     } else {
                         ArrayResultSource(result)
                     }
@@ -238,13 +249,16 @@ extension AppState {
                 notice = Notice(
                     text: "error: " + first + (errors.count > 1 ? " (+\(errors.count - 1) more)" : ""),
                     isError: true)
-                // Give the statement back, underlined, so that it can be fixed (unless
-                // another one was typed meanwhile).
+                // Give the statement back, underlined and selected as after a success: the
+                // first printable key replaces it, → or an editing key keeps it to fix
+                // (unless another one was typed meanwhile).
                 if text == running.text, input.isEmpty || (input.isSelected && input.text == text) {
-                    input.set(text)
+                    input.setSelected(text)
                     focus = .input
                 }
                 inputError = InputError(text: text, errors: errors)
+                // The error box takes rows from the panes.
+                keepSelectionsInView()
             }
         }
         if !texts.isEmpty {

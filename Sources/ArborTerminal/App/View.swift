@@ -35,6 +35,9 @@ public enum View {
             if let rect = layout.sql {
                 SQLView.draw(state.sql, into: &buffer, rect: rect, focused: state.focus == .sql)
             }
+            if let rect = layout.error, let error = state.shownError {
+                ErrorView.draw(error, into: &buffer, rect: rect)
+            }
         }
         let cursor = InputLineView.draw(state, into: &buffer, rect: layout.input)
         StatusLineView.draw(state, into: &buffer, rect: layout.status)

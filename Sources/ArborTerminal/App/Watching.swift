@@ -107,7 +107,14 @@ extension AppState {
                     after.selected =
                         move(selected) ?? (after.source.node(at: selected) != nil ? selected : after.selected)
                 }
+                // What the request returns now shows: a view from the first line stays
+                // there (new rows that sort first are seen), else the cursor keeps its
+                // place on screen; the pane stays full.
+                let height = resultsHeight
+                // A selection out of view: the top line stays on its row.
                 if let top = before.top { after.top = move(top) ?? after.top }
+                after.placeTop(
+                    offset: before.selectionOffset(height: height), atStart: before.isAtStart, height: height)
                 results = after
                 // The children pane stays open on the same rows, as far as they are still there.
                 if var miller = snapshot.miller {

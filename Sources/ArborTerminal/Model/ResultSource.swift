@@ -15,14 +15,14 @@ public protocol ResultSource: Sendable {
     func node(at path: NodePath) -> ResultNode?
     /// How many children the node at `path` has, when known.
     func childCount(of path: NodePath) -> Int?
-    /// Starts fetching more rows of the cut to-many child at `path` (off the UI
-    /// thread); false when there is nothing more to fetch there.
-    func loadMore(at path: NodePath) -> Bool
+    /// The rows to fetch for the cut to-many child at `path` (an effect fetches
+    /// them off the UI thread); nil when there is nothing more to fetch there.
+    func moreRows(at path: NodePath) -> MoreRows?
 }
 
 extension ResultSource {
     /// Sources that hold whole results have nothing more to fetch.
-    public func loadMore(at path: NodePath) -> Bool { false }
+    public func moreRows(at path: NodePath) -> MoreRows? { nil }
 }
 
 /// A node of the result tree: a row, a to-one child (a row or nil), or a

@@ -134,6 +134,42 @@ public struct ResultsState: Sendable {
         self.top = walker.move(selected, by: -(height - 1))
     }
 
+    /// How many lines the selection is below the top line (0: it is the top line),
+    /// nil when it is not among the `height` lines drawn.
+    public func selectionOffset(height: Int) -> Int? {
+        guard let selected, let top else { return nil }
+        let lines = visibleLines(height: height)
+        return lines.firstIndex(of: selected)
+    }
+
+    /// Whether the top line is the first line of the result.
+    public var isAtStart: Bool {
+        guard let top else { return true }
+        return walker.previous(top) == nil
+    }
+
+    /// After the rows changed under the view (`:watch`): a view that began at the
+    /// first line still does, so rows that sort first show; otherwise the selection
+    /// stays `offset` lines below the top. Then the pane is filled: no empty lines
+    /// below the last row while rows are hidden above.
+    public mutating func placeTop(offset: Int?, atStart: Bool, height: Int) {
+        guard height > 0 else { return }
+        let walker = self.walker
+        if atStart {
+            top = walker.first()
+        } else if let selected, let offset {
+            top = walker.move(selected, by: -offset)
+        }
+        scrollIntoView(height: height)
+        // Only a counted result is filled: finding the end of another would read it all.
+        guard let top, source.rowCount != nil, let last = walker.last() else { return }
+        let shown = walker.lines(from: top, count: height).count
+        if shown < height, walker.previous(top) != nil {
+            let filled = walker.move(last, by: -(height - 1))
+            if filled < top { self.top = filled }
+        }
+    }
+
     /// The lines to draw in a pane `height` rows high.
     public func visibleLines(height: Int) -> [NodePath] {
         walker.lines(from: top, count: height)

@@ -10,8 +10,7 @@ import Foundation
 /// clipboard) to the UI thread. Posting writes a byte to a pipe, which wakes
 /// the UI thread out of its `poll`.
 final class Inbox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var messages: [Message] = []
+    private let messages = Locked<[Message]>([])
     let readDescriptor: Int32
     /// Any byte written here wakes the UI thread (a signal handler may write too).
     let writeDescriptor: Int32
@@ -32,9 +31,7 @@ final class Inbox: @unchecked Sendable {
     }
 
     func post(_ message: Message) {
-        lock.lock()
-        messages.append(message)
-        lock.unlock()
+        messages.withLock { $0.append(message) }
         var byte: UInt8 = 1
         _ = write(writeDescriptor, &byte, 1)
     }
@@ -43,10 +40,9 @@ final class Inbox: @unchecked Sendable {
     func drain() -> [Message] {
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(readDescriptor, &buffer, buffer.count) > 0 {}
-        lock.lock()
-        defer { lock.unlock() }
-        let drained = messages
-        messages.removeAll()
-        return drained
+        return messages.withLock { messages in
+            defer { messages.removeAll() }
+            return messages
+        }
     }
 }

@@ -60,6 +60,20 @@ final class NCursesTerminal {
         }
         arbor_install_fatal_handlers()
         arbor_watch_resize(wakeDescriptor)
+        // Bracketed paste: the terminal wraps a paste in ESC[200~ … ESC[201~, which
+        // curses reports as these two keys, so that a paste is text, not keys.
+        _ = define_key("\u{1b}[200~", Self.pasteStart)
+        _ = define_key("\u{1b}[201~", Self.pasteEnd)
+        setBracketedPaste(true)
+    }
+
+    /// Key codes of the paste brackets, past curses' own (`KEY_MAX`).
+    static let pasteStart: Int32 = 0o1001
+    static let pasteEnd: Int32 = 0o1002
+
+    /// Asks the terminal to bracket pastes (`ESC[?2004h`), or to stop (`ESC[?2004l`).
+    func setBracketedPaste(_ on: Bool) {
+        writeRaw(Array((on ? "\u{1b}[?2004h" : "\u{1b}[?2004l").utf8))
     }
 
     deinit { end() }
@@ -72,6 +86,7 @@ final class NCursesTerminal {
     func end() {
         guard !isEnded else { return }
         isEnded = true
+        setBracketedPaste(false)
         _ = curs_set(1)
         endwin()
         delscreen(screen)
@@ -101,7 +116,10 @@ final class NCursesTerminal {
                     wmove(window, Int32(run.y), Int32(x))
                     positioned = ascii
                 }
-                var characters = cell.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) } + [0]
+                var characters =
+                    CursesCellText.scalars(cell.text, width: Int(cell.width)) {
+                        Int(arbor_wcwidth($0.value))
+                    }.map { wchar_t(bitPattern: $0.value) } + [0]
                 waddnwstr(window, &characters, -1)
                 if !ascii { positioned = false }
             }
@@ -162,12 +180,14 @@ final class NCursesTerminal {
     /// Gives the terminal back and stops the process; draws again after `fg`.
     func suspend() {
         def_prog_mode()
+        setBracketedPaste(false)
         endwin()
         let old = signal(SIGTSTP, SIG_DFL)
         kill(getpid(), SIGTSTP)
         // Here the process is stopped until SIGCONT.
         signal(SIGTSTP, old)
         reset_prog_mode()
+        setBracketedPaste(true)
         invalidate()
     }
 
@@ -195,7 +215,11 @@ final class NCursesTerminal {
     private func nextEvent() -> Message? {
         var character: wint_t = 0
         let status = wget_wch(arbor_stdscr(), &character)
-        if status == KEY_CODE_YES { return functionKey(Int32(truncatingIfNeeded: character)) }
+        if status == KEY_CODE_YES {
+            let code = Int32(truncatingIfNeeded: character)
+            if code == Self.pasteStart { return .paste(readPaste()) }
+            return functionKey(code)
+        }
         guard status == OK else { return nil }
         if character == 27 {
             // Escape followed at once by a character is Alt with that character.
@@ -209,6 +233,30 @@ final class NCursesTerminal {
             return .key(.escape)
         }
         return .key(Self.key(forCharacter: UInt32(character)))
+    }
+
+    /// The text of a paste, up to its closing bracket: characters as they are, a
+    /// carriage return as a new line, keys curses decoded (an arrow's sequence
+    /// inside the paste) dropped. Waits a little for the rest of a long paste.
+    private func readPaste() -> String {
+        var text = ""
+        while true {
+            var character: wint_t = 0
+            let status = wget_wch(arbor_stdscr(), &character)
+            if status == KEY_CODE_YES {
+                if Int32(truncatingIfNeeded: character) == Self.pasteEnd { break }
+                continue
+            }
+            if status == OK {
+                guard let scalar = Unicode.Scalar(UInt32(character)) else { continue }
+                text.unicodeScalars.append(scalar == "\r" ? "\n" : scalar)
+                continue
+            }
+            // Nothing waiting: the rest of the paste is on its way, or it was cut.
+            var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, 500) <= 0 { break }
+        }
+        return text
     }
 
     static func key(forCharacter code: UInt32) -> Key {

@@ -7,29 +7,34 @@ import GRDB
 /// touched only on `queue`; the UI thread only interrupts the database.
 final class SessionWorker: @unchecked Sendable {
     private let session: Session
-    /// The session's connection (replaced when `:watch` opens the file again), for
-    /// interrupting from the UI thread: read under `lock`.
-    private var database: DatabaseQueue
     private let queue = DispatchQueue(label: "arbor.session", qos: .userInitiated)
     private let inbox: Inbox
-    private let lock = NSLock()
-    /// Requests up to this generation are cancelled.
-    private var cancelledThrough = 0
-    /// The generation of the request running now, if one is.
-    private var runningGeneration: Int?
-    /// Whether the rows of the last result are being counted now (or another
-    /// background job a request interrupts is running).
-    private var counting = false
-    /// Bumped by each request; a background job keeps the value it was scheduled
-    /// under, so that a request interrupts only jobs scheduled before it, never the
-    /// jobs of its own result (which may already run when it checks).
-    private var epoch = 0
-    private var countingEpoch = 0
-    /// Bumped by each batch of link counts and each request: a count of an older
-    /// batch still waiting is skipped (the row it was for is no longer shown).
-    private var linkBatch = 0
-    /// The windowed result the interface shows (the last request that gave rows).
-    private weak var shownWindow: WindowedResult?
+
+    /// What the UI thread and the worker's queue share, behind one lock.
+    struct Shared {
+        /// The session's connection (replaced when `:watch` opens the file again), for
+        /// interrupting from the UI thread.
+        var database: DatabaseQueue
+        /// Requests up to this generation are cancelled.
+        var cancelledThrough = 0
+        /// The generation of the request running now, if one is.
+        var runningGeneration: Int?
+        /// Whether the rows of the last result are being counted now (or another
+        /// background job a request interrupts is running).
+        var counting = false
+        /// Bumped by each request; a background job keeps the value it was scheduled
+        /// under, so that a request interrupts only jobs scheduled before it, never the
+        /// jobs of its own result (which may already run when it checks).
+        var epoch = 0
+        var countingEpoch = 0
+        /// Bumped by each batch of link counts and each request: a count of an older
+        /// batch still waiting is skipped (the row it was for is no longer shown).
+        var linkBatch = 0
+        /// The windowed result the interface shows (the last request that gave rows).
+        weak var shownWindow: WindowedResult?
+    }
+
+    private let shared: Locked<Shared>
     /// Runs a statement for the interface (`Session.runInteractive`; tests replace it).
     private let runStatement: @Sendable (Session, String) -> [Outcome]
     /// The session's Ctrl-C for work SQLite does not run (`:load`, `:advise`), set from the UI thread.
@@ -40,7 +45,7 @@ final class SessionWorker: @unchecked Sendable {
         run: @escaping @Sendable (Session, String) -> [Outcome] = { session, text in session.runInteractive(text) }
     ) {
         self.session = session
-        self.database = session.database
+        self.shared = Locked(Shared(database: session.database))
         self.cancellation = session.cancellation
         self.inbox = inbox
         self.runStatement = run
@@ -48,20 +53,21 @@ final class SessionWorker: @unchecked Sendable {
 
     func run(_ text: String, generation: Int) {
         // Link counts still waiting are for a row this request replaces.
-        lock.lock()
-        linkBatch += 1
-        epoch += 1
-        let requestEpoch = epoch
-        lock.unlock()
+        let requestEpoch = shared.withLock { shared in
+            shared.linkBatch += 1
+            shared.epoch += 1
+            return shared.epoch
+        }
         // Queued first: a count interrupted below goes on after this request (`count`).
         queue.async { [self] in
             let environment = session.environment
             // Before the generation is marked running: a Ctrl-C from then on is this job's.
             cancellation.reset()
-            lock.lock()
-            let cancelled = generation <= cancelledThrough
-            if !cancelled { runningGeneration = generation }
-            lock.unlock()
+            let cancelled = shared.withLock { shared in
+                let cancelled = generation <= shared.cancelledThrough
+                if !cancelled { shared.runningGeneration = generation }
+                return cancelled
+            }
             guard !cancelled else {
                 // Cancelled while it waited its turn.
                 inbox.post(
@@ -73,12 +79,12 @@ final class SessionWorker: @unchecked Sendable {
             let start = DispatchTime.now().uptimeNanoseconds
             var outcomes = runStatement(session, text)
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            lock.lock()
-            runningGeneration = nil
             // A Ctrl-C between two statements (the main one and a prefetch) found no
             // statement for SQLite to interrupt: the request is cancelled all the same.
-            let cancelledMeanwhile = generation <= cancelledThrough
-            lock.unlock()
+            let cancelledMeanwhile = shared.withLock { shared in
+                shared.runningGeneration = nil
+                return generation <= shared.cancelledThrough
+            }
             if cancelledMeanwhile, !outcomes.contains(where: { if case .failure = $0 { true } else { false } }) {
                 outcomes = [.failure([ArborError("cancelled")], text: text)]
             }
@@ -87,9 +93,7 @@ final class SessionWorker: @unchecked Sendable {
                     generation: generation, outcomes: outcomes, environment: session.environment,
                     elapsed: elapsed))
             for case .rows(let result) in outcomes {
-                lock.lock()
-                shownWindow = result.window
-                lock.unlock()
+                shared.withLock { $0.shownWindow = result.window }
                 if let window = result.window, window.knownRowCount == nil { count(window) }
                 if let window = result.window, result.appStatements == nil {
                     appStatements(of: window, single: result.isSingleRow, generation: generation)
@@ -97,10 +101,9 @@ final class SessionWorker: @unchecked Sendable {
             }
         }
         // A request typed while the last result is counted interrupts the count.
-        lock.lock()
-        let database = self.database
-        let interruptsCount = counting && countingEpoch < requestEpoch
-        lock.unlock()
+        let (database, interruptsCount) = shared.withLock { shared in
+            (shared.database, shared.counting && shared.countingEpoch < requestEpoch)
+        }
         if interruptsCount { database.interrupt() }
     }
 
@@ -114,9 +117,7 @@ final class SessionWorker: @unchecked Sendable {
             } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
                 interrupted = true
             } catch {}
-            lock.lock()
-            let isShown = shownWindow === window
-            lock.unlock()
+            let isShown = shared.withLock { $0.shownWindow === window }
             // Interrupted for a request queued before this: count again after it if
             // the result is still on screen (that request gave no rows).
             if !interrupted { return .windowLoaded }
@@ -157,27 +158,20 @@ final class SessionWorker: @unchecked Sendable {
     private func backgroundJob(shown window: WindowedResult? = nil, _ work: @escaping @Sendable () -> Message?) {
         let jobEpoch = currentEpoch
         queue.async { [self] in
-            lock.lock()
-            if let window, shownWindow !== window {
-                lock.unlock()
-                return
+            let starts = shared.withLock { shared in
+                if let window, shared.shownWindow !== window { return false }
+                shared.counting = true
+                shared.countingEpoch = jobEpoch
+                return true
             }
-            counting = true
-            countingEpoch = jobEpoch
-            lock.unlock()
+            guard starts else { return }
             let message = work()
-            lock.lock()
-            counting = false
-            lock.unlock()
+            shared.withLock { $0.counting = false }
             if let message { inbox.post(message) }
         }
     }
 
-    private var currentEpoch: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return epoch
-    }
+    private var currentEpoch: Int { shared.withLock { $0.epoch } }
 
     /// Runs each of the app's statements once for its duration, row count and full
     /// scans (the SQL pane's columns). A request typed meanwhile interrupts it, as it
@@ -213,11 +207,10 @@ final class SessionWorker: @unchecked Sendable {
     /// Interrupts request `generation` (or an older one) if it is running, and
     /// makes it and every older one skip if still waiting. Called on the UI thread.
     func interrupt(through generation: Int) {
-        lock.lock()
-        cancelledThrough = max(cancelledThrough, generation)
-        let interruptsRunning = runningGeneration.map { $0 <= generation } ?? false
-        let database = self.database
-        lock.unlock()
+        let (interruptsRunning, database) = shared.withLock { shared in
+            shared.cancelledThrough = max(shared.cancelledThrough, generation)
+            return (shared.runningGeneration.map { $0 <= generation } ?? false, shared.database)
+        }
         if interruptsRunning {
             database.interrupt()
             cancellation.cancel()
@@ -245,9 +238,7 @@ final class SessionWorker: @unchecked Sendable {
     func makeWatcher(_ done: @escaping @Sendable (Result<DatabaseWatcher, any Error>) -> Void) {
         queue.async { [self] in
             let result = Result { try DatabaseWatcher(session: session) }
-            lock.lock()
-            database = session.database
-            lock.unlock()
+            shared.withLock { $0.database = session.database }
             done(result)
         }
     }
@@ -257,25 +248,21 @@ final class SessionWorker: @unchecked Sendable {
     /// Counts of a row no longer shown are skipped; a request typed meanwhile
     /// interrupts the count running, as it does the rows' count.
     func countLinks(_ requests: [String]) {
-        lock.lock()
-        linkBatch += 1
-        let batch = linkBatch
-        let jobEpoch = epoch
-        lock.unlock()
+        let (batch, jobEpoch) = shared.withLock { shared in
+            shared.linkBatch += 1
+            return (shared.linkBatch, shared.epoch)
+        }
         for request in requests {
             queue.async { [self] in
-                lock.lock()
-                guard batch == linkBatch else {
-                    lock.unlock()
-                    return
+                let current = shared.withLock { shared in
+                    guard batch == shared.linkBatch else { return false }
+                    shared.counting = true
+                    shared.countingEpoch = jobEpoch
+                    return true
                 }
-                counting = true
-                countingEpoch = jobEpoch
-                lock.unlock()
+                guard current else { return }
                 let count = try? session.cappedCount(of: request)
-                lock.lock()
-                counting = false
-                lock.unlock()
+                shared.withLock { $0.counting = false }
                 inbox.post(.linkCounted(request: request, count: count))
             }
         }

@@ -60,10 +60,8 @@ final class AppLoop {
         state = AppState(
             width: size.width, height: size.height, environment: session.environment,
             history: HistoryFile.load(from: historyURL))
-        state.now = Self.clock()
-        let worker = self.worker
-        state.windowLoader = { window, range in worker.load(range, of: window) }
-        state.moreLoader = { window, row, key in worker.loadMore(ofRow: row, key: key, of: window) }
+        _ = state.update(.tick(Self.clock()))
+        state.readsWindows = true
     }
 
     static func clock() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
@@ -80,7 +78,7 @@ final class AppLoop {
             let messages =
                 terminal.events(timeout: timeout, wakeDescriptor: inbox.readDescriptor) + inbox.drain()
             changed = !messages.isEmpty
-            state.now = Self.clock()
+            perform(state.update(.tick(Self.clock())))
             for message in messages {
                 if case .terminate(let number) = message { exitStatus = 128 + number }
                 perform(state.update(message))
@@ -106,6 +104,10 @@ final class AppLoop {
                 worker.measure(statements, generation: generation)
             case .explain(let sql, let title):
                 worker.explain(sql, title: title)
+            case .loadWindow(let reference, let range):
+                worker.load(range, of: reference.window)
+            case .loadMoreChildren(let more):
+                worker.loadMore(ofRow: more.row, key: more.key, of: more.window.window)
             case .countRows(let tables):
                 worker.countRows(tables)
             case .countLinks(let requests):
@@ -143,12 +145,12 @@ final class AppLoop {
     private func copy(_ text: String, what: String) {
         terminal.writeRaw(Clipboard.osc52(text))
         let tools = Clipboard.tools(environment: environment)
+        // The notice goes through `update`, as every change of the state does.
         guard !tools.isEmpty else {
-            state.notice = Notice(
-                text: "copied \(what) (OSC 52: the terminal's clipboard)", isError: false)
+            perform(state.update(.copied("copied \(what) (OSC 52: the terminal's clipboard)")))
             return
         }
-        state.notice = Notice(text: "copying \(what)…", isError: false)
+        perform(state.update(.copied("copying \(what)…")))
         let inbox = self.inbox
         background.async {
             let tool = Clipboard.copyWithTool(text, tools: tools)

@@ -51,7 +51,7 @@ enum RowText {
 
     static func drawnColumns(_ row: ResultRow) -> [Column] {
         zip(row.names, row.values).enumerated().map { i, pair in
-            let (text, note) = ValueText.quotedParts(pair.1, fullSize: row.cutSizes[i])
+            let (text, note) = ValueText.shownQuotedParts(pair.1, fullSize: row.cutSizes[i])
             return Column(
                 name: TerminalText.escaped(pair.0), text: TerminalText.escaped(text), note: note,
                 style: Theme.value(pair.1))

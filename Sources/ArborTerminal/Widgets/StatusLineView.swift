@@ -44,7 +44,7 @@ enum StatusLineView {
     }
 
     static func hints(_ state: AppState) -> String {
-        if state.overlay != nil { return "↑↓ scroll · Esc close" }
+        if state.overlay != nil { return "↑↓ scroll · Tab next block · y copy it · Y all · Esc close" }
         if state.find != nil { return "↵ find the next line containing the text · Esc cancel" }
         switch state.focus {
         case .input:
