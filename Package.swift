@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         .target(
@@ -20,10 +21,20 @@ let package = Package(
             ]
         ),
         .target(name: "ArborLanguage", dependencies: ["ArborCore"]),
+        // An app's migrations (Swift source) → GRDB's schema calls → a database built by GRDB's migrator.
+        .target(
+            name: "ArborMigrations",
+            dependencies: [
+                "ArborCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         .target(
             name: "ArborSession",
             dependencies: [
-                "ArborCore", "ArborLanguage",
+                "ArborCore", "ArborLanguage", "ArborMigrations",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -43,7 +54,7 @@ let package = Package(
         .executableTarget(
             name: "arbor",
             dependencies: [
-                "ArborSession", "ArborTerminal", "ArborCore", "ArborLanguage",
+                "ArborSession", "ArborTerminal", "ArborCore", "ArborLanguage", "ArborMigrations",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -53,7 +64,7 @@ let package = Package(
         .target(
             name: "ArborTestSupport",
             dependencies: [
-                "ArborCore", "ArborLanguage", "ArborSession", "ArborTerminal",
+                "ArborCore", "ArborLanguage", "ArborSession", "ArborTerminal", "ArborMigrations",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
@@ -81,10 +92,17 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // The migration stage on its own: Swift source in, schema calls and GRDB's database out.
+        .testTarget(
+            name: "ArborMigrationsTests",
+            dependencies: [
+                "ArborMigrations", "ArborCore", "ArborTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(
             name: "ArborSessionTests",
             dependencies: [
-                "ArborSession", "ArborCore", "ArborLanguage", "ArborTestSupport",
+                "ArborSession", "ArborCore", "ArborLanguage", "ArborTestSupport", "ArborMigrations",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             resources: [.copy("Fixtures")]
@@ -104,7 +122,7 @@ let package = Package(
         .executableTarget(
             name: "ArborBenchmarks",
             dependencies: [
-                "ArborSession", "ArborCore", "ArborLanguage",
+                "ArborSession", "ArborCore", "ArborLanguage", "ArborMigrations",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],

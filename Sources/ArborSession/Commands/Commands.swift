@@ -24,6 +24,9 @@ struct Commands {
           :sql STATEMENT      run raw SQL (only reads, unless arbor was started with --write)
           :explain REQUEST    the request's SQL and SQLite's query plan for it
           :swift REQUEST      the request as Swift code for GRDB, whatever the format
+          :migrations         the loaded code's migrations and which ran on the file (--diff: the schema's drift)
+          :migrate            run the pending migrations on the file (with --write; a backup first)
+          :schema --swift     record types, associations and one migration for the whole database
           :trace FILE         the waste in a GRDB trace log (N+1 loops, repeats, scans) and the requests that fix it
           :complete TEXT      the completions at the end of TEXT, one per line
           :format F           output format: tree, table, json, jsonl, csv, tsv, sql, swift
@@ -41,6 +44,12 @@ struct Commands {
                 return "\(SchemaText.name(table.name))  (\(table.kind.rawValue))\(type)"
             }
             return .commandOutput(lines.isEmpty ? "no tables or views" : lines.joined(separator: "\n"))
+        case "schema" where argument.hasPrefix("--swift") || argument.hasPrefix("--format"):
+            return .commandOutput(try session.schemaSwift(argument, range: range))
+        case "migrations":
+            return .commandOutput(try session.migrationsCommand(argument, range: range))
+        case "migrate":
+            return .commandOutput(try session.migrate(range: range))
         case "schema":
             let table = try self.table(argument, range: range)
             return .commandOutput(schemaLines(table).joined(separator: "\n"))
@@ -105,7 +114,7 @@ struct Commands {
                         "explain",
                         "swift",
                         "trace",
-                        "complete",
+                        "complete", "migrations", "migrate",
                         "format", "quit",
                     ])
             )
