@@ -158,7 +158,10 @@ public enum SchemaDrift {
         let shared = code.columns.filter { column in
             column.hidden == 0 && file.columns.contains { same($0.name, column.name) }
         }.map { "\"" + $0.name + "\"" }.joined(separator: ", ")
-        var lines = SchemaSwift.createTable(temporary)
+        var lines =
+            SchemaSwift.canCreate(code)
+            ? SchemaSwift.createTable(temporary)
+            : ["try db.execute(sql: \(SchemaSwift.quoted(renamed(code.sql, to: temporary.name))))"]
         lines.append(
             "try db.execute(sql: \(SchemaSwift.quoted("INSERT INTO \"\(temporary.name)\" (\(shared)) SELECT \(shared) FROM \"\(code.name)\"")))"
         )
@@ -167,6 +170,23 @@ public enum SchemaDrift {
             "try db.rename(table: \(SchemaSwift.quoted(temporary.name)), to: \(SchemaSwift.quoted(code.name)))")
         lines += code.indexes.filter { $0.origin == "c" }.map { SchemaSwift.createIndex($0, on: code.name) }
         return lines
+    }
+
+    /// `CREATE TABLE name (…)` with another name.
+    static func renamed(_ sql: String, to name: String) -> String {
+        guard let table = SQLWords.firstWord(sql, "TABLE") else { return sql }
+        var start = table.upperBound
+        while start < sql.endIndex, sql[start].isWhitespace { start = sql.index(after: start) }
+        var end = start
+        let closing: [Character: Character] = ["\"": "\"", "`": "`", "[": "]"]
+        if end < sql.endIndex, let close = closing[sql[end]] {
+            end = sql.index(after: end)
+            while end < sql.endIndex, sql[end] != close { end = sql.index(after: end) }
+            if end < sql.endIndex { end = sql.index(after: end) }
+        } else {
+            while end < sql.endIndex, SQLWords.isWordCharacter(sql[end]) { end = sql.index(after: end) }
+        }
+        return sql.replacingCharacters(in: start..<end, with: "\"" + name + "\"")
     }
 
     private static func indexText(_ index: IndexShape) -> String {

@@ -63,13 +63,15 @@ public enum SchemaSwift {
     /// The column's definition: `t.column("name", .text).notNull().defaults(sql: "0")`.
     static func column(_ column: ColumnShape, in table: TableShape, receiver: String = "t") -> String {
         let isSoleKey = table.primaryKey.count == 1 && table.primaryKey[0] == column.name
+        var line: String
         if isSoleKey, table.isAutoIncremented, column.type.uppercased() == "INTEGER" {
-            return "\(receiver).autoIncrementedPrimaryKey(\(quoted(column.name)))"
+            line = "\(receiver).autoIncrementedPrimaryKey(\(quoted(column.name)))"
+        } else {
+            line = "\(receiver).column(\(quoted(column.name))"
+            if !column.type.isEmpty { line += ", " + columnType(column.type) }
+            line += ")"
+            if isSoleKey { line += ".primaryKey()" }
         }
-        var line = "\(receiver).column(\(quoted(column.name))"
-        if !column.type.isEmpty { line += ", " + columnType(column.type) }
-        line += ")"
-        if isSoleKey { line += ".primaryKey()" }
         if column.isNotNull { line += ".notNull()" }
         if let value = column.defaultSQL { line += ".defaults(sql: \(quoted(defaultSQL(value))))" }
         return line
@@ -100,9 +102,13 @@ public enum SchemaSwift {
     }
 
     /// Tables whose definition the schema API can not write back from what SQLite
-    /// reports (generated columns, virtual tables): created from their SQL instead.
+    /// reports (generated columns, virtual tables, checks, collations, conflict clauses,
+    /// deferred keys): created from their SQL instead, so that nothing is lost.
     public static func canCreate(_ table: TableShape) -> Bool {
         table.virtualModule == nil && !table.columns.contains { $0.hidden != 0 }
+            && !["CHECK", "COLLATE", "CONSTRAINT", "CONFLICT", "DEFERRABLE", "GENERATED"].contains {
+                SQLWords.contains(table.sql, $0)
+            }
     }
 
     /// A table the schema API can write, else its SQL through `execute(sql:)`.
