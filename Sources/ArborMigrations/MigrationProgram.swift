@@ -21,6 +21,8 @@ public struct MigrationProgram: Sendable {
     public var notes: [MigrationNote]
     /// The other migrators found, for the load summary.
     public var otherMigrators: [String]
+    /// Registrations arbor does not follow (a loop over the app's own list of migrations).
+    public var unfollowedRegistrations = 0
 
     /// The migrators declared in `files` (path and text), by name.
     public static func migrators(in files: [(path: String, text: String)], flags: Set<String> = ["DEBUG"])
@@ -66,7 +68,8 @@ public struct MigrationProgram: Sendable {
             migratorName: chosen.name, file: chosen.file, migrations: migrations,
             erasesDatabaseOnSchemaChange: chosen.erasesDatabaseOnSchemaChange,
             notes: chosen.notes + migrations.flatMap(\.notes),
-            otherMigrators: found.map(\.name).filter { $0 != chosen.name })
+            otherMigrators: found.map(\.name).filter { $0 != chosen.name },
+            unfollowedRegistrations: chosen.notes.count)
     }
 
     /// GRDB's migrator, whose migrations replay the calls read. What GRDB refuses in a
@@ -122,6 +125,9 @@ public struct MigrationProgram: Sendable {
             + (file as NSString).lastPathComponent + " (\(migratorName))"
         let incomplete = migrations.filter { !$0.isComplete }.count
         if incomplete > 0 { line += "; \(incomplete) incomplete" }
+        if unfollowedRegistrations > 0 {
+            line += "; \(unfollowedRegistrations) registration\(unfollowedRegistrations == 1 ? "" : "s") not followed"
+        }
         return line
     }
 }

@@ -16,11 +16,13 @@ public struct ReadMigration: Sendable {
 /// Reads the statements of a migration's body into `SchemaCall`s: `db.create(table:)`,
 /// `db.alter(table:)`, indexes, views, FTS5 tables, drops, renames and `execute`.
 struct MigrationReading {
-    let file: ParsedSourceFile
+    var file: ParsedSourceFile
     let flags: Set<String>
     let identifier: String
-    let databaseName: String
+    var databaseName: String
     var evaluator: ValueEvaluator
+    /// How deep helper functions called with the database are followed.
+    var depth = 0
     var calls: [SchemaCall] = []
     var places: [MigrationNote] = []
     var notes: [MigrationNote] = []
@@ -63,7 +65,7 @@ struct MigrationReading {
                     readStatements(inner, discovery: discovery)
                 }
             } else if let expr = item.item.as(ExprSyntax.self) {
-                readExpression(expr)
+                readExpression(expr, discovery: discovery)
             } else if item.item.is(ReturnStmtSyntax.self) {
                 return
             } else if let doStatement = item.item.as(DoStmtSyntax.self) {
@@ -89,9 +91,10 @@ struct MigrationReading {
         }
     }
 
-    private mutating func readExpression(_ statement: ExprSyntax) {
+    private mutating func readExpression(_ statement: ExprSyntax, discovery: MigratorDiscovery) {
         var expr = statement
         while let e = expr.as(TryExprSyntax.self) { expr = e.expression }
+        if let call = expr.as(FunctionCallExprSyntax.self), followHelper(call, discovery: discovery) { return }
         guard let call = expr.as(FunctionCallExprSyntax.self),
             let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.base?.trimmedDescription == databaseName
@@ -111,6 +114,33 @@ struct MigrationReading {
         } catch {
             note(expr, "\(error)")
         }
+    }
+
+    /// `try createTables(db)`, `try Player.createTable(in: db)`: a function of the app given the
+    /// migration's database, read as part of the migration (its statements, its parameter's name).
+    private mutating func followHelper(_ call: FunctionCallExprSyntax, discovery: MigratorDiscovery) -> Bool {
+        guard depth < 16,
+            let index = call.arguments.firstIndex(where: {
+                $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == databaseName
+            })
+        else { return false }
+        let position = call.arguments.distance(from: call.arguments.startIndex, to: index)
+        let callee = call.calledExpression.trimmedDescription
+        // A function named by a path (`createTables`, `Player.createTable`), not a call chain.
+        guard !callee.hasPrefix(databaseName + "."), !callee.contains("("), !callee.contains(" "),
+            let function = discovery.function(named: callee, from: evaluator.enclosingType),
+            function.parameters.indices.contains(position)
+        else { return false }
+        let saved = (file, databaseName, evaluator.enclosingType, evaluator.locals)
+        file = function.file
+        databaseName = function.parameters[position].name
+        evaluator.enclosingType = function.enclosingType
+        evaluator.locals = [:]
+        depth += 1
+        readStatements(function.statements, discovery: discovery)
+        depth -= 1
+        (file, databaseName, evaluator.enclosingType, evaluator.locals) = saved
+        return true
     }
 
     static func abridged(_ node: some SyntaxProtocol) -> String {

@@ -262,10 +262,18 @@ struct ValueEvaluator {
         guard let base = e.base else { return .member(name, []) }
         // `Player.Columns.name`, `Self.databaseTableName`, `Player.self`.
         if let path = Self.typePath(base) {
+            // `Columns.id` inside `Movie`: `Movie.Columns` first.
+            if let enclosingType, path != "Self",
+                let value = try constants.value(of: enclosingType + "." + path, name, evaluator: self)
+            {
+                return value
+            }
             let type = path == "Self" ? enclosingType : path
             if name == "self", let type { return .literal(.text(constants.tableName(ofType: type))) }
             if let type, let value = try constants.value(of: type, name, evaluator: self) { return value }
             if name == "databaseTableName", let type { return .literal(.text(constants.tableName(ofType: type))) }
+            // `CodingKeys.title` that Codable synthesizes: the key is the property's name.
+            if path == "CodingKeys" || path.hasSuffix(".CodingKeys") { return .literal(.text(name)) }
             // GRDB's own members: `Database.ColumnType.text`, `Database.ForeignKeyAction.cascade`.
             if path.hasPrefix("Database.") || path == "TableOptions" || path == "IndexOptions" || path == "ViewOptions"
             {

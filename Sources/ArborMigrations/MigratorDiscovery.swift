@@ -168,13 +168,15 @@ public struct MigratorDiscovery {
 
     // MARK: Migrators
 
-    /// Every body that makes a `DatabaseMigrator()` and registers at least one migration.
+    /// Every body that makes a `DatabaseMigrator()` and registers migrations (or tries to, in a
+    /// way arbor does not follow: then with no migration and a note).
     public func migrators() -> [FoundMigrator] {
         bodies.compactMap { body in
             guard !isHelper(body), Self.makesMigrator(body.statements) else { return nil }
             var reading = RegistrationReading(discovery: self, body: body)
             reading.read(body.statements, migratorNames: [], depth: 0)
-            guard !reading.migrations.isEmpty else { return nil }
+            // A migrator whose registrations arbor can not follow is kept with its notes: never dropped in silence.
+            guard !reading.migrations.isEmpty || !reading.notes.isEmpty else { return nil }
             let location = body.node.startLocation(converter: body.file.converter)
             return FoundMigrator(
                 name: body.name, file: body.file.name, line: location.line, migrations: reading.migrations,
@@ -215,6 +217,10 @@ public struct MigratorDiscovery {
             if owner.isEmpty || owner == "Self" { return type == nil || body.enclosingType == type }
             return body.enclosingType?.hasSuffix(owner) == true
         }
-        return matches.first ?? bodies.first { $0.name.hasSuffix(last) && !$0.parameters.isEmpty }
+        // A free function named from inside a type.
+        return matches.first
+            ?? bodies.first {
+                $0.enclosingType == nil && $0.name == last && owner.isEmpty && !$0.parameters.isEmpty
+            }
     }
 }

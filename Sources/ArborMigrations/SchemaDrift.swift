@@ -42,10 +42,12 @@ public enum SchemaDrift {
     private static func compare(_ file: TableShape, _ code: TableShape) -> [SchemaDifference] {
         let name = code.name
         if code.virtualModule != nil || file.virtualModule != nil {
-            guard
-                SQLWords.normalized(code.virtualModule ?? code.sql).lowercased()
-                    != SQLWords.normalized(file.virtualModule ?? file.sql).lowercased()
-            else { return [] }
+            // `fts5("title")` and `fts5(title)` are one table: quotes around names are not compared.
+            func module(_ table: TableShape) -> String {
+                SQLWords.normalized(table.virtualModule ?? table.sql).lowercased()
+                    .replacingOccurrences(of: "\"", with: "")
+            }
+            guard module(code) != module(file) else { return [] }
             return [
                 SchemaDifference(
                     description:
