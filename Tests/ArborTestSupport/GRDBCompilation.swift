@@ -66,14 +66,13 @@ public enum GRDBCompilation {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    /// A `main.swift` that runs `migrator` (a Swift expression of type `DatabaseMigrator`)
-    /// into the database file named by its first argument.
-    public static func migratingMain(_ migrator: String) -> String {
+    /// A `main.swift` that runs `statement` with `queue`, a database file named by its first argument.
+    public static func migratingMain(_ statement: String) -> String {
         """
         import GRDB
 
         let queue = try DatabaseQueue(path: CommandLine.arguments[1])
-        try \(migrator).migrate(queue)
+        \(statement)
         """
     }
 }

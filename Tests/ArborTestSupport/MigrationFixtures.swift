@@ -69,6 +69,156 @@ public enum MigrationFixtures {
         }
         """#
 
+    /// Migrations of our own written the way real apps write them (forms seen in open-source
+    /// GRDB apps: podcast players, a CloudKit sync library, a movies demo), with the Swift
+    /// statement that, compiled, migrates a `DatabaseQueue` named `queue` with them.
+    public static let modelledApps: [(name: String, source: String, run: String)] = [
+        (
+            "PodcastLibrary",
+            #"""
+            import Foundation
+            import GRDB
+
+            class ShowLibrary {
+                static func migrate(db: DatabaseQueue) throws {
+                    var migrator = DatabaseMigrator()
+
+                    migrator.registerMigration("v1") { db in
+                        try db.create(table: "shows") { t in
+                            t.column("id", .integer).primaryKey()
+                            t
+                                .column("feed", .text)
+                                .unique(onConflict: .fail)
+                                .notNull()
+                                .indexed()
+                            t.column("title", .text).notNull()
+                            t.column("artwork", .blob)
+                            t.column("autoRefresh", .boolean).notNull().defaults(to: true)
+                            t.column("addedAt", .datetime).notNull().defaults(sql: "CURRENT_TIMESTAMP")
+                        }
+                        try db.create(table: "items", body: { t in
+                            t.autoIncrementedPrimaryKey("id")
+                            t.uniqueKey(["showId", "guid"], onConflict: .fail)
+                            t.belongsTo("show", inTable: "shows", onDelete: .cascade).notNull()
+                            t.column("guid", .text).notNull()
+                            t.column("position", .integer).check { $0 >= 0 }
+                            t.column("speed", .double).check { $0 >= 0.5 && $0 <= 3.0 }
+                            t.column("heard", .boolean).notNull().defaults(to: false)
+                            t.column("order", .integer)
+                        })
+                        try db.create(index: "items_on_guid_show", on: "items", columns: ["guid", "showId"], unique: true)
+                    }
+
+                    migrator.registerMigration("v2") { db in
+                        try db.alter(table: "shows", body: { t in
+                            t.add(column: "refreshEvery", .integer).notNull().defaults(to: 0)
+                        })
+                        try db.alter(table: "items") { t in
+                            t.rename(column: "heard", to: "played")
+                        }
+                        try db.execute(
+                            sql: """
+                                UPDATE items SET position = CASE
+                                  WHEN played = 1 THEN 0
+                                  ELSE position
+                                END
+                                """
+                        )
+                        try db.create(index: "items_on_order", on: "items", columns: ["order"], condition: Column("order") != nil)
+                    }
+
+                    migrator.registerMigration("v3") { _ in
+                        let key = "lastShow"
+                        if let value = UserDefaults.standard.object(forKey: key) as? Int {
+                            UserDefaults.standard.set(value, forKey: key + "ID")
+                        }
+                    }
+
+                    try migrator.migrate(db)
+                }
+            }
+            """#,
+            "try ShowLibrary.migrate(db: queue)"
+        ),
+        (
+            "SyncStore",
+            #"""
+            import GRDB
+
+            class StoreMigrator {
+                static func setupMigrator() -> DatabaseMigrator {
+                    var migrator = DatabaseMigrator()
+                    migrator.registerMigration("1") { (db) in
+                        try! db.create(table: "Note", body: { (table) in
+                            table.column("uuid", Database.ColumnType.text).unique(onConflict: Database.ConflictResolution.replace).primaryKey().notNull()
+                            table.column("body", Database.ColumnType.text)
+                        })
+                    }
+                    migrator.registerMigration("2") { (db) in
+                        try! db.alter(table: "Note", body: { (table) in
+                            table.add(column: "parentUUID", Database.ColumnType.text)
+                        })
+                    }
+                    return migrator
+                }
+            }
+            """#,
+            "try StoreMigrator.setupMigrator().migrate(queue)"
+        ),
+        (
+            "RecordHelpers",
+            #"""
+            import GRDB
+
+            struct Album: Codable, FetchableRecord, PersistableRecord {
+                var id: Int64?
+                var title: String
+                static let databaseTableName = "albums"
+                enum Columns {
+                    static let id = Column(CodingKeys.id)
+                    static let title = Column(CodingKeys.title)
+                }
+                static func createTable(in db: Database) throws {
+                    try db.create(table: Self.databaseTableName) { table in
+                        table.autoIncrementedPrimaryKey(Columns.id.name)
+                        table.column(Columns.title.name, .text).notNull().unique()
+                    }
+                }
+            }
+
+            struct Song: Codable, FetchableRecord, PersistableRecord {
+                var id: Int64?
+                var albumsId: Int64
+                static let databaseTableName = "songs"
+                static func createTable(in db: Database) throws {
+                    try db.create(table: databaseTableName) { table in
+                        table.primaryKey {
+                            table.belongsTo(Album.databaseTableName, onDelete: .cascade)
+                            table.column("track", .integer)
+                        }
+                    }
+                }
+            }
+
+            func createSchema(_ db: Database) throws {
+                try Album.createTable(in: db)
+                try Song.createTable(in: db)
+            }
+
+            enum Library {
+                static var migrator: DatabaseMigrator {
+                    var migrator = DatabaseMigrator()
+                    migrator.registerMigration("schema") { db in
+                        try createSchema(db)
+                    }
+                    return migrator
+                }
+            }
+            """#,
+            "try Library.migrator.migrate(queue)"
+        ),
+    ]
+
     /// The app's code as a file (`AppDatabase.swift` in a fresh folder); returns its path.
     public static func appFile(_ source: String = playerApp, named name: String = "AppDatabase.swift") throws -> String
     {
