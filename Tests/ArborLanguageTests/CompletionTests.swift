@@ -281,7 +281,7 @@ final class CompletionTests: XCTestCase {
             texts(":"),
             [
                 "advise", "associations", "complete", "declarations", "explain", "format", "graph", "help", "load",
-                "quit", "schema", "sql", "swift", "tables",
+                "migrate", "migrations", "quit", "schema", "sql", "swift", "tables",
             ])
         XCTAssertEqual(texts(":sc"), ["schema"])
         XCTAssertEqual(texts(":schema B"), ["Book"])

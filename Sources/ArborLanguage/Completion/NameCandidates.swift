@@ -108,7 +108,7 @@ enum NameCandidates {
     /// `:commands` of the line mode and the terminal.
     static let commands = [
         "help", "tables", "schema", "associations", "advise", "graph", "load", "declarations", "sql", "explain",
-        "swift", "format", "complete",
+        "swift", "format", "complete", "migrations", "migrate",
         "quit",
     ]
 }
