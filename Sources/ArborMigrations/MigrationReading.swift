@@ -95,6 +95,19 @@ struct MigrationReading {
         var expr = statement
         while let e = expr.as(TryExprSyntax.self) { expr = e.expression }
         if let call = expr.as(FunctionCallExprSyntax.self), followHelper(call, discovery: discovery) { return }
+        if let call = expr.as(FunctionCallExprSyntax.self),
+            RecordStatement.isRecordCall(call, databaseName: databaseName)
+        {
+            do {
+                calls.append(try RecordStatement(evaluator: evaluator).call(call))
+                places.append(file.note(expr, ""))
+            } catch let failure as EvaluationFailure {
+                note(failure.node, failure.message)
+            } catch {
+                note(expr, "\(error)")
+            }
+            return
+        }
         guard let call = expr.as(FunctionCallExprSyntax.self),
             let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.base?.trimmedDescription == databaseName

@@ -101,7 +101,7 @@ final class MigrationBuildTests: XCTestCase {
                     for name in ["b", "c"] {
                         try db.create(table: name) { t in t.column("y") }
                     }
-                    try Player(name: "x").insert(db)
+                    try Player(name: "x").save(db)
                 }
                 return migrator
             }
@@ -118,6 +118,43 @@ final class MigrationBuildTests: XCTestCase {
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name = 'a'")
         }
         XCTAssertEqual(tables, ["a"])
+    }
+
+    func testRecordsInsertedByAMigrationAreInTheBuiltDatabase() throws {
+        let source = """
+            struct Team: Codable, PersistableRecord {
+                var id: String
+                var name: String
+                var rank: Int?
+                enum CodingKeys: String, CodingKey { case id, name = "label", rank }
+            }
+            struct AppDatabase {
+                var migrator: DatabaseMigrator {
+                    var migrator = DatabaseMigrator()
+                    migrator.registerMigration("v1") { db in
+                        try db.create(table: "team") { t in
+                            t.primaryKey("id", .text)
+                            t.column("label", .text).notNull()
+                            t.column("rank", .integer)
+                        }
+                        try Team(id: "old", name: "Old", rank: nil).insert(db)
+                        try Team.deleteAll(db)
+                        try Team(id: "red", name: "Red", rank: 1).insert(db)
+                        try Team(id: "blue", name: "Blue", rank: nil).insert(db)
+                    }
+                    return migrator
+                }
+            }
+            """
+        let program = try XCTUnwrap(MigrationProgram.read([(path: "A.swift", text: source)]))
+        XCTAssertEqual(program.notes, [])
+        let (built, failures) = try program.build()
+        XCTAssertEqual(failures, [])
+        let rows = try built.read { db in
+            try String.fetchAll(
+                db, sql: "SELECT id || ':' || label || ':' || ifnull(rank, 'NULL') FROM team ORDER BY id")
+        }
+        XCTAssertEqual(rows, ["blue:Blue:NULL", "red:Red:1"])
     }
 
     func testSeveralMigratorsAreChosenByName() throws {
