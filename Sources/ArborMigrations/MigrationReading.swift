@@ -226,19 +226,22 @@ struct MigrationReading {
             if let name = arguments["view"] {
                 let request = arguments["as"] ?? arguments["asLiteral"]
                 guard let request else { return nil }
+                let columns = try arguments["columns"].map { try strings($0, in: call) }
+                let viewName = try text(name, "view name", in: call)
+                let options = try self.options(arguments["options"])
+                // A query-interface request (`Player.select(…).filter(…)`): GRDB writes its SQL.
+                if arguments["as"] != nil, let viewRequest = try ViewRequestReading(evaluator: evaluator).read(request)
+                {
+                    return .createViewRequest(name: viewName, options: options, columns: columns, request: viewRequest)
+                }
                 let value =
                     arguments["asLiteral"] != nil ? try evaluator.sqlLiteral(request) : try evaluator.evaluate(request)
                 guard case .sql(let sql, let values) = value, values.isEmpty else {
                     throw EvaluationFailure(
                         node: Syntax(request),
-                        message:
-                            "arbor can not write the SQL of the request `\(Self.abridged(request))` (only SQL requests)"
-                    )
+                        message: "arbor can not write the SQL of the request `\(Self.abridged(request))`")
                 }
-                let columns = try arguments["columns"].map { try strings($0, in: call) }
-                return .createView(
-                    name: try text(name, "view name", in: call), options: try self.options(arguments["options"]),
-                    columns: columns, sql: sql)
+                return .createView(name: viewName, options: options, columns: columns, sql: sql)
             }
             if let name = arguments["virtualTable"] { return try virtualTable(name, call, arguments) }
             return nil

@@ -16,6 +16,9 @@ public enum SchemaCall: Sendable, Equatable {
     case renameTable(String, to: String)
     /// `db.create(view:options:columns:as:)`: the request is kept as SQL.
     case createView(name: String, options: Set<String>, columns: [String]?, sql: String)
+    /// `db.create(view:as:)` with a query-interface request, built again with GRDB's own
+    /// request API so that the SQL is GRDB's.
+    case createViewRequest(name: String, options: Set<String>, columns: [String]?, request: ViewRequest)
     /// `db.create(virtualTable:options:using: FTS5()) { t in … }`.
     case createFTS5(name: String, options: Set<String>, table: FTS5Call)
     /// `db.create(virtualTable:using: "module(args)")` or FTS3/FTS4/R-Tree: kept as
@@ -154,4 +157,20 @@ public struct FTS5Call: Sendable, Equatable {
 public struct FTS5Column: Sendable, Equatable {
     public var name: String
     public var indexed: Bool
+}
+
+/// `Player.select(…).filter(…).order(…).limit(…)`: a simple query-interface request.
+public struct ViewRequest: Sendable, Equatable {
+    public var table: String
+    /// nil: all columns.
+    public var selection: [SchemaExpression]?
+    public var filters: [SchemaExpression] = []
+    public var orderings: [ViewOrdering] = []
+    public var limit: Int?
+}
+
+public struct ViewOrdering: Sendable, Equatable {
+    public var expression: SchemaExpression
+    /// nil when the request names no direction (GRDB then writes none).
+    public var descending: Bool?
 }

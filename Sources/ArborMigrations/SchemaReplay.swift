@@ -46,6 +46,26 @@ enum SchemaReplay {
             if options.contains("ifNotExists") { viewOptions.insert(.ifNotExists) }
             if options.contains("temporary") { viewOptions.insert(.temporary) }
             try db.create(view: name, options: viewOptions, columns: columns, as: SQLRequest<Row>(sql: sql))
+        case .createViewRequest(let name, let options, let columns, let view):
+            var viewOptions: ViewOptions = []
+            if options.contains("ifNotExists") { viewOptions.insert(.ifNotExists) }
+            if options.contains("temporary") { viewOptions.insert(.temporary) }
+            var request = Table<Row>(view.table).all()
+            if let selection = view.selection { request = request.select(selection.map(sqlExpression)) }
+            for filter in view.filters { request = request.filter(sqlExpression(filter)) }
+            if !view.orderings.isEmpty {
+                request = request.order(
+                    view.orderings.map { ordering -> any SQLOrderingTerm in
+                        let x = sqlExpression(ordering.expression)
+                        switch ordering.descending {
+                        case true?: return x.desc
+                        case false?: return x.asc
+                        case nil: return x
+                        }
+                    })
+            }
+            if let limit = view.limit { request = request.limit(limit) }
+            try db.create(view: name, options: viewOptions, columns: columns, as: request)
         case .createFTS5(let name, let options, let table):
             var tableOptions: VirtualTableOptions = []
             if options.contains("ifNotExists") { tableOptions.insert(.ifNotExists) }

@@ -54,6 +54,10 @@ public enum MigrationFixtures {
                         t.rename(column: "bonus", to: "doubleScore")
                     }
                     try db.create(view: "playerName", as: SQLRequest<Row>(sql: "SELECT id, name FROM player"))
+                    try db.create(
+                        view: "topPlayers",
+                        as: Table("player").select(Column("name"), Column("score")).filter(Column("score") > 100)
+                            .order(Column("score").desc, Column("name")).limit(10))
                     try db.create(virtualTable: "player_ft", using: FTS5()) { t in
                         t.synchronize(withTable: "player")
                         t.tokenizer = .porter(wrapping: .unicode61(diacritics: .keep))
