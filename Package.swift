@@ -32,10 +32,20 @@ let package = Package(
                 .product(name: "SwiftIfConfig", package: "swift-syntax"),
             ]
         ),
+        // An app's migrations (Swift source) → GRDB's schema calls → a database built by GRDB's migrator.
+        .target(
+            name: "ArborMigrations",
+            dependencies: [
+                "ArborCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         .target(
             name: "ArborSession",
             dependencies: [
-                "ArborCore", "ArborLanguage",
+                "ArborCore", "ArborLanguage", "ArborMigrations",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -55,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "arbor",
             dependencies: [
-                "ArborSession", "ArborTerminal", "ArborCore", "ArborLanguage",
+                "ArborSession", "ArborTerminal", "ArborCore", "ArborLanguage", "ArborMigrations",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -65,7 +75,7 @@ let package = Package(
         .target(
             name: "ArborTestSupport",
             dependencies: [
-                "ArborCore", "ArborLanguage", "ArborSession", "ArborTerminal",
+                "ArborCore", "ArborLanguage", "ArborSession", "ArborTerminal", "ArborMigrations",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
@@ -93,10 +103,17 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // The migration stage on its own: Swift source in, schema calls and GRDB's database out.
+        .testTarget(
+            name: "ArborMigrationsTests",
+            dependencies: [
+                "ArborMigrations", "ArborCore", "ArborTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(
             name: "ArborSessionTests",
             dependencies: [
-                "ArborSession", "ArborCore", "ArborLanguage", "ArborTestSupport",
+                "ArborSession", "ArborCore", "ArborLanguage", "ArborTestSupport", "ArborMigrations",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             resources: [.copy("Fixtures")]
@@ -116,7 +133,7 @@ let package = Package(
         .executableTarget(
             name: "ArborBenchmarks",
             dependencies: [
-                "ArborSession", "ArborCore", "ArborLanguage",
+                "ArborSession", "ArborCore", "ArborLanguage", "ArborMigrations",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],

@@ -44,6 +44,10 @@ do {
         try TraceBenchmark.run(arbor: arbor)
         exit(0)
     }
+    if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "migrations" {
+        try MigrationsBenchmark.run(arbor: arbor)
+        exit(0)
+    }
     if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "tables" {
         try EngineBenchmarks.tenThousandTables()
         exit(0)
@@ -54,6 +58,7 @@ do {
     try EngineBenchmarks.schemaAdvice()
     try EngineBenchmarks.decodingCheck()
     try TraceBenchmark.run(arbor: arbor)
+    try MigrationsBenchmark.run(arbor: arbor)
 } catch {
     print("benchmark failed: \(error)")
     exit(1)

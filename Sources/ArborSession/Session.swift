@@ -1,5 +1,6 @@
 import ArborCore
 import ArborLanguage
+import ArborMigrations
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -37,11 +38,21 @@ public final class Session {
     /// Ctrl-C for the session's long work that SQLite does not run (loading code,
     /// advice): safe to set from any thread.
     public let cancellation = Cancellation()
+    /// The migrations the open database was built from (no DATABASE, `--load` bringing a migrator).
+    public internal(set) var builtFrom: MigrationProgram?
+    /// `--migrator NAME`: which of the loaded code's migrators `:migrations` reads.
+    public var migratorName: String?
+    /// What GRDB refused while the migrations built the open database, each located.
+    public internal(set) var buildFailures: [MigrationNote] = []
 
     /// Opens `path` read-only (read-write with `writable`), or the demo library when `path` is nil.
     /// `busyTimeout` is how long to wait for another process's lock (`ARBOR_BUSY_TIMEOUT` on the command line).
     /// `watchable` never opens the file `immutable`, so that another process's commits are seen.
-    public init(path: String?, writable: Bool = false, busyTimeout: TimeInterval = 5, watchable: Bool = false) throws {
+    /// `built` is a database already made (from the app's migrations): it is opened instead of the demo.
+    public init(
+        path: String?, writable: Bool = false, busyTimeout: TimeInterval = 5, watchable: Bool = false,
+        built: DatabaseQueue? = nil
+    ) throws {
         self.path = path
         self.isWritable = writable && path != nil
         self.busyTimeout = busyTimeout
@@ -65,6 +76,14 @@ public final class Session {
             } catch {
                 throw OpenError("\(path): \(OpenFailure.message(error, path: path, busyTimeout: busyTimeout))")
             }
+        } else if let built {
+            database = built
+            do {
+                // Built in memory: nothing the user types changes it.
+                try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA query_only = 1") }
+            } catch {
+                throw OpenError("the built database could not be opened: \(Self.message(error))")
+            }
         } else {
             do {
                 database = try DatabaseQueue(configuration: configuration)
@@ -86,7 +105,7 @@ public final class Session {
         baseEnvironment = Environment(schema: schema)
         evaluator = Evaluator(environment: baseEnvironment)
         installBinder(on: evaluator)
-        if path == nil {
+        if path == nil, built == nil {
             program.load(SourceUnit.parse(name: "<demo>", text: DemoLibrary.prelude))
             resolveProgram()
         }

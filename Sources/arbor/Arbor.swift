@@ -1,4 +1,5 @@
 import ArborCore
+import ArborMigrations
 import ArborSession
 import ArborTerminal
 import ArgumentParser
@@ -56,7 +57,20 @@ struct Arbor: ParsableCommand {
             valueName: "flag"))
     var defines: [String] = []
 
-    @Flag(help: "Open the database read-write (raw writes only through :sql).")
+    @Option(
+        help: ArgumentHelp(
+            "The DatabaseMigrator of the loaded code to use when it declares several (AppDatabase.migrator, or migrator).",
+            valueName: "name"))
+    var migrator: String?
+
+    @Flag(
+        help: """
+            Print which of the loaded code's migrations ran on DATABASE (from grdb_migrations) and exit: \
+            status 0 when it is up to date, 1 when a migration is pending or unknown to the code.
+            """)
+    var migrations = false
+
+    @Flag(help: "Open the database read-write (raw writes only through :sql and :migrate).")
     var write = false
 
     @Flag(name: .customLong("no-tui"), help: "Never start the terminal interface.")
@@ -109,6 +123,13 @@ struct Arbor: ParsableCommand {
         if noInit, initFile != nil {
             throw ValidationError("--init names a start-up file and --no-init skips it: give one of them")
         }
+        if migrations, load.isEmpty {
+            throw ValidationError(
+                "--migrations reads the app's migrations: add --load with the code of its DatabaseMigrator")
+        }
+        if migrator != nil, load.isEmpty {
+            throw ValidationError("--migrator chooses among the migrators of the loaded code: add --load")
+        }
         if graph, !commands.isEmpty {
             throw ValidationError(
                 "--graph prints the association graph and runs no statement: leave out -c, or use `:graph` in it")
@@ -157,12 +178,22 @@ struct Arbor: ParsableCommand {
         }
         let session: Session
         do {
-            session = try Session(
-                path: database, writable: write, busyTimeout: Self.busyTimeout(), watchable: watch)
+            // No DATABASE: the schema the loaded code's migrations build, when it has a migrator.
+            let program =
+                database == nil && !load.isEmpty
+                ? try Session.migrationProgram(
+                    paths: load, migrator: migrator, flags: defines.isEmpty ? nil : Set(defines)) : nil
+            if let program {
+                session = try Session(migrations: program, busyTimeout: Self.busyTimeout())
+            } else {
+                session = try Session(
+                    path: database, writable: write, busyTimeout: Self.busyTimeout(), watchable: watch)
+            }
         } catch {
             Output.error("arbor: \(Session.message(error))")
             return 2
         }
+        session.migratorName = migrator
         if !defines.isEmpty { session.flags = Set(defines) }
         var printer = OutcomePrinter(format: format?.rowFormat ?? .tree, environment: session.environment)
         var startupFailed = false
@@ -187,6 +218,16 @@ struct Arbor: ParsableCommand {
             // Every file is read before any is resolved: the order of `--load`s never matters.
             do {
                 let report = try session.load(paths: load)
+                if let built = session.builtFrom {
+                    Output.error("arbor: " + built.summary)
+                    if !built.otherMigrators.isEmpty {
+                        Output.error(
+                            "arbor: other migrators (--migrator NAME): " + built.otherMigrators.joined(separator: ", "))
+                    }
+                    for note in built.notes + session.buildFailures {
+                        Output.error(Output.terminalSafe(note.description))
+                    }
+                }
                 Output.error("arbor: " + report.summary)
                 for line in report.renderedDiagnostics { Output.error(line) }
                 loadFailed = report.hasErrors
@@ -199,6 +240,7 @@ struct Arbor: ParsableCommand {
             }
         }
         if advise { return Self.printAdvice(session) }
+        if migrations { return Self.printMigrationStatus(session) }
         if let trace { return TraceMode(session: session, json: format == .json).run(trace) }
         if graph {
             let drawing = session.associationGraph()
@@ -265,6 +307,21 @@ extension Arbor {
             }
             Output.line(AdviceText.text(advice))
             return 1
+        } catch {
+            Output.error("arbor: \(Session.message(error))")
+            return 2
+        }
+    }
+
+    /// `--migrations`: the status on standard output, as `:migrations` prints it; exit
+    /// status 0 when the file is up to date, 1 when not, 2 when there is nothing to compare.
+    static func printMigrationStatus(_ session: Session) -> Int32 {
+        do {
+            let status = try session.migrationStatus()
+            Output.line(
+                (["migrations of \(status.migratorName), in order:"] + status.lines).map(Output.terminalSafe)
+                    .joined(separator: "\n"))
+            return status.isUpToDate ? 0 : 1
         } catch {
             Output.error("arbor: \(Session.message(error))")
             return 2

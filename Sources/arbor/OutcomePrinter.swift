@@ -18,6 +18,8 @@ struct OutcomePrinter {
 
     /// Runs the statements of `text`, streaming the rows of requests as they come.
     mutating func run(_ text: String, in session: Session) -> Bool {
+        // `--format swift` with `:schema`: the whole schema as Swift.
+        let text = format == .swift && text.trimmingCharacters(in: .whitespaces) == ":schema" ? ":schema --swift" : text
         if RawSQLPrinter.prints(format), let (sql, range) = RawSQLPrinter.command(in: text) {
             return RawSQLPrinter.run(text, sql: sql, range: range, format: format, in: session)
         }

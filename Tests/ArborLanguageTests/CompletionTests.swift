@@ -281,7 +281,7 @@ final class CompletionTests: XCTestCase {
             texts(":"),
             [
                 "advise", "associations", "complete", "copy", "declarations", "explain", "format", "graph", "help",
-                "load", "quit", "schema", "sql", "swift", "tables", "trace", "watch",
+                "load", "migrate", "migrations", "quit", "schema", "sql", "swift", "tables", "trace", "watch",
             ])
         XCTAssertEqual(texts(":sc"), ["schema"])
         XCTAssertEqual(texts(":schema B"), ["Book"])

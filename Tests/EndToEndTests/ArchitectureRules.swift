@@ -12,9 +12,12 @@ enum ArchitectureRules {
     static let allowed: [String: Set<String>] = [
         "ArborCore": ["GRDB", "GRDBSQLite"],
         "ArborLanguage": ["ArborCore", "SwiftSyntax", "SwiftParser", "SwiftOperators", "SwiftIfConfig"],
-        "ArborSession": ["ArborCore", "ArborLanguage", "GRDB", "GRDBSQLite"],
+        "ArborMigrations": ["ArborCore", "GRDB", "SwiftSyntax", "SwiftParser"],
+        "ArborSession": ["ArborCore", "ArborLanguage", "ArborMigrations", "GRDB", "GRDBSQLite"],
         "ArborTerminal": ["ArborCore", "ArborLanguage", "ArborSession", "GRDB", "CNCursesW"],
-        "arbor": ["ArborCore", "ArborLanguage", "ArborSession", "ArborTerminal", "GRDB", "ArgumentParser"],
+        "arbor": [
+            "ArborCore", "ArborLanguage", "ArborMigrations", "ArborSession", "ArborTerminal", "GRDB", "ArgumentParser",
+        ],
     ]
 
     static let swiftReadingFiles: Set<String> = [

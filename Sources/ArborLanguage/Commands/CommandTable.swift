@@ -4,6 +4,7 @@ import Foundation
 /// What a `:command` is, once its name is read.
 public enum CommandKind: String, Sendable, CaseIterable {
     case help, tables, schema, associations, graph, load, declarations, advise, sql, explain, swift, trace
+    case migrations, migrate
     case complete, format, copy, watch, quit
 }
 
@@ -36,7 +37,10 @@ public enum CommandTable {
     public static let entries: [CommandEntry] = [
         entry(.help, ["help", "h", "?"], "", "this text"),
         entry(.tables, ["tables"], "", "the tables and views, with their record types"),
-        entry(.schema, ["schema"], "T", "the columns, keys and indexes of table T", table: true),
+        entry(
+            .schema, ["schema"], "T | --swift",
+            "the columns, keys and indexes of table T; --swift: record types and one migration for the database",
+            table: true),
         entry(.associations, ["associations"], "T", "the associations of table T (inferred and declared)", table: true),
         entry(.graph, ["graph"], "[T]", "the association graph around table T, or of the whole schema", table: true),
         entry(.load, ["load"], "PATH", "read the declarations of a Swift file, or of every .swift file in a folder"),
@@ -47,6 +51,10 @@ public enum CommandTable {
             .advise, ["advise"], "[T]", "advice on the schema (or table T) from the GRDB guides, with the fixes",
             table: true),
         entry(.sql, ["sql"], "STATEMENT", "run raw SQL (only reads, unless arbor was started with --write)"),
+        entry(
+            .migrations, ["migrations"], "[--diff]",
+            "the loaded code's migrations and which ran on the file (--diff: the schema's drift)"),
+        entry(.migrate, ["migrate"], "", "run the pending migrations on the file (with --write; a backup first)"),
         entry(.explain, ["explain"], "REQUEST", "the request's SQL and SQLite's query plan for it"),
         entry(.swift, ["swift"], "REQUEST", "the request as Swift code for GRDB, whatever the format"),
         entry(

@@ -1,5 +1,6 @@
 import ArborCore
 import ArborLanguage
+import ArborMigrations
 import Foundation
 
 /// The app's code in a session: files loaded with `--load` and `:load`, and
@@ -38,11 +39,18 @@ extension Session {
         let loaded = Set(units)
         let order = Dictionary(
             program.units.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let diagnostics = (reading.problems + resolution.diagnostics.filter { loaded.contains($0.unit) }).sorted {
-            (order[$0.unit] ?? 0, $0.error.range?.lowerBound ?? 0) < (
-                order[$1.unit] ?? 0, $1.error.range?.lowerBound ?? 0
-            )
+        // The migrator the database was built from is used, not skipped.
+        let migrator = builtFrom.map { "skipped `\($0.migratorName)`" }
+        let used = { (diagnostic: ProgramDiagnostic) in
+            diagnostic.severity == .note && migrator.map(diagnostic.error.message.hasPrefix) == true
         }
+        let diagnostics =
+            (reading.problems
+            + resolution.diagnostics.filter { loaded.contains($0.unit) && !used($0) }).sorted {
+                (order[$0.unit] ?? 0, $0.error.range?.lowerBound ?? 0) < (
+                    order[$1.unit] ?? 0, $1.error.range?.lowerBound ?? 0
+                )
+            }
         return LoadReport(
             files: reading.found, entries: resolution.entries.filter { loaded.contains($0.unit) },
             diagnostics: diagnostics, texts: unitTexts)

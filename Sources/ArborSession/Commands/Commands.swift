@@ -33,6 +33,12 @@ struct Commands {
                 return "\(SchemaText.name(table.name))  (\(table.kind.rawValue))\(type)"
             }
             return .commandOutput(lines.isEmpty ? "no tables or views" : lines.joined(separator: "\n"))
+        case .schema where argument.hasPrefix("--swift") || argument.hasPrefix("--format"):
+            return .commandOutput(try session.schemaSwift(argument, range: range))
+        case .migrations:
+            return .commandOutput(try session.migrationsCommand(argument, range: range))
+        case .migrate:
+            return .commandOutput(try session.migrate(range: range))
         case .schema:
             let table = try self.table(argument, range: range)
             return .commandOutput(schemaLines(table).joined(separator: "\n"))

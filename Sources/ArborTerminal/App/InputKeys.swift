@@ -204,7 +204,7 @@ extension AppState {
             notice = Notice(text: "results as a \(format.rawValue) (t switches)", isError: false)
             return (true, [])
         case .tables, .schema, .associations, .graph, .load, .declarations, .advise, .sql, .explain, .swift, .trace,
-            .complete:
+            .complete, .migrations, .migrate:
             return (false, [])
         }
     }

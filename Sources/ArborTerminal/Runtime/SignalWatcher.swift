@@ -36,9 +36,13 @@ final class SignalWatcher {
     }
 
     private static func setBlocked(_ blocked: Bool) {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for number in [SIGTERM, SIGHUP, SIGINT] { sigaddset(&set, number) }
-        pthread_sigmask(blocked ? SIG_BLOCK : SIG_UNBLOCK, &set, nil)
+        // Filled by `sigemptyset`, not `sigset_t()`: which C module owns `sigset_t`'s
+        // initializer depends on header order (curses' headers include signal.h too).
+        withUnsafeTemporaryAllocation(of: sigset_t.self, capacity: 1) { buffer in
+            guard let set = buffer.baseAddress else { return }
+            sigemptyset(set)
+            for number in [SIGTERM, SIGHUP, SIGINT] { sigaddset(set, number) }
+            pthread_sigmask(blocked ? SIG_BLOCK : SIG_UNBLOCK, set, nil)
+        }
     }
 }

@@ -1,0 +1,190 @@
+import SwiftSyntax
+
+/// Reads a migrator's body in order: the variables holding the migrator,
+/// `eraseDatabaseOnSchemaChange`, each `registerMigration`, and the helpers the
+/// migrator is passed to. What registers in a way arbor does not follow is a note.
+struct RegistrationReading {
+    let discovery: MigratorDiscovery
+    var body: MigratorDiscovery.CodeBody
+    var migrations: [DeclaredMigration] = []
+    var erases = false
+    var notes: [MigrationNote] = []
+
+    init(discovery: MigratorDiscovery, body: MigratorDiscovery.CodeBody) {
+        self.discovery = discovery
+        self.body = body
+    }
+
+    mutating func read(_ statements: CodeBlockItemListSyntax, migratorNames: Set<String>, depth: Int) {
+        var names = migratorNames
+        for item in statements {
+            if let variable = item.item.as(VariableDeclSyntax.self) {
+                for binding in variable.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                        let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                        call.calledExpression.trimmedDescription == "DatabaseMigrator"
+                    else { continue }
+                    names.insert(name)
+                }
+            } else if let ifConfig = item.item.as(IfConfigDeclSyntax.self) {
+                if case .statements(let inner)? = discovery.activeClause(ifConfig)?.elements {
+                    read(inner, migratorNames: names, depth: depth)
+                }
+            } else if let expr = item.item.as(ExprSyntax.self) {
+                readExpression(expr, names: names, depth: depth)
+            } else if item.item.is(ReturnStmtSyntax.self) {
+                return
+            } else if item.item.trimmedDescription.contains("registerMigration") {
+                notes.append(
+                    body.file.note(
+                        item, "arbor does not follow registrations inside this statement: its migrations are left out"))
+            }
+        }
+    }
+
+    private mutating func readExpression(_ expr: ExprSyntax, names: Set<String>, depth: Int) {
+        var expr = expr
+        while true {
+            if let e = expr.as(TryExprSyntax.self) {
+                expr = e.expression
+            } else if let e = expr.as(AwaitExprSyntax.self) {
+                expr = e.expression
+            } else {
+                break
+            }
+        }
+        func isMigrator(_ base: ExprSyntax?) -> Bool {
+            guard let base else { return names.contains("self") }
+            let text = base.trimmedDescription
+            return names.contains(text) || (text == "self" && names.contains("self"))
+        }
+        // `migrator.eraseDatabaseOnSchemaChange = true`
+        if let sequence = expr.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let target = sequence.elements.first?.as(MemberAccessExprSyntax.self),
+            target.declName.baseName.text == "eraseDatabaseOnSchemaChange", isMigrator(target.base),
+            let value = sequence.elements.last?.as(BooleanLiteralExprSyntax.self)
+        {
+            erases = value.literal.tokenKind == .keyword(.true)
+            return
+        }
+        guard let call = expr.as(FunctionCallExprSyntax.self) else {
+            noteIfRegistering(expr)
+            return
+        }
+        let callee: (base: ExprSyntax?, name: String)?
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            callee = (member.base, member.declName.baseName.text)
+        } else if let ref = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            callee = (nil, ref.baseName.text)
+        } else {
+            callee = nil
+        }
+        if let callee, callee.name == "registerMigration", isMigrator(callee.base) {
+            register(call)
+            return
+        }
+        guard depth < 16 else {
+            noteIfRegistering(expr)
+            return
+        }
+        // `migrator.registerV1()`: a method of an extension of `DatabaseMigrator`.
+        if let callee, let base = callee.base, isMigrator(base),
+            let helper = discovery.helper(named: callee.name, onMigrator: true)
+        {
+            follow(helper, migratorNames: ["self"], depth: depth)
+            return
+        }
+        // `registerV1(&migrator)`, `Self.v2(in: &migrator)`.
+        if let callee,
+            let passed = call.arguments.firstIndex(where: { argument in
+                guard let passed = argument.expression.as(InOutExprSyntax.self) else { return false }
+                return names.contains(passed.expression.trimmedDescription)
+            }), let helper = discovery.helper(named: callee.name, onMigrator: false)
+        {
+            let index = call.arguments.distance(from: call.arguments.startIndex, to: passed)
+            let parameter =
+                helper.parameters.indices.contains(index)
+                ? helper.parameters[index].name
+                : helper.parameters.first { $0.type.contains("DatabaseMigrator") }?.name
+            if let parameter {
+                follow(helper, migratorNames: [parameter], depth: depth)
+                return
+            }
+        }
+        noteIfRegistering(expr)
+    }
+
+    private mutating func follow(_ helper: MigratorDiscovery.CodeBody, migratorNames: Set<String>, depth: Int) {
+        let caller = body
+        body = helper
+        read(helper.statements, migratorNames: migratorNames, depth: depth + 1)
+        body = caller
+    }
+
+    private mutating func noteIfRegistering(_ expr: ExprSyntax) {
+        guard expr.trimmedDescription.contains("registerMigration") else { return }
+        notes.append(body.file.note(expr, "arbor does not follow this registration: its migrations are left out"))
+    }
+
+    /// `registerMigration(_:foreignKeyChecks:merging:migrate:)`.
+    private mutating func register(_ call: FunctionCallExprSyntax) {
+        let evaluator = ValueEvaluator(constants: discovery.constants, enclosingType: body.enclosingType)
+        var identifier: String?
+        var immediate = false
+        var merging: [String] = []
+        var migrate: ExprSyntax? = call.trailingClosure.map(ExprSyntax.init)
+        for argument in call.arguments {
+            switch argument.label?.text {
+            case nil: identifier = (try? evaluator.evaluate(argument.expression))?.text
+            case "foreignKeyChecks":
+                immediate = argument.expression.trimmedDescription.hasSuffix("immediate")
+            case "merging":
+                merging = (try? evaluator.evaluate(argument.expression))?.strings ?? []
+            case "migrate": migrate = argument.expression
+            default: break
+            }
+        }
+        guard let identifier else {
+            notes.append(
+                body.file.note(
+                    call, "arbor can not read this migration's identifier: the migration is left out"))
+            return
+        }
+        if migrations.contains(where: { $0.identifier == identifier }) {
+            // GRDB stops the process on a second registration of one identifier.
+            notes.append(
+                body.file.note(
+                    call,
+                    "migration \(identifier.debugDescription) is registered twice (GRDB stops the app on this): the second is left out"
+                ))
+            return
+        }
+        var declared = DeclaredMigration(
+            identifier: identifier, foreignKeyChecksImmediate: immediate, merging: merging, body: nil,
+            file: body.file, node: Syntax(call))
+        if let closure = migrate?.as(ClosureExprSyntax.self) {
+            declared.body = MigrationBody(
+                statements: closure.statements, databaseName: Self.firstParameter(closure) ?? "$0",
+                enclosingType: body.enclosingType)
+        } else if let reference = migrate,
+            let function = discovery.function(
+                named: reference.trimmedDescription, from: body.enclosingType),
+            let parameter = function.parameters.first
+        {
+            declared.body = MigrationBody(
+                statements: function.statements, databaseName: parameter.name, enclosingType: function.enclosingType)
+            declared.file = function.file
+        }
+        migrations.append(declared)
+    }
+
+    /// `{ db in … }`, `{ (db: Database) in … }`, `{ db, _ in … }`.
+    static func firstParameter(_ closure: ClosureExprSyntax) -> String? {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list)?: return list.first?.name.text
+        case .parameterClause(let clause)?:
+            return clause.parameters.first.map { ($0.secondName ?? $0.firstName).text }
+        case nil: return nil
+        }
+    }
+}

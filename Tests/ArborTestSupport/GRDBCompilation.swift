@@ -1,0 +1,78 @@
+import Foundation
+
+/// Swift compiled against GRDB for real: a small SwiftPM package in a temporary folder,
+/// depending on the GRDB checkout of this package (`.build/checkouts/GRDB.swift`, no
+/// network), with one executable per program. Building GRDB takes minutes, so the tests
+/// that use it run when `ARBOR_COMPILE_GRDB=1`.
+public enum GRDBCompilation {
+    public static var isEnabled: Bool { ProcessInfo.processInfo.environment["ARBOR_COMPILE_GRDB"] == "1" }
+
+    /// The package's root, from this file's place in it.
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+
+    public struct BuildFailure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Builds `programs` (executable name → file name → Swift source; each program needs a
+    /// `main.swift`) and returns the folder of the built executables.
+    public static func build(_ programs: [String: [String: String]]) throws -> URL {
+        let folder = try TemporaryItems.folder("grdb-compilation")
+        let grdb = packageRoot.appendingPathComponent(".build/checkouts/GRDB.swift").path
+        let targets = programs.keys.sorted().map { name in
+            """
+                    .executableTarget(name: "\(name)", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+            """
+        }.joined(separator: "\n")
+        let manifest = """
+            // swift-tools-version: 6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "Compiled",
+                dependencies: [.package(path: "\(grdb)")],
+                targets: [
+            \(targets)
+                ]
+            )
+            """
+        try Data(manifest.utf8).write(to: folder.appendingPathComponent("Package.swift"))
+        for (name, files) in programs {
+            let sources = folder.appendingPathComponent("Sources/\(name)")
+            try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+            for (file, text) in files { try Data(text.utf8).write(to: sources.appendingPathComponent(file)) }
+        }
+        let output = try run(
+            URL(fileURLWithPath: Executables.require("swift")),
+            ["build", "--package-path", folder.path, "--disable-automatic-resolution"])
+        guard output.status == 0 else { throw BuildFailure(description: output.text) }
+        return folder.appendingPathComponent(".build/debug")
+    }
+
+    /// Runs `executable` with `arguments`; its status and what it printed.
+    public static func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, text: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// A `main.swift` that runs `statement` with `queue`, a database file named by its first argument.
+    public static func migratingMain(_ statement: String) -> String {
+        """
+        import GRDB
+
+        let queue = try DatabaseQueue(path: CommandLine.arguments[1])
+        \(statement)
+        """
+    }
+}
