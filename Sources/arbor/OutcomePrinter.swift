@@ -25,7 +25,13 @@ struct OutcomePrinter {
         // Value fetches are checked now and printed as they are converted again (`stream`).
         let streamedValues = session.streamsValueFetches
         session.streamsValueFetches = true
-        defer { session.streamsValueFetches = streamedValues }
+        // `--format sql` prints statements: a value fetch is not even checked.
+        let printedSQLOnly = session.printsSQLOnly
+        session.printsSQLOnly = format == .sql
+        defer {
+            session.streamsValueFetches = streamedValues
+            session.printsSQLOnly = printedSQLOnly
+        }
         let outcomes = session.run(text, fetch: false)
         // `--format swift` names the declarations read so far, this text's included.
         environment = session.environment
