@@ -35,6 +35,9 @@ public final class Session {
     /// Set by the command line's printer for `--format sql`: a request run without
     /// `fetch` fetches nothing at all, not even a value fetch's first pass or raw SQL rows.
     public var printsSQLOnly = false
+    /// Set by `runInteractive`: a `:sql` line of one statement that reads rows is a raw SQL
+    /// request, which the terminal's results pane reads a window at a time.
+    var windowsRawSQL = false
 
     public var environment: Environment { evaluator.environment }
     /// Ctrl-C for the session's long work that SQLite does not run (loading code,

@@ -23,6 +23,9 @@ struct RawSQL {
     typealias Effect = RawSQLEffect
 
     func run(_ sql: String, range: SourceRange) throws -> Outcome {
+        if session.windowsRawSQL, let plan = try windowedPlan(sql) {
+            return .rows(try session.request(plan, range: range, single: false, fetch: false))
+        }
         let (effects, notes) = try effects(sql, range: range)
         // A blank line between the results of two statements.
         return .commandOutput(effects.map(Self.text).joined(separator: "\n\n") + notes.map { "\n" + $0 }.joined())
