@@ -103,6 +103,12 @@ struct OutcomePrinter {
     /// A value fetch checked whole by `Session.run`: its values printed as they are converted again.
     func streamValues(_ result: RequestResult, from session: Session) -> Bool {
         do {
+            // The second pass straight from the columns, where GRDB reads them without parsing.
+            if format == .json || format == .jsonl,
+                try session.streamValuesJSON(result.plan, lines: format == .jsonl, write: Output.writeBytes)
+            {
+                return true
+            }
             if format == .json {
                 var json = ValueFetchJSON.Stream()
                 try session.streamValues(result.plan, checked: true) { json.write($1) }
