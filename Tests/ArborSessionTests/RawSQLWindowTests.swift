@@ -122,4 +122,25 @@ final class RawSQLWindowTests: XCTestCase {
         }
         XCTAssertTrue(table.contains("id"), table)
     }
+
+    /// A column dropped by another process between two windows is said (`WindowedResult`'s
+    /// schema check), never read out of range.
+    func testAWindowAfterTheColumnsChangedSaysSo() throws {
+        let path = try TemporaryDatabase.make(
+            """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT, b TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500)
+            INSERT INTO t SELECT i, 'a', 'b' FROM n;
+            """)
+        defer { try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent()) }
+        let session = try Session(path: path)
+        let (result, window) = try window(":sql SELECT * FROM t", session)
+        XCTAssertEqual(result.rows.first?.names, ["id", "a", "b"])
+        let writer = try DatabaseQueue(path: path)
+        try writer.write { try $0.execute(sql: "ALTER TABLE t DROP COLUMN b") }
+        try writer.close()
+        XCTAssertThrowsError(try window.rows(in: 300..<310)) { error in
+            XCTAssertTrue("\(error)".contains("another process changed the schema"), "\(error)")
+        }
+    }
 }

@@ -69,6 +69,15 @@ public final class WindowedResult: @unchecked Sendable {
         self.fullBuilder = ResultTreeBuilder(plan: plan, valueLimit: ValueCut.displayLimit)
         self.mainSQL = try session.request(plan, range: nil, single: false, fetch: false).mainSQL
         self.keyset = plan.rawSQL == nil ? Keyset.of(rootPlan, schema: session.environment.schema) : nil
+        // Windows come later, when another process may have changed the schema: a window
+        // read against other columns could show a value under another column's name.
+        let schemaVersion = session.schemaVersion
+        log.readCheck = { db in
+            guard try Session.schemaVersion(db) == schemaVersion else {
+                throw ArborError(
+                    "another process changed the schema since this result was read: run the request again")
+            }
+        }
         self.rawPages =
             plan.rawSQL == nil
             ? nil

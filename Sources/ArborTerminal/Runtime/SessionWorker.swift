@@ -227,8 +227,12 @@ final class SessionWorker: @unchecked Sendable {
     /// Loads the root rows `range` of `window` (one window) and wakes the UI.
     func load(_ range: Range<Int>, of window: WindowedResult) {
         queue.async { [self] in
-            _ = try? window.rows(in: range)
-            inbox.post(.windowLoaded)
+            do {
+                _ = try window.rows(in: range)
+                inbox.post(.windowLoaded)
+            } catch {
+                inbox.post(.windowFailed(Session.message(error)))
+            }
         }
     }
 
