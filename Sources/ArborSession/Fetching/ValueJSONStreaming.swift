@@ -21,6 +21,7 @@ extension Session {
         }
         try Validator(schema: environment.schema, range: range).validate(plan)
         return try database.read { db in
+            try checkSchemaUnchanged(db)
             let prepared = try Lowering().fetchRequest(plan).makePreparedRequest(db, forSingleResult: false)
             guard prepared.adapter == nil, prepared.statement.columnCount > 0 else { return false }
             if plan.rawSQL != nil {
