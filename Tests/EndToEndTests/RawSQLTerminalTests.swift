@@ -32,13 +32,16 @@ final class RawSQLTerminalTests: XCTestCase {
             try tmux.type(request)
             try tmux.press("Enter")
             try tmux.waitFor("id:1  name:\"name 1\"", "1,000,000 rows")
+            // Each key after Esc waits for its effect: Esc and a key sent together read as Alt-key.
             try tmux.press("Escape")
+            try tmux.waitFor("␣ expand")
             try tmux.press("G")
             try tmux.waitFor("id:1000000  name:\"name 1000000\"")
             try tmux.press("g")
             try tmux.waitFor("id:1  name:\"name 1\"")
             // Back to the input, where typing replaces the statement kept there.
             try tmux.press("Escape")
+            try tmux.waitFor("type to replace")
         }
     }
 }
