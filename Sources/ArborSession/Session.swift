@@ -33,6 +33,12 @@ public final class Session {
     /// Set by the command line's printer: a value fetch run without `fetch` is checked,
     /// not kept, and printed with `streamValues` (bounded memory for 10M values).
     public var streamsValueFetches = false
+    /// Set by the command line's printer for `--format sql`: a request run without
+    /// `fetch` fetches nothing at all, not even a value fetch's first pass or raw SQL rows.
+    public var printsSQLOnly = false
+    /// Set by `runInteractive`: a `:sql` line of one statement that reads rows is a raw SQL
+    /// request, which the terminal's results pane reads a window at a time.
+    var windowsRawSQL = false
 
     public var environment: Environment { evaluator.environment }
     /// Ctrl-C for the session's long work that SQLite does not run (loading code,
@@ -237,7 +243,7 @@ public final class Session {
         if plan.decodedAs == nil, plan.valueType != nil || plan.rawSQL != nil || plan.isDeduplicated {
             // Fetched whole at once, as GRDB fetches them: the rows come with the outcome.
             // Raw SQL rows are left to `stream` when not fetched now.
-            let fetchesNow = fetch || single || !plan.streamsRawRows
+            let fetchesNow = fetch || (!printsSQLOnly && (single || !plan.streamsRawRows))
             // On the command line a value fetch is checked now and printed by `streamValues`.
             let keepsValues = fetch || single || !streamsValueFetches
             return try wholeRows(

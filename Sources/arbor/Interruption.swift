@@ -1,3 +1,4 @@
+import ArborCore
 import ArborSession
 import Dispatch
 import Foundation
@@ -51,6 +52,8 @@ final class Interruption: @unchecked Sendable {
         let session = database
         lock.unlock()
         session?.database.interrupt()
+        // The work SQLite does not run (advice between its statements, loading code).
+        session?.cancellation.cancel()
     }
 
     /// Runs one statement; returns its result and whether SIGINT stopped it.
@@ -58,6 +61,8 @@ final class Interruption: @unchecked Sendable {
         lock.lock()
         running = true
         interrupted = false
+        // An earlier Ctrl-C is not this statement's.
+        database?.cancellation.reset()
         lock.unlock()
         let result = body()
         lock.lock()

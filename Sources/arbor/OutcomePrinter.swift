@@ -27,7 +27,13 @@ struct OutcomePrinter {
         // Value fetches are checked now and printed as they are converted again (`stream`).
         let streamedValues = session.streamsValueFetches
         session.streamsValueFetches = true
-        defer { session.streamsValueFetches = streamedValues }
+        // `--format sql` prints statements: a value fetch is not even checked.
+        let printedSQLOnly = session.printsSQLOnly
+        session.printsSQLOnly = format == .sql
+        defer {
+            session.streamsValueFetches = streamedValues
+            session.printsSQLOnly = printedSQLOnly
+        }
         let outcomes = session.run(text, fetch: false)
         // `--format swift` names the declarations read so far, this text's included.
         environment = session.environment
@@ -99,6 +105,12 @@ struct OutcomePrinter {
     /// A value fetch checked whole by `Session.run`: its values printed as they are converted again.
     func streamValues(_ result: RequestResult, from session: Session) -> Bool {
         do {
+            // The second pass straight from the columns, where GRDB reads them without parsing.
+            if format == .json || format == .jsonl,
+                try session.streamValuesJSON(result.plan, lines: format == .jsonl, write: Output.writeBytes)
+            {
+                return true
+            }
             if format == .json {
                 var json = ValueFetchJSON.Stream()
                 try session.streamValues(result.plan, checked: true) { json.write($1) }

@@ -43,7 +43,8 @@ enum RawSQLPrinter {
         let effects: [RawSQLEffect]
         let notes: [String]
         do {
-            (effects, notes) = try session.rawSQLEffects(sql, range: range)
+            // The rows print as they come; what else a statement did follows on standard error.
+            (effects, notes) = try session.rawSQLEffects(sql, range: range, rows: RawSQLRowPrinter(format: format))
         } catch let error as ArborError {
             Output.errors([error], in: text)
             return false
@@ -52,27 +53,9 @@ enum RawSQLPrinter {
             return false
         }
         for effect in effects {
-            guard case .rows(_, let rows, _, let changes) = effect else {
+            guard case .rows(_, _, _, let changes) = effect else {
                 Output.error("arbor: " + effect.text)
                 continue
-            }
-            switch format {
-            case .json:
-                var writer = JSONWriter()
-                writer.append(rows.isEmpty ? "[]\n" : "[\n")
-                for (i, row) in rows.enumerated() {
-                    writer.write(row)
-                    writer.append(i == rows.count - 1 ? "\n]\n" : ",\n")
-                    if writer.bytes.count >= 1 << 16 {
-                        writer.bytes.withUnsafeBytes(Output.writeBytes)
-                        writer.reset()
-                    }
-                }
-                writer.bytes.withUnsafeBytes(Output.writeBytes)
-            default:
-                var output = RecordOutput(format: format)
-                for row in rows { output?.write(row) }
-                output?.finish()
             }
             if let changes { Output.error("arbor: \(changes == 1 ? "1 row" : "\(changes) rows") changed") }
         }

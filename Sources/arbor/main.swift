@@ -31,8 +31,13 @@ do {
     }
     exit(arbor.runArbor())
 } catch {
-    // `--help` and `--version` arrive here too, as clean exits: the parser prints them.
-    if Arbor.exitCode(for: error) == .success { Arbor.exit(withError: error) }
+    // `--help` and `--version` arrive here too, as clean exits: printed through `Output`,
+    // so that a failed write is said (`StandardOutputFailure`) rather than lost.
+    if Arbor.exitCode(for: error) == .success {
+        let text = Arbor.fullMessage(for: error)
+        if !text.isEmpty { Output.line(text) }
+        exit(0)
+    }
     Output.error(Arbor.fullMessage(for: error))
     exit(2)
 }

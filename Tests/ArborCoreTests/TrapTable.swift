@@ -42,12 +42,12 @@ enum TrapTable {
                 "bookTag", [.including(.required, P.bookTagBook([.including(.required, P.bookAuthor())]))])),
         TrapRow(
             trap: "T1", grdbLine: "GRDB/QueryInterface/SQLGeneration/SQLQueryGenerator.swift:811",
-            // Aggregates join optionally: the validator says so with the message of any optional join.
+            // Aggregates join optionally: the validator says why the join can not be required.
             what: "a required join inside an aggregated association",
             plan: table(
                 "author",
                 [.annotated([.expression(.aggregate(.count(P.authorBooks([.joining(.required, P.bookTags())]))))])]),
-            message: "`Book.bookTags` is required inside an optional association: GRDB can not join it",
+            message: "an aggregated association can not require `Book.bookTags`: aggregates join optionally",
             neighbour: table(
                 "author",
                 [.annotated([.expression(.aggregate(.count(P.authorBooks([.joining(.optional, P.bookTags())]))))])])),
@@ -378,6 +378,42 @@ enum TrapTable {
             neighbour: table(
                 "author", [.with(P.cte), .including(.required, P.authorCTE([.select([.expression(P.column("b"))])]))])
         ),
+        TrapRow(
+            trap: "T1", grdbLine: "GRDB/QueryInterface/SQLGeneration/SQLQueryGenerator.swift:811",
+            what: "a required annotation inside an aggregated association",
+            plan: table(
+                "author",
+                [
+                    .annotated([
+                        .expression(.aggregate(.count(P.authorBooks([.annotatedWithRequired(P.bookTags())]))))
+                    ])
+                ]),
+            message: "an aggregated association can not hold `annotated(withRequired:)`: aggregates join optionally",
+            neighbour: table(
+                "author",
+                [
+                    .annotated([
+                        .expression(.aggregate(.count(P.authorBooks([.annotatedWithOptional(P.bookTags())]))))
+                    ])
+                ])),
+        TrapRow(
+            trap: "T25", grdbLine: "GRDB/QueryInterface/Request/QueryInterfaceRequest.swift:2175",
+            what: "a through association prefetched whose pivot is an association to a common table expression",
+            plan: table(
+                "author",
+                [
+                    .with(P.cte),
+                    .including(
+                        .all,
+                        P.through(
+                            .hasManyThrough, "author", pivot: P.authorCTE(),
+                            target: P.direct(
+                                .belongsTo, "x", "author", "X.author", foreignKey: P.keys(["authorId"], to: ["id"])),
+                            "Author.coauthors")),
+                ]),
+            message:
+                "GRDB can not prefetch `Author.coauthors`: its pivot joins the common table expression `x` by a condition, not by a foreign key",
+            neighbour: table("book", [.including(.all, P.bookTagsThrough())])),
         TrapRow(
             trap: "T26", grdbLine: "GRDB/QueryInterface/SQLGeneration/TableAlias.swift:127",
             what: "two named aliases on one source (an assert in debug builds)",

@@ -82,16 +82,17 @@ public struct Validator {
         for operation in operations {
             switch operation {
             case .including(let kind, let association), .joining(let kind, let association):
+                // An aggregate joins optionally (T1): said first, as the outer association may be required.
+                if context.isAggregated, kind == .required {
+                    throw fail(
+                        "an aggregated association can not require `\(association.displayName)`: aggregates join optionally",
+                        suggestion: "use `joining(optional:)`/`including(optional:)` inside it")
+                }
                 if kind == .required && context.isOptional {
                     throw fail(
                         "`\(association.displayName)` is required inside an optional association: GRDB can not join it",
                         suggestion:
                             "use `including(optional:)`/`joining(optional:)` here, or make the outer one required")
-                }
-                if case .joined(_, true) = context, kind == .required {
-                    throw fail(
-                        "an aggregated association can not require `\(association.displayName)`: aggregates join optionally"
-                    )
                 }
                 hasJoin = true
                 if kind == .all {
@@ -110,6 +111,10 @@ public struct Validator {
                     throw fail(
                         "`including(all:)` has no place in `annotated(with…:)` (`\(association.displayName)`): its columns join the row"
                     )
+                }
+                if required && context.isAggregated {
+                    throw fail(
+                        "an aggregated association can not hold `annotated(withRequired:)`: aggregates join optionally")
                 }
                 if required && context.isOptional {
                     throw fail("`annotated(withRequired:)` inside an optional association: GRDB can not join it")
@@ -284,6 +289,13 @@ public struct Validator {
                 kind: kind, origin: origin, destination: destination, foreignKey: foreignKey,
                 displayName: association.displayName, range: range)
         case .through(_, let origin, let pivot, let target, _):
+            // GRDB prefetches (and makes `record.request(for:)`) through the foreign key of
+            // the first step; a common-table pivot has a condition instead (T25).
+            if context == .prefetched, case .commonTable(_, let cte, _) = Self.firstStep(of: pivot).base {
+                throw fail(
+                    "GRDB can not prefetch `\(association.displayName)`: its pivot joins the common table expression `\(cte.name)` by a condition, not by a foreign key"
+                )
+            }
             // The pivots of a prefetch are joined (required) in the prefetch query.
             let stepContext: Context = context == .prefetched ? .joined(optional: false, aggregated: false) : context
             try checkAssociation(pivot, from: origin, context: stepContext)
@@ -297,6 +309,12 @@ public struct Validator {
                 try checkLevel(table: target.destination, operations: target.operations, context: stepContext)
             }
         }
+    }
+
+    /// The first association of a chain of through associations: GRDB's pivot.
+    static func firstStep(of association: AssociationPlan) -> AssociationPlan {
+        if case .through(_, _, let pivot, _, _) = association.base { return firstStep(of: pivot) }
+        return association
     }
 
     func checkExpression(_ e: SQLExpr, table: String) throws {

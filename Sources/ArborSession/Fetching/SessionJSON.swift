@@ -15,6 +15,7 @@ extension Session {
         let tree = IncludeTree(operations: plan.levelOperations)
         let request = try Lowering().fetchRequest(plan)
         return try database.read { db in
+            try checkSchemaUnchanged(db)
             let prepared = try request.makePreparedRequest(db, forSingleResult: false)
             if plan.rawSQL != nil {
                 try RawSQL(session: self).checkReads(prepared.statement.sqliteStatement, range: nil, inRequest: true)

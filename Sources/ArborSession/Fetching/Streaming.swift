@@ -31,6 +31,7 @@ extension Session {
         let mainSQL = try database.read { db in try Self.expandedSQL(request, db, single: false) }
         guard plan.hasPrefetch else {
             try database.read { db in
+                try checkSchemaUnchanged(db)
                 let prepared = try request.makePreparedRequest(db, forSingleResult: false)
                 if let layout = try StatementLayout(
                     tree: builder.tree, statement: prepared.statement, adapter: prepared.adapter,
@@ -51,7 +52,10 @@ extension Session {
         while remaining > 0 {
             let size = min(pageSize, remaining)
             let page = try Lowering().request(plan.appending(.limit(size, offset: offset)))
-            let rows = try database.read { db in try Row.fetchAll(db, page) }
+            let rows = try database.read { db in
+                try checkSchemaUnchanged(db)
+                return try Row.fetchAll(db, page)
+            }
             for row in rows { try body(builder.row(row)) }
             if rows.count < size { break }
             offset += rows.count
@@ -70,6 +74,7 @@ extension Session {
         try Validator(schema: environment.schema, range: range).validate(plan)
         let builder = ResultTreeBuilder(plan: plan, valueLimit: valueLimit)
         return try database.read { db in
+            try checkSchemaUnchanged(db)
             let prepared = try Lowering().fetchRequest(plan).makePreparedRequest(db, forSingleResult: false)
             try RawSQL(session: self).checkReads(prepared.statement.sqliteStatement, range: range, inRequest: true)
             let cursor = try Row.fetchCursor(prepared.statement, adapter: prepared.adapter)

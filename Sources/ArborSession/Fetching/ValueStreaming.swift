@@ -17,6 +17,7 @@ extension Session {
         guard let type = plan.valueType else { throw ArborError("this request fetches rows, not values", at: range) }
         try Validator(schema: environment.schema, range: range).validate(plan)
         return try database.read { db in
+            try checkSchemaUnchanged(db)
             let request = try Lowering().fetchRequest(plan)
             let prepared = try request.makePreparedRequest(db, forSingleResult: false)
             if plan.rawSQL != nil {

@@ -19,10 +19,15 @@ struct RawSQL {
     static let rowLimit = 1000
     /// Every row, each value whole: for the data formats (`--format csv`…), not for a look.
     var readsWhole = false
+    /// With `readsWhole`: each statement's rows go here as SQLite steps them, none held.
+    var rowSink: (any RawSQLRowSink)?
 
     typealias Effect = RawSQLEffect
 
     func run(_ sql: String, range: SourceRange) throws -> Outcome {
+        if session.windowsRawSQL, let plan = try windowedPlan(sql) {
+            return .rows(try session.request(plan, range: range, single: false, fetch: false))
+        }
         let (effects, notes) = try effects(sql, range: range)
         // A blank line between the results of two statements.
         return .commandOutput(effects.map(Self.text).joined(separator: "\n\n") + notes.map { "\n" + $0 }.joined())
@@ -166,13 +171,18 @@ struct RawSQL {
         var rows: [ResultRow] = []
         var isCut = false
         let writes = sqlite3_stmt_readonly(statement) == 0
+        let sink = readsWhole && columnCount > 0 ? rowSink : nil
+        sink?.begin(columns: columns)
         while true {
             let code = sqlite3_step(statement)
             if code == SQLITE_DONE { break }
             guard code == SQLITE_ROW else {
                 throw ArborError(Self.stepErrorMessage(code, connection), at: range)
             }
-            if readsWhole || rows.count < Self.rowLimit {
+            if let sink {
+                let values = (0..<columnCount).map { ValueCut.read(statement, $0, limit: nil).0 }
+                try sink.row(ResultRow(names: columns, values: values, children: []))
+            } else if readsWhole || rows.count < Self.rowLimit {
                 // Long texts and blobs are kept as their first bytes and size: what the table shows.
                 var values: [DatabaseValue] = []
                 var cutSizes: [Int: Int] = [:]
@@ -189,6 +199,7 @@ struct RawSQL {
                 if !writes { break }
             }
         }
+        sink?.end()
         // The statement's own rows, as the sqlite3 shell counts them (`sqlite3_changes`):
         // not the rows its triggers or foreign key actions changed. `sqlite3_changes`
         // keeps the last write's count through statements that write nothing, hence the test.

@@ -16,15 +16,25 @@ public enum RawSQLEffect: Sendable {
     public var text: String { RawSQL.text(self) }
 }
 
+/// Where `:sql` gives the rows of each statement that returns rows, as SQLite steps
+/// them, each value whole: the data formats print them as they come, holding none.
+public protocol RawSQLRowSink: AnyObject {
+    func begin(columns: [String])
+    func row(_ row: ResultRow) throws
+    func end()
+}
+
 extension Session {
     /// `:sql` for the data formats: what each statement did, its rows all read and
     /// its values whole, and the notes on what followed (a reload, a rollback).
-    /// `range` is the command's, `:sql` included, for errors to point into.
-    public func rawSQLEffects(_ sql: String, range: SourceRange) throws -> (
+    /// `range` is the command's, `:sql` included, for errors to point into. With
+    /// `rows`, the rows go there as they come and the effects hold none.
+    public func rawSQLEffects(_ sql: String, range: SourceRange, rows: (any RawSQLRowSink)? = nil) throws -> (
         effects: [RawSQLEffect], notes: [String]
     ) {
         var raw = RawSQL(session: self)
         raw.readsWhole = true
+        raw.rowSink = rows
         return try raw.effects(sql, range: range)
     }
 }

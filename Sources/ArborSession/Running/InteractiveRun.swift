@@ -8,23 +8,14 @@ extension Session {
     /// that gets them cut per parent (and counted); otherwise GRDB prefetches them
     /// as the request says, and the SQL pane shows GRDB's statements.
     public func runInteractive(_ text: String, windowSize: Int = 100, childCap: Int? = 50) -> [Outcome] {
-        run(text, fetch: false).map { outcome in
-            // Raw SQL, values, `fetchSet`: fetched whole with the outcome, shown as they are.
+        // `:sql SELECT …` is a raw SQL request, windowed like `Row.fetchAll(db, sql: …)`.
+        let windowedRawSQL = windowsRawSQL
+        windowsRawSQL = true
+        defer { windowsRawSQL = windowedRawSQL }
+        return run(text, fetch: false).map { outcome in
+            // Values, `fetchSet`, decoded raw SQL: fetched whole with the outcome, shown as they are.
+            // Raw SQL rows are not fetched yet: they are windowed below (`RawSQLPages`).
             if case .rows(let result) = outcome, result.isFetchedWhole { return outcome }
-            if case .rows(let result) = outcome, result.plan.streamsRawRows {
-                // Raw SQL rows, which the command line streams: fetched whole for the view.
-                do {
-                    return .rows(
-                        try request(
-                            result.plan, range: nil, single: false, fetch: true, valueLimit: ValueCut.displayLimit)
-                    )
-                } catch var error as ArborError {
-                    if error.range == nil { error.range = SourceRange(0, text.utf8.count) }
-                    return .failure([error], text: text)
-                } catch {
-                    return .failure([ArborError(Self.message(error), at: SourceRange(0, text.utf8.count))], text: text)
-                }
-            }
             guard case .rows(var result) = outcome, !result.isSingleRow, result.plan.decodedAs == nil else {
                 if case .rows(let result) = outcome, result.plan.decodedAs != nil {
                     // Rows decoded into the app's type: checked whole, as the app fetches them.

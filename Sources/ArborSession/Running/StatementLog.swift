@@ -50,11 +50,16 @@ public final class StatementLog: @unchecked Sendable {
         }
     }
 
+    /// Run first in every read (`WindowedResult` checks the schema the result was made with).
+    var readCheck: ((Database) throws -> Void)?
+
     /// Runs `body` in a read of `database`, recording the statements it runs as `label`.
     func read<T>(_ database: DatabaseQueue, label: String, _ body: (Database) throws -> T) throws -> T {
         let recorder = StatementRecorder()
         defer { append(recorder.statements, label: label) }
         return try database.read { db in
+            // In the read's own transaction: what it checks holds for the statements that follow.
+            try readCheck?(db)
             db.trace(options: .profile) { recorder.record($0) }
             defer { db.trace(options: [], nil) }
             return try body(db)

@@ -15,6 +15,16 @@ extension Session {
         return try reloadSchema()
     }
 
+    /// Called first in a read that prints rows: the request was compiled against the
+    /// schema read at `schemaVersion`, and a commit may have changed it since (SQLite
+    /// then compiles `SELECT *` again with other columns, silently). In the read's own
+    /// transaction, so the statements that follow see the schema checked.
+    func checkSchemaUnchanged(_ db: Database) throws {
+        guard try Self.schemaVersion(db) == schemaVersion else {
+            throw ArborError("another process changed the schema while the request ran: run it again")
+        }
+    }
+
     static func schemaVersion(_ db: Database) throws -> Int {
         try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
     }

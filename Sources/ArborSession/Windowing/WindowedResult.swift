@@ -42,6 +42,8 @@ public final class WindowedResult: @unchecked Sendable {
     /// The plan fetched for root rows: `plan` without the includes that are capped.
     private let rootPlan: RequestPlan
     private let cappedTargets: [CappedChildren.Target]
+    /// Raw SQL (`Row.fetchAll(db, sql: …)`, `:sql SELECT …` in the terminal): read by its own pages.
+    private let rawPages: RawSQLPages?
     /// For capped lists opened for more (`loadMoreChildren`): how many rows each
     /// parent shows, by target position then parent key, so that a window evicted
     /// and loaded again keeps them.
@@ -66,7 +68,25 @@ public final class WindowedResult: @unchecked Sendable {
         self.builder = ResultTreeBuilder(plan: rootPlan, valueLimit: ValueCut.displayLimit)
         self.fullBuilder = ResultTreeBuilder(plan: plan, valueLimit: ValueCut.displayLimit)
         self.mainSQL = try session.request(plan, range: nil, single: false, fetch: false).mainSQL
-        self.keyset = Keyset.of(rootPlan, schema: session.environment.schema)
+        self.keyset = plan.rawSQL == nil ? Keyset.of(rootPlan, schema: session.environment.schema) : nil
+        // Windows come later, when another process may have changed the schema: a window
+        // read against other columns could show a value under another column's name.
+        let schemaVersion = session.schemaVersion
+        log.readCheck = { db in
+            guard try Session.schemaVersion(db) == schemaVersion else {
+                throw ArborError(
+                    "another process changed the schema since this result was read: run the request again")
+            }
+        }
+        self.rawPages =
+            plan.rawSQL == nil
+            ? nil
+            : try session.database.read { db in
+                let prepared = try Lowering().fetchRequest(plan).makePreparedRequest(db, forSingleResult: false)
+                try RawSQL(session: session).checkReads(
+                    prepared.statement.sqliteStatement, range: nil, inRequest: true)
+                return RawSQLPages(prepared.statement, db)
+            }
     }
 
     /// The number of root rows.
@@ -78,7 +98,8 @@ public final class WindowedResult: @unchecked Sendable {
         }
         lock.unlock()
         let counted = try log.read(session.database, label: "row count") { db in
-            try Lowering().request(rootPlan).fetchCount(db)
+            if let rawPages { return try rawPages.count(db) }
+            return try Lowering().request(rootPlan).fetchCount(db)
         }
         lock.lock()
         count = counted
@@ -125,7 +146,14 @@ public final class WindowedResult: @unchecked Sendable {
         lock.unlock()
 
         let label = "window \(index + 1)"
-        var rows = try fetch(page(rootPlan, index, previousKey), builder, label: label)
+        var rows: [ResultRow]
+        if let rawPages {
+            rows = try log.read(session.database, label: label) { db in
+                try rawPages.rows(db, offset: index * windowSize, limit: windowSize, valueLimit: ValueCut.displayLimit)
+            }
+        } else {
+            rows = try fetch(page(rootPlan, index, previousKey), builder, label: label)
+        }
         if let childCap, !cappedTargets.isEmpty {
             let capped = CappedChildren(session: session, cap: childCap, log: log, label: label)
             let counts = try cappedTargets.map { try capped.counts($0, rows) }

@@ -22,6 +22,8 @@ public enum Message: Sendable {
     case plan(title: String, text: String, isError: Bool)
     /// A window of a result was loaded: draw again.
     case windowLoaded
+    /// A window could not be loaded (the schema changed meanwhile…): said, and it stays unloaded.
+    case windowFailed(String)
     /// A table's row count arrived (nil: counting failed).
     case counted(table: String, count: Int?)
     /// A link's request was counted (nil: counting failed).

@@ -39,6 +39,9 @@ extension AppState {
             return databaseChanged(at: time)
         case .watchProblem(let message, let ended):
             return watchProblem(message, ended: ended)
+        case .windowFailed(let message):
+            notice = Notice(text: "error: " + message, isError: true)
+            return []
         case .windowLoaded:
             // The rows of the last request may have been counted meanwhile.
             if last != nil, last?.rows == nil, let count = results?.source.rowCount { last?.rows = count }

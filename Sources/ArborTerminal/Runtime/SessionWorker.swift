@@ -30,6 +30,11 @@ final class SessionWorker: @unchecked Sendable {
         /// Bumped by each batch of link counts and each request: a count of an older
         /// batch still waiting is skipped (the row it was for is no longer shown).
         var linkBatch = 0
+        /// The tables whose rows `countRows` counts, and the next one to count.
+        var tablesToCount: [String] = []
+        var nextTableToCount = 0
+        /// A count job is queued or running; it queues the next one.
+        var isCountingTables = false
         /// The windowed result the interface shows (the last request that gave rows).
         weak var shownWindow: WindowedResult?
     }
@@ -220,8 +225,12 @@ final class SessionWorker: @unchecked Sendable {
     /// Loads the root rows `range` of `window` (one window) and wakes the UI.
     func load(_ range: Range<Int>, of window: WindowedResult) {
         queue.async { [self] in
-            _ = try? window.rows(in: range)
-            inbox.post(.windowLoaded)
+            do {
+                _ = try window.rows(in: range)
+                inbox.post(.windowLoaded)
+            } catch {
+                inbox.post(.windowFailed(Session.message(error)))
+            }
         }
     }
 
@@ -268,15 +277,36 @@ final class SessionWorker: @unchecked Sendable {
         }
     }
 
-    /// Counts the rows of each table, one job each, so that requests typed
-    /// meanwhile wait for one count at most.
+    /// Counts the rows of each table, one job at a time: each count queues the next
+    /// when it is done, so that a request typed meanwhile waits for one count at most
+    /// (queued all at once, 20,000 counts ran before it).
     func countRows(_ tables: [String]) {
-        for table in tables {
-            queue.async { [self] in
-                // GRDB writes the SQL, as for every request.
-                let count = try? session.database.read { db in try Table<Row>(table).fetchCount(db) }
-                inbox.post(.counted(table: table, count: count))
+        let starts = shared.withLock { shared in
+            let starts = !shared.isCountingTables
+            shared.isCountingTables = true
+            shared.tablesToCount += tables
+            return starts
+        }
+        if starts { countNextTable() }
+    }
+
+    private func countNextTable() {
+        queue.async { [self] in
+            let next: String? = shared.withLock { shared in
+                guard shared.nextTableToCount < shared.tablesToCount.count else {
+                    shared.tablesToCount = []
+                    shared.nextTableToCount = 0
+                    shared.isCountingTables = false
+                    return nil
+                }
+                defer { shared.nextTableToCount += 1 }
+                return shared.tablesToCount[shared.nextTableToCount]
             }
+            guard let table = next else { return }
+            // GRDB writes the SQL, as for every request.
+            let count = try? session.database.read { db in try Table<Row>(table).fetchCount(db) }
+            inbox.post(.counted(table: table, count: count))
+            countNextTable()
         }
     }
 }
