@@ -32,6 +32,8 @@ public final class Session {
     /// Set by the command line's printer: a value fetch run without `fetch` is checked,
     /// not kept, and printed with `streamValues` (bounded memory for 10M values).
     public var streamsValueFetches = false
+    /// Where the advice rules kept quiet for this database are remembered (beside its history).
+    public var quietAdviceURL: URL?
 
     public var environment: Environment { evaluator.environment }
     /// Ctrl-C for the session's long work that SQLite does not run (loading code,
@@ -45,6 +47,8 @@ public final class Session {
         self.path = path
         self.isWritable = writable && path != nil
         self.busyTimeout = busyTimeout
+        self.quietAdviceURL = DatabaseStateFiles.quietAdviceURL(
+            environment: ProcessInfo.processInfo.environment, database: path)
         let location = path.map { writable || watchable ? nil : ReadOnlyOpening.location(of: $0) } ?? nil
         self.isImmutable = location?.hasSuffix("immutable=1") ?? false
         var configuration = Self.configuration(busyTimeout: busyTimeout)

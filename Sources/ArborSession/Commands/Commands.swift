@@ -21,6 +21,7 @@ struct Commands {
           :load PATH          read the declarations of a Swift file, or of every .swift file in a folder
           :declarations [T]   the declarations the session holds (of type T), and where each comes from
           :advise [T]         advice on the schema (or table T) from the GRDB guides, with the fixes
+          :advise --quiet R   keep advice rule R quiet for this database (--unquiet R: show it again)
           :sql STATEMENT      run raw SQL (only reads, unless arbor was started with --write)
           :explain REQUEST    the request's SQL and SQLite's query plan for it
           :swift REQUEST      the request as Swift code for GRDB, whatever the format
@@ -63,8 +64,9 @@ struct Commands {
         case "declarations":
             return .commandOutput(DeclarationListing.text(session: session, type: argument))
         case "advise":
-            let table = argument.isEmpty ? nil : try self.table(argument, range: range).name
-            return .commandOutput(AdviceText.text(try session.advice(table: table)))
+            return try AdviseCommand(session: session).run(argument, range: range) {
+                try self.table($0, range: range)
+            }
         case "sql":
             return try RawSQL(session: session).run(argument, range: range)
         case "explain":
