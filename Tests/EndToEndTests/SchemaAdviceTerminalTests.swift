@@ -57,4 +57,19 @@ final class SchemaAdviceTerminalTests: XCTestCase {
         try next.waitFor("quiet for this database: tableName")
         XCTAssertFalse(try next.screen().contains("table names are not singular"))
     }
+
+    /// `:explain` of a request that joins names the scan its filter makes, with the index.
+    func testExplainOfAJoinedRequestAdvisesAnIndex() throws {
+        let tmux = try arbor()
+        defer { tmux.kill() }
+        try tmux.type(#":explain Track.filter(Column("Composer") == "AC/DC").including(required: Track.album)"#)
+        try tmux.press("Enter")
+        try tmux.waitFor(
+            "|--SCAN Track", "note: full scan of `Track`, which this statement filters on `Composer`",
+            #"try db.create(index: "index_Track_on_Composer", on: "Track", columns: ["Composer"])"#)
+        try tmux.press("Escape")
+        try tmux.type(#":explain Track.joining(required: Track.album.filter(Column("Title") == "Facelift"))"#)
+        try tmux.press("Enter")
+        try tmux.waitFor("|--SCAN Album", "note: full scan of `Album`, which this statement filters on `Title`")
+    }
 }
