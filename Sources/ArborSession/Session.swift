@@ -241,8 +241,9 @@ public final class Session {
             db.trace(options: .profile) { event in recorder.record(event) }
             defer { db.trace(options: [], nil) }
             var rows: [ResultRow] = []
+            var verdict: DecodingVerdict?
             if let typePath = plan.decodedAs, let shape {
-                rows = try decodedRows(
+                (rows, verdict) = try decodedRows(
                     plan, typePath: typePath, shape: shape, request: request, db: db, single: single,
                     builder: builder, range: range)
             } else if single {
@@ -266,11 +267,13 @@ public final class Session {
             let statements = recorder.statements.enumerated().map { i, statement in
                 CapturedStatement(sql: statement.sql, duration: statement.duration, label: i == 0 ? "main" : "prefetch")
             }
-            return RequestResult(
+            var result = RequestResult(
                 plan: plan, rows: rows, mainSQL: mainSQL, statements: statements, isSingleRow: single,
                 window: nil,
                 appStatements: statements.map { CapturedStatement(sql: $0.sql, duration: 0, label: $0.label) },
                 warnings: warnings)
+            result.decodingVerdict = verdict
+            return result
         }
     }
 
