@@ -86,6 +86,7 @@ public enum KeyTable {
             title: "Table view",
             entries: [
                 Entry(keys: "← or h / → or l", action: "the previous or next column"),
+                Entry(keys: "0 / $", action: "the first or last column (annotations and includes come last)"),
                 Entry(keys: "< or >", action: "the selected column narrower or wider"),
                 Entry(keys: "x", action: "hide the selected column"),
                 Entry(keys: "X", action: "show the hidden columns again"),

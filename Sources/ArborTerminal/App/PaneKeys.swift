@@ -180,6 +180,8 @@ extension AppState {
         switch key {
         case .left, .character("h"): table.moveSelection(by: -1)
         case .right, .character("l"): table.moveSelection(by: 1)
+        case .character("0"): table.moveSelection(by: -table.visibleColumns.count)
+        case .character("$"): table.moveSelection(by: table.visibleColumns.count)
         case .character("<"): table.resizeSelected(by: -4)
         case .character(">"): table.resizeSelected(by: 4)
         case .character("x"): table.hideSelected()
