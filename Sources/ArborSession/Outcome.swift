@@ -61,4 +61,6 @@ public struct RequestResult: Sendable {
     public var appStatements: [CapturedStatement]? = nil
     /// What GRDB will silently get wrong in this request (`RequestPitfalls`), with the fix.
     public var warnings: [Pitfall] = []
+    /// For a fetch decoded as the app's type: how many rows decode, and what GRDB converts silently.
+    public var decodingVerdict: DecodingVerdict? = nil
 }

@@ -39,6 +39,8 @@ public final class Session {
     /// Set by `runInteractive`: a `:sql` line of one statement that reads rows is a raw SQL
     /// request, which the terminal's results pane reads a window at a time.
     var windowsRawSQL = false
+    /// Where the advice rules kept quiet for this database are remembered (beside its history).
+    public var quietAdviceURL: URL?
 
     public var environment: Environment { evaluator.environment }
     /// Ctrl-C for the session's long work that SQLite does not run (loading code,
@@ -62,6 +64,8 @@ public final class Session {
         self.path = path
         self.isWritable = writable && path != nil
         self.busyTimeout = busyTimeout
+        self.quietAdviceURL = DatabaseStateFiles.quietAdviceURL(
+            environment: ProcessInfo.processInfo.environment, database: path)
         let location = path.map { writable || watchable ? nil : ReadOnlyOpening.location(of: $0) } ?? nil
         self.isImmutable = location?.hasSuffix("immutable=1") ?? false
         var configuration = Self.configuration(busyTimeout: busyTimeout)
@@ -262,8 +266,9 @@ public final class Session {
             db.trace(options: .profile) { event in recorder.record(event) }
             defer { db.trace(options: [], nil) }
             var rows: [ResultRow] = []
+            var verdict: DecodingVerdict?
             if let typePath = plan.decodedAs, let shape {
-                rows = try decodedRows(
+                (rows, verdict) = try decodedRows(
                     plan, typePath: typePath, shape: shape, request: request, db: db, single: single,
                     builder: builder, range: range)
             } else if single {
@@ -287,11 +292,13 @@ public final class Session {
             let statements = recorder.statements.enumerated().map { i, statement in
                 CapturedStatement(sql: statement.sql, duration: statement.duration, label: i == 0 ? "main" : "prefetch")
             }
-            return RequestResult(
+            var result = RequestResult(
                 plan: plan, rows: rows, mainSQL: mainSQL, statements: statements, isSingleRow: single,
                 window: nil,
                 appStatements: statements.map { CapturedStatement(sql: $0.sql, duration: 0, label: $0.label) },
                 warnings: warnings)
+            result.decodingVerdict = verdict
+            return result
         }
     }
 

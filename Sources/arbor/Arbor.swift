@@ -305,7 +305,7 @@ extension Arbor {
                 Output.error("arbor: " + AdviceText.none)
                 return 0
             }
-            Output.line(AdviceText.text(advice))
+            Output.line(AdviceText.text(advice, folding: true, quiet: session.quietAdviceRules))
             return 1
         } catch {
             Output.error("arbor: \(Session.message(error))")

@@ -85,6 +85,14 @@ struct OutcomePrinter {
             if result.isSingleRow {
                 let fetched = try session.singleRow(of: result, valueLimit: valueLimit)
                 for row in fetched.rows { output.write(row) }
+            } else if result.plan.decodedAs != nil {
+                // Decoded as the app's type: the rows, then the check's verdict.
+                let fetched = try session.request(
+                    result.plan, range: nil, single: false, fetch: true, valueLimit: valueLimit)
+                for row in fetched.rows { output.write(row) }
+                output.finish()
+                if let verdict = fetched.decodingVerdict { Self.printVerdict(verdict) }
+                return true
             } else {
                 try session.stream(result.plan, range: nil, valueLimit: valueLimit) { output.write($0) }
             }
@@ -100,6 +108,15 @@ struct OutcomePrinter {
             Output.error("error: \(Session.message(error))")
         }
         return false
+    }
+
+    /// A passing decoding check says so on standard error; GRDB's silent conversions
+    /// are a warning, each sampled row on a line with the value GRDB decoded.
+    static func printVerdict(_ verdict: DecodingVerdict) {
+        guard verdict.isSurprising else { return Output.error("note: \(Output.terminalSafe(verdict.headline))") }
+        Output.error(
+            (["warning: \(verdict.headline)"] + verdict.details.map { "  " + $0 }).map(Output.terminalSafe)
+                .joined(separator: "\n"))
     }
 
     /// A value fetch checked whole by `Session.run`: its values printed as they are converted again.

@@ -56,6 +56,7 @@ final class CommandLineTests: XCTestCase {
                 migrator.registerMigration("Index book.authorId") { db in
                     try db.create(indexOn: "book", columns: ["authorId"])
                 }
+              quiet: `:advise --quiet unindexedForeignKey`
 
             """)
         let clean = try ArborProcess.run([

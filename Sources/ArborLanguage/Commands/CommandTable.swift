@@ -48,7 +48,8 @@ public enum CommandTable {
             .declarations, ["declarations"], "[T]",
             "the declarations the session holds (of type T), and where each comes from"),
         entry(
-            .advise, ["advise"], "[T]", "advice on the schema (or table T) from the GRDB guides, with the fixes",
+            .advise, ["advise"], "[T]",
+            "advice on the schema (or table T) from the GRDB guides, with the fixes; --quiet R keeps rule R quiet",
             table: true),
         entry(.sql, ["sql"], "STATEMENT", "run raw SQL (only reads, unless arbor was started with --write)"),
         entry(

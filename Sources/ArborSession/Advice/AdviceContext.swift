@@ -50,8 +50,8 @@ final class AdviceContext {
         return objects
     }
 
-    func rebuild(_ table: TableInfo, _ change: TableRebuild.Change) throws -> [String]? {
-        TableRebuild(table: table, schema: schema, objects: try objects()).lines(change)
+    func rebuild(_ table: TableInfo, _ changes: [TableRebuild.Change]) throws -> [String]? {
+        TableRebuild(table: table, schema: schema, objects: try objects()).lines(changes)
     }
 
     /// The record type that names `table` in the session, when it is a Swift identifier.

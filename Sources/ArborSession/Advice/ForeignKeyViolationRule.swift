@@ -75,16 +75,16 @@ enum ForeignKeyViolationRule {
         let nullable = fk.originColumns.allSatisfy {
             table.column(named: $0).map { !$0.isNotNull && $0.primaryKeyIndex == 0 } ?? false
         }
+        let delete = MigrationCode.execute("DELETE FROM \(child) WHERE \(condition)")
         let statement =
             nullable
-            ? "UPDATE \(child) SET "
-                + fk.originColumns.map { "\(MigrationCode.sqlName($0)) = NULL" }.joined(separator: ", ")
-                + " WHERE \(condition)"
-            : "DELETE FROM \(child) WHERE \(condition)"
+            ? MigrationCode.execute(
+                "UPDATE \(child) SET "
+                    + fk.originColumns.map { "\(MigrationCode.sqlName($0)) = NULL" }.joined(separator: ", ")
+                    + " WHERE \(condition)") : delete
+        let deleteTitle = "Delete the \(table.name) rows whose \(parent.name) does not exist"
         let title =
-            nullable
-            ? "Set dangling \(table.name).\(fk.originColumns.joined(separator: ", ")) to NULL"
-            : "Delete the \(table.name) rows whose \(parent.name) does not exist"
+            nullable ? "Set dangling \(table.name).\(fk.originColumns.joined(separator: ", ")) to NULL" : deleteTitle
         return Advice(
             rule: .foreignKeyViolation, table: table.name,
             what:
@@ -92,6 +92,8 @@ enum ForeignKeyViolationRule {
                 + "(\(SchemaText.names(fk.originColumns))) that matches no \(SchemaText.name(parent.name)) row"
                 + (sample.isEmpty ? "" : ", such as " + sample.joined(separator: ", ")),
             why: GuideWords.consistentData,
-            migration: MigrationCode.migration(title, [MigrationCode.execute(statement)]))
+            fix: AdviceFix(
+                title: title, before: [statement], nulledColumns: nullable ? fk.originColumns : [],
+                beforeWhenNotNull: [delete], titleWhenNotNull: deleteTitle))
     }
 }

@@ -61,18 +61,21 @@ enum KeyWithoutForeignKeyRule {
         }
         let constraint =
             "FOREIGN KEY (\(MigrationCode.sqlName(column))) REFERENCES \(MigrationCode.sqlName(parent.name))(\(MigrationCode.sqlNames(destination)))"
-        var migration: String?
-        if var lines = try context.rebuild(table, .tableConstraint(constraint)) {
-            if !UnindexedForeignKeyRule.isIndexed([column], in: table) {
-                lines.append(MigrationCode.createIndex(on: table.name, columns: [column]))
-            }
-            migration = MigrationCode.migration("Add the foreign key \(table.name).\(column)", lines)
-        }
+        // A nullable column that every row sets becomes NOT NULL in the same rebuild: else
+        // the new foreign key would be advice of its own on the next `:advise`.
+        let alwaysSet = try NullableForeignKeyRule.isAlwaysSet(column, in: table, context)
+        let fix = AdviceFix(
+            title: "Add the foreign key \(table.name).\(column)",
+            rebuild: [.tableConstraint(constraint)]
+                + (alwaysSet ? [.columnWords(column: column, words: "NOT NULL")] : []),
+            after: UnindexedForeignKeyRule.isIndexed([column], in: table)
+                ? [] : [MigrationCode.createIndex(on: table.name, columns: [column])])
         return Advice(
             rule: .keyWithoutForeignKey, table: table.name,
             what:
                 "\(SchemaText.name(table.name)).\(SchemaText.name(column)) looks like a key of \(SchemaText.name(parent.name)), but no foreign key says so: "
-                + "GRDB infers no association from it, and SQLite lets it name \(SchemaText.name(parent.name)) rows that do not exist",
-            why: GuideWords.foreignKey, migration: migration, declaration: declaration)
+                + "GRDB infers no association from it, and SQLite lets it name \(SchemaText.name(parent.name)) rows that do not exist"
+                + (alwaysSet ? " (every row sets it: the migration makes it NOT NULL too)" : ""),
+            why: GuideWords.foreignKey, fix: fix, declaration: declaration)
     }
 }

@@ -6,7 +6,7 @@ import ArborCore
 /// primary key (a column `id` holding the old rowids when there is none). A view
 /// never has one: the app tells GRDB with a `DatabaseSchemaSource` (GRDB 7).
 enum MissingPrimaryKeyRule {
-    static func advice(_ table: TableInfo, _ context: AdviceContext) throws -> [Advice] {
+    static func advice(_ table: TableInfo, _ context: AdviceContext) -> [Advice] {
         switch table.kind {
         case .table where table.primaryKey == ["rowid"] && table.column(named: "rowid") == nil:
             let change: TableRebuild.Change
@@ -22,15 +22,13 @@ enum MissingPrimaryKeyRule {
                         "table \(SchemaText.name(table.name)) has no primary key: its rows have no identity of their own "
                         + "(GRDB falls back to the hidden rowid, which VACUUM may renumber), and associations to it need `ForeignKey(…, to: […])`",
                     why: GuideWords.primaryKey,
-                    migration: try context.rebuild(table, change).map {
-                        MigrationCode.migration("Give \(table.name) a primary key", $0)
-                    })
+                    fix: AdviceFix(title: "Give \(table.name) a primary key", rebuild: [change]))
             ]
         case .view:
             let key = table.column(named: "id")?.name ?? table.columns.first?.name ?? "id"
             return [
                 Advice(
-                    rule: .missingPrimaryKey, table: table.name,
+                    rule: .viewPrimaryKey, table: table.name,
                     what:
                         "view \(SchemaText.name(table.name)) has no primary key: GRDB can not `filter(key:)`, count associations to it, "
                         + "or infer a foreign key to it, unless the app's configuration names the columns that identify its rows",

@@ -12,6 +12,8 @@ public struct SchemaAdvisor {
     public var checksForeignKeys: Bool
     /// Ctrl-C: checked before each table (the SQL of a rule is SQLite's to interrupt).
     public var cancellation: Cancellation?
+    /// Rules the user keeps quiet (`:advise --quiet RULE`): their advice is left out, fixes too.
+    public var quiet: Set<Advice.Rule> = []
 
     public init(schema: SchemaGraph, environment: Environment, checksForeignKeys: Bool = true) {
         self.schema = schema
@@ -19,15 +21,15 @@ public struct SchemaAdvisor {
         self.checksForeignKeys = checksForeignKeys
     }
 
-    /// The advice on every table and view (`table` nil), or on one: in the schema's
-    /// order, a table's advice in the order of the rules.
+    /// The advice on every table and view (`table` nil), or on one: grouped by table,
+    /// costliest first (`AdviceMerging`), each table's fixes in one migration.
     public func advice(_ db: Database, table: String? = nil) throws -> [Advice] {
         let context = AdviceContext(schema: schema, environment: environment, db: db)
         let tables = context.userTables.filter { table == nil || $0.name.sqlFolded == table?.sqlFolded }
         var result: [Advice] = []
         for table in tables {
             try cancellation?.check()
-            result += try MissingPrimaryKeyRule.advice(table, context)
+            result += MissingPrimaryKeyRule.advice(table, context)
             result += TableNameRule.advice(table, context)
             result += try KeyWithoutForeignKeyRule.advice(table, context)
             result += SeveralForeignKeysRule.advice(table, context)
@@ -37,7 +39,7 @@ public struct SchemaAdvisor {
         if checksForeignKeys {
             result += try ForeignKeyViolationRule.advice(tables: table == nil ? nil : tables, context)
         }
-        return result
+        return try AdviceMerging.merged(result.filter { !quiet.contains($0.rule) }, context)
     }
 }
 
@@ -47,6 +49,7 @@ extension Session {
         var advisor = SchemaAdvisor(
             schema: environment.schema, environment: environment, checksForeignKeys: checksForeignKeys)
         advisor.cancellation = cancellation
+        advisor.quiet = quietAdviceRules
         return try database.read { db in try advisor.advice(db, table: table) }
     }
 }

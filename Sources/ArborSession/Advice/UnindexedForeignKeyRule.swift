@@ -21,9 +21,9 @@ enum UnindexedForeignKeyRule {
                         "the foreign key \(SchemaText.name(table.name))(\(columns)) → \(SchemaText.name(parent.name)) has no index: "
                         + "each join or prefetch from \(SchemaText.name(parent.name)) reads the whole \(SchemaText.name(table.name)) table",
                     why: GuideWords.index,
-                    migration: MigrationCode.migration(
-                        "Index \(table.name).\(fk.originColumns.joined(separator: "_"))",
-                        [MigrationCode.createIndex(on: table.name, columns: fk.originColumns)])))
+                    fix: AdviceFix(
+                        title: "Index \(table.name).\(fk.originColumns.joined(separator: "_"))",
+                        after: [MigrationCode.createIndex(on: table.name, columns: fk.originColumns)])))
         }
         return result
     }

@@ -61,8 +61,9 @@ struct Commands {
         case .declarations:
             return .commandOutput(DeclarationListing.text(session: session, type: argument))
         case .advise:
-            let table = argument.isEmpty ? nil : try self.table(argument, range: range).name
-            return .commandOutput(AdviceText.text(try session.advice(table: table)))
+            return try AdviseCommand(session: session).run(argument, range: range) {
+                try self.table($0, range: range)
+            }
         case .sql:
             return try RawSQL(session: session).run(argument, range: range)
         case .explain:

@@ -9,17 +9,22 @@ extension Session {
     func decodedRows(
         _ plan: RequestPlan, typePath: String, shape: RecordShape, request: QueryInterfaceRequest<Row>, db: Database,
         single: Bool, builder: ResultTreeBuilder, range: SourceRange?
-    ) throws -> [ResultRow] {
+    ) throws -> (rows: [ResultRow], verdict: DecodingVerdict) {
         // Without prefetched rows, GRDB's decoder has nothing to stop the program on.
         let check = DecodingCheck(shape: shape, mayTrap: plan.hasPrefetch, readsStatement: !plan.hasPrefetch)
         let call = single ? "fetchOne" : "fetchAll"
         let admission = DecodingAdmission(shape: shape, isAdmitting: !plan.includesUnshownRows)
         var rows: [ResultRow] = []
+        var conversions: [SilentConversion] = []
         // `shown` is the row as displayed: a row like one that decoded is not decoded again.
         func decode(_ row: Row, shown: ResultRow, _ index: Int) throws {
             if !admission.admits(shown) {
                 if let failure = check.check(row, index: index) {
                     throw failure.error(typeName: typePath, call: call, plan: plan, range: range)
+                }
+                for conversion in check.conversions(row, index: index)
+                where conversions.filter({ $0.property == conversion.property }).count < DecodingVerdict.sampleLimit {
+                    conversions.append(conversion)
                 }
                 admission.learn(shown)
             }
@@ -52,7 +57,7 @@ extension Session {
                 }
             }
         }
-        return rows
+        return (rows, DecodingVerdict(typeName: typePath, rowCount: rows.count, conversions: conversions))
     }
 
     /// The shape of the app's type a request decodes into; nil, with a warning saying why,

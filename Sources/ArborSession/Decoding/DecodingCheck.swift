@@ -58,6 +58,12 @@ struct DecodingCheck {
 }
 
 extension DecodingCheck {
+    /// The values GRDB converted silently on the row `check` just decoded (within `run`).
+    func conversions(_ row: Row, index: Int) -> [SilentConversion] {
+        guard let context = DecodingContext.current else { return [] }
+        return SilentConversion.find(shape: shape, row: row, decoded: context.rootScalars, index: index)
+    }
+
     /// The enum at the end of `path`, if the failing property is one.
     static func enumName(_ shape: RecordShape, path: [String]) -> String? {
         var shape = shape

@@ -133,6 +133,14 @@ struct DecodingFix {
             }
             return nil
         case .column(let column):
+            // Columns come first: an include or prefetch under the same key is never read. That
+            // is the deepest cause, whatever the column holds on this row (NULL included).
+            if case .record = type, row.scopesTree[property.key] != nil || row.prefetchedRows[property.key] != nil {
+                return DecodingFix(property: property, kind: .columnShadows(column: column, hidesInclude: true))
+            }
+            if case .array = type, row.scopesTree[property.key] != nil || row.prefetchedRows[property.key] != nil {
+                return DecodingFix(property: property, kind: .columnShadows(column: column, hidesInclude: true))
+            }
             if !isOptional, (row[column] as DatabaseValue).isNull {
                 return DecodingFix(
                     property: property,

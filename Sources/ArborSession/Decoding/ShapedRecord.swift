@@ -11,6 +11,14 @@ final class DecodingContext: @unchecked Sendable {
     var enums: [RawEnumShape] = []
     /// The properties down to the one whose decoding failed (the innermost), kept as it throws.
     var failurePath: [String]?
+    /// The scalars of the root record as GRDB decoded them, by key (`nil` for NULL).
+    var rootScalars: [String: String?] = [:]
+
+    /// Keeps a scalar GRDB decoded, when it belongs to the root record.
+    func noteScalar(key: String, value: Any?) {
+        guard records.count == 1 else { return }
+        rootScalars[key] = value.map { "\($0)" }
+    }
 
     init(root: RecordShape) {
         records = [root]
@@ -21,6 +29,7 @@ final class DecodingContext: @unchecked Sendable {
         records = [root]
         enums = []
         failurePath = nil
+        rootScalars = [:]
     }
 
     @TaskLocal static var current: DecodingContext?
@@ -198,35 +207,37 @@ enum ShapedDecoding {
             }
         }
         if array || !scalar.hasSpecializedDecode { return try run(scalar.swiftType) }
+        // What GRDB decoded, for `SilentConversion` to compare with what the column holds.
+        func note(_ value: Any?) { DecodingContext.current?.noteScalar(key: key.stringValue, value: value) }
         switch (scalar, optional) {
-        case (.bool, false): _ = try container.decode(Bool.self, forKey: key)
-        case (.bool, true): _ = try container.decodeIfPresent(Bool.self, forKey: key)
-        case (.int, false): _ = try container.decode(Int.self, forKey: key)
-        case (.int, true): _ = try container.decodeIfPresent(Int.self, forKey: key)
-        case (.int8, false): _ = try container.decode(Int8.self, forKey: key)
-        case (.int8, true): _ = try container.decodeIfPresent(Int8.self, forKey: key)
-        case (.int16, false): _ = try container.decode(Int16.self, forKey: key)
-        case (.int16, true): _ = try container.decodeIfPresent(Int16.self, forKey: key)
-        case (.int32, false): _ = try container.decode(Int32.self, forKey: key)
-        case (.int32, true): _ = try container.decodeIfPresent(Int32.self, forKey: key)
-        case (.int64, false): _ = try container.decode(Int64.self, forKey: key)
-        case (.int64, true): _ = try container.decodeIfPresent(Int64.self, forKey: key)
-        case (.uint, false): _ = try container.decode(UInt.self, forKey: key)
-        case (.uint, true): _ = try container.decodeIfPresent(UInt.self, forKey: key)
-        case (.uint8, false): _ = try container.decode(UInt8.self, forKey: key)
-        case (.uint8, true): _ = try container.decodeIfPresent(UInt8.self, forKey: key)
-        case (.uint16, false): _ = try container.decode(UInt16.self, forKey: key)
-        case (.uint16, true): _ = try container.decodeIfPresent(UInt16.self, forKey: key)
-        case (.uint32, false): _ = try container.decode(UInt32.self, forKey: key)
-        case (.uint32, true): _ = try container.decodeIfPresent(UInt32.self, forKey: key)
-        case (.uint64, false): _ = try container.decode(UInt64.self, forKey: key)
-        case (.uint64, true): _ = try container.decodeIfPresent(UInt64.self, forKey: key)
-        case (.double, false): _ = try container.decode(Double.self, forKey: key)
-        case (.double, true): _ = try container.decodeIfPresent(Double.self, forKey: key)
-        case (.float, false): _ = try container.decode(Float.self, forKey: key)
-        case (.float, true): _ = try container.decodeIfPresent(Float.self, forKey: key)
-        case (.string, false): _ = try container.decode(String.self, forKey: key)
-        case (.string, true): _ = try container.decodeIfPresent(String.self, forKey: key)
+        case (.bool, false): note(try container.decode(Bool.self, forKey: key))
+        case (.bool, true): note(try container.decodeIfPresent(Bool.self, forKey: key))
+        case (.int, false): note(try container.decode(Int.self, forKey: key))
+        case (.int, true): note(try container.decodeIfPresent(Int.self, forKey: key))
+        case (.int8, false): note(try container.decode(Int8.self, forKey: key))
+        case (.int8, true): note(try container.decodeIfPresent(Int8.self, forKey: key))
+        case (.int16, false): note(try container.decode(Int16.self, forKey: key))
+        case (.int16, true): note(try container.decodeIfPresent(Int16.self, forKey: key))
+        case (.int32, false): note(try container.decode(Int32.self, forKey: key))
+        case (.int32, true): note(try container.decodeIfPresent(Int32.self, forKey: key))
+        case (.int64, false): note(try container.decode(Int64.self, forKey: key))
+        case (.int64, true): note(try container.decodeIfPresent(Int64.self, forKey: key))
+        case (.uint, false): note(try container.decode(UInt.self, forKey: key))
+        case (.uint, true): note(try container.decodeIfPresent(UInt.self, forKey: key))
+        case (.uint8, false): note(try container.decode(UInt8.self, forKey: key))
+        case (.uint8, true): note(try container.decodeIfPresent(UInt8.self, forKey: key))
+        case (.uint16, false): note(try container.decode(UInt16.self, forKey: key))
+        case (.uint16, true): note(try container.decodeIfPresent(UInt16.self, forKey: key))
+        case (.uint32, false): note(try container.decode(UInt32.self, forKey: key))
+        case (.uint32, true): note(try container.decodeIfPresent(UInt32.self, forKey: key))
+        case (.uint64, false): note(try container.decode(UInt64.self, forKey: key))
+        case (.uint64, true): note(try container.decodeIfPresent(UInt64.self, forKey: key))
+        case (.double, false): note(try container.decode(Double.self, forKey: key))
+        case (.double, true): note(try container.decodeIfPresent(Double.self, forKey: key))
+        case (.float, false): note(try container.decode(Float.self, forKey: key))
+        case (.float, true): note(try container.decodeIfPresent(Float.self, forKey: key))
+        case (.string, false): note(try container.decode(String.self, forKey: key))
+        case (.string, true): note(try container.decodeIfPresent(String.self, forKey: key))
         case (.data, _), (.date, _), (.uuid, _): try run(scalar.swiftType)
         }
     }

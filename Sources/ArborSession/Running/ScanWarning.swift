@@ -7,38 +7,29 @@ struct ScanWarning: Equatable {
     var table: String
     var columns: [String]
 
-    /// The warnings for a statement, from the details of its query plan.
+    /// The warnings for a statement, from the details of its query plan: every table
+    /// it scans (by name or by alias, `SCAN Track`, `SCAN album1`) whose columns it
+    /// filters, or, without a filter, joins, and no index starts with.
     static func warnings(sql: String, planDetails: [String], schema: SchemaGraph) -> [ScanWarning] {
         let upper = sql.uppercased()
         guard upper.contains(" WHERE ") || upper.contains(" JOIN ") else { return [] }
+        let references = ColumnComparisons(sql)
         var warnings: [ScanWarning] = []
         for detail in planDetails where detail.hasPrefix("SCAN ") && !detail.contains(" USING ") {
-            // `SCAN book`, `SCAN book AS b`.
-            let words = detail.split(separator: " ")
-            guard words.count >= 2, let table = schema.table(named: String(words[1])) else { continue }
-            let columns = filteredColumns(of: table, in: sql)
-            guard !columns.isEmpty, !isIndexed(columns, table) else { continue }
+            // `SCAN book`, `SCAN b` (an alias), `SCAN book AS b`.
+            let words = detail.split(separator: " ").map(String.init)
+            guard words.count >= 2 else { continue }
+            let name = words.count >= 4 && words[2] == "AS" ? words[3] : words[1]
+            guard let table = schema.table(named: references.tables[name.sqlFolded] ?? words[1]) else { continue }
+            let compared = references.comparisons(of: table, qualifier: name)
+            let filters = compared.filter { !$0.isJoin }.map(\.column)
+            let columns = filters.isEmpty ? compared.map(\.column) : filters
+            guard !columns.isEmpty, !isIndexed(columns, table),
+                !warnings.contains(where: { $0.table == table.name && $0.columns == columns })
+            else { continue }
             warnings.append(ScanWarning(table: table.name, columns: columns))
         }
         return warnings
-    }
-
-    /// The table's columns the statement compares (`"book"."authorId" =`, `"year" >`, `IN (…)`).
-    static func filteredColumns(of table: TableInfo, in sql: String) -> [String] {
-        var found: [String] = []
-        for column in table.columns {
-            let quoted = "\"" + column.name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            var searchRange = sql.startIndex..<sql.endIndex
-            while let range = sql.range(of: quoted, range: searchRange) {
-                searchRange = range.upperBound..<sql.endIndex
-                let after = sql[range.upperBound...].drop { $0 == " " }
-                let compares = ["=", "<", ">", "IN ", "IN(", "IS ", "LIKE ", "BETWEEN "].contains {
-                    after.hasPrefix($0)
-                }
-                if compares, !found.contains(column.name) { found.append(column.name) }
-            }
-        }
-        return found
     }
 
     /// Whether an index (or the primary key) starts with one of the columns.

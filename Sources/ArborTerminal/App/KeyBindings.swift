@@ -24,7 +24,8 @@ public enum KeyCommand: Sendable, Hashable {
     case toggleNode, openOrFetchMore, openChildren, collapseOrParent, expandAll, collapseAll, showDetail
     case find, findNext, switchFormat
     // The table view.
-    case columnBack, columnForward, narrowerColumn, widerColumn, hideColumn, showColumns, openCell, openCellAndFetch
+    case columnBack, columnForward, firstColumn, lastColumn, narrowerColumn, widerColumn, hideColumn, showColumns
+    case openCell, openCellAndFetch
     // The children pane.
     case goInto, goIntoAndFetch, goBack
     // The schema pane.
@@ -220,6 +221,8 @@ public enum KeyBindings {
                 (.left, .columnBack), (.character("h"), .columnBack), (.right, .columnForward),
                 (.character("l"), .columnForward),
             ]),
+        KeyBinding(
+            "0 or $", "the first or last column", [(.character("0"), .firstColumn), (.character("$"), .lastColumn)]),
         KeyBinding(
             "< or >", "the selected column narrower or wider",
             [(.character("<"), .narrowerColumn), (.character(">"), .widerColumn)]),

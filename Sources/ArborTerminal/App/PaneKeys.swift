@@ -172,6 +172,8 @@ extension AppState {
         switch command {
         case .columnBack: table.moveSelection(by: -1)
         case .columnForward: table.moveSelection(by: 1)
+        case .firstColumn: table.moveSelection(by: -table.visibleColumns.count)
+        case .lastColumn: table.moveSelection(by: table.visibleColumns.count)
         case .narrowerColumn: table.resizeSelected(by: -4)
         case .widerColumn: table.resizeSelected(by: 4)
         case .hideColumn: table.hideSelected()

@@ -228,6 +228,10 @@ extension AppState {
                 if let warning = result.warnings.first {
                     notice = Notice(text: "warning: \(warning.message) — \(warning.fix)", isError: true)
                 }
+                // A decoding check's verdict: the rows that decode, or what GRDB converts silently.
+                else if let verdict = result.decodingVerdict {
+                    notice = Notice(text: verdict.summary, isError: verdict.isSurprising)
+                }
                 keepSelectionsInView()
             case .count(let count, let statement):
                 showAnswer(

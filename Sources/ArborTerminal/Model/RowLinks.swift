@@ -3,16 +3,19 @@ import ArborLanguage
 import ArborSession
 
 /// The associations to jump along from one row, listed in the children pane
-/// after its children: forward (the row's own associations, `→`) and backward
-/// (every association of any table whose destination is the row's table, `←`).
-/// Each is a request the user could type, run when they jump, so that moving
-/// through the data puts the request that expresses it in the history.
+/// after its children, each once, by the direction of its foreign key: `→` to the
+/// row this row's key names (`Track.album`), `←` to the rows whose key names this
+/// row (`Track.invoiceLines`). An association and its inverse follow one foreign
+/// key one way: the row's own association is shown, else the other table's.
+/// A jump runs the request that lands on the rows it names, as the app would write
+/// it (`Album.filter(id: 1)`, `InvoiceLine.filter(Column("TrackId") == 1)`), so
+/// that moving through the data puts that request in the history.
 public struct RowLinks: Sendable, Equatable {
     public struct Link: Sendable, Equatable {
         public var isForward: Bool
         /// `Book.author`, as the association is typed.
         public var label: String
-        /// The request a jump runs: `Author.filter(id: 1).including(all: Author.books)`.
+        /// The request a jump runs: `Author.filter(id: 1)`.
         public var request: String
         /// The request counted for this row (capped, `CappedCount`).
         public var countRequest: String
@@ -31,25 +34,26 @@ public struct RowLinks: Sendable, Equatable {
         row: ResultRow, table: String, node: NodePath, environment: Environment, reverse: ReverseAssociations
     ) -> RowLinks? {
         guard let info = environment.schema.table(named: table), info.kind == .table,
-            let key = keyArguments(row: row, primaryKey: info.primaryKey)
+            keyArguments(row: row, primaryKey: info.primaryKey) != nil
         else { return nil }
         let type = environment.displayName(ofTable: table)
         var links: [Link] = []
-        for entry in environment.catalog.associations(of: table) {
-            let association = "\(type).\(SwiftIdentifier.typed(entry.name))"
-            let include = entry.plan.isToMany ? "all" : "optional"
-            links.append(
-                Link(
-                    isForward: true, label: association,
-                    request: "\(type).filter(\(key)).including(\(include): \(association))",
-                    countRequest: "\(type).filter(\(key)).joining(required: \(association))"))
+        var followed: Set<String> = []
+        func add(_ entry: AssociationCatalog.Entry, owner: String) {
+            guard let key = ForeignKeyLink.resolve(entry, schema: environment.schema),
+                let request = key.landingRequest(from: row, of: table, environment: environment)
+            else { return }
+            let isForward = key.isForward(from: table)
+            guard followed.insert(key.identity(isForward: isForward)).inserted else { return }
+            let label = "\(owner).\(SwiftIdentifier.typed(entry.name))"
+            links.append(Link(isForward: isForward, label: label, request: request, countRequest: request))
         }
-        for reference in reverse.pointing(at: table) {
-            let origin = environment.displayName(ofTable: reference.origin)
-            let association = "\(origin).\(SwiftIdentifier.typed(reference.association.name))"
-            let request = "\(origin).joining(required: \(association).filter(\(key)))"
-            links.append(Link(isForward: false, label: association, request: request, countRequest: request))
+        for entry in environment.catalog.associations(of: table) { add(entry, owner: type) }
+        for reference in reverse.pointing(at: table) where reference.origin.sqlFolded != table.sqlFolded {
+            add(reference.association, owner: environment.displayName(ofTable: reference.origin))
         }
+        // Forward first, as the pane reads: what this row names, then what names it.
+        links = links.filter(\.isForward) + links.filter { !$0.isForward }
         return links.isEmpty ? nil : RowLinks(node: node, links: links)
     }
 
