@@ -33,6 +33,10 @@ final class WindowFailureNoticeTests: XCTestCase {
         perform(
             state.update(
                 .finished(generation: generation, outcomes: outcomes, environment: session.environment, elapsed: 0.01)))
+        // The rows are counted (the worker does it after the first window), so `G` knows the end.
+        guard case .rows(let result)? = outcomes.first, let window = result.window else { return XCTFail() }
+        XCTAssertEqual(try window.rowCount(), 500)
+        perform(state.update(.windowLoaded))
         let writer = try DatabaseQueue(path: path)
         try writer.write { try $0.execute(sql: "ALTER TABLE t DROP COLUMN a") }
         try writer.close()

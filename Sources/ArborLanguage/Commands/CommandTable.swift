@@ -38,7 +38,7 @@ public enum CommandTable {
         entry(.help, ["help", "h", "?"], "", "this text"),
         entry(.tables, ["tables"], "", "the tables and views, with their record types"),
         entry(
-            .schema, ["schema"], "T | --swift",
+            .schema, ["schema"], "T",
             "the columns, keys and indexes of table T; --swift: record types and one migration for the database",
             table: true),
         entry(.associations, ["associations"], "T", "the associations of table T (inferred and declared)", table: true),
@@ -53,8 +53,8 @@ public enum CommandTable {
             table: true),
         entry(.sql, ["sql"], "STATEMENT", "run raw SQL (only reads, unless arbor was started with --write)"),
         entry(
-            .migrations, ["migrations"], "[--diff]",
-            "the loaded code's migrations and which ran on the file (--diff: the schema's drift)"),
+            .migrations, ["migrations"], "",
+            "the loaded code's migrations and which ran on the file; --diff: the schema's drift"),
         entry(.migrate, ["migrate"], "", "run the pending migrations on the file (with --write; a backup first)"),
         entry(.explain, ["explain"], "REQUEST", "the request's SQL and SQLite's query plan for it"),
         entry(.swift, ["swift"], "REQUEST", "the request as Swift code for GRDB, whatever the format"),
