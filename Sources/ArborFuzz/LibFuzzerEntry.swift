@@ -1,6 +1,7 @@
 // The libFuzzer entry points, compiled with `-D ARBOR_FUZZ` and
 // `-sanitize=fuzzer` (scripts/fuzz.sh).
 #if ARBOR_FUZZ
+    import ArborSession
     import CLibFuzzer
     import Foundation
 
