@@ -158,19 +158,24 @@ extension Evaluator {
             return try truth(l) && truth(r)
         case .binary(.or, let l, let r):
             return try truth(l) || truth(r)
-        case .binary(let op, let l, let r) where (op == .equal || op == .notEqual) && isArray(l) && isArray(r):
-            // `ids == [nil]`: arrays equal element by element, as Swift compares them.
-            guard case .array(let left) = try evaluate(l), case .array(let right) = try evaluate(r) else { break }
-            let known = (left.compactMap(\.knownValue), right.compactMap(\.knownValue))
-            guard known.0.count == left.count, known.1.count == right.count else {
-                throw ArborError("these arrays hold values not known now", at: e.range)
-            }
-            let equal = known.0.count == known.1.count && zip(known.0, known.1).allSatisfy { Self.compare($0, $1) == 0 }
-            return op == .equal ? equal : !equal
         case .binary(let op, let l, let r)
         where [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual].contains(op):
-            let left = try swiftValue(l)
-            let right = try swiftValue(r)
+            // Each side evaluated once.
+            let (leftValue, rightValue) = (try evaluate(l), try evaluate(r))
+            // `ids == [nil]`: arrays equal element by element, as Swift compares them.
+            if op == .equal || op == .notEqual, case .array(let leftArray) = leftValue,
+                case .array(let rightArray) = rightValue
+            {
+                let known = (leftArray.compactMap(\.knownValue), rightArray.compactMap(\.knownValue))
+                guard known.0.count == leftArray.count, known.1.count == rightArray.count else {
+                    throw ArborError("these arrays hold values not known now", at: e.range)
+                }
+                let equal =
+                    known.0.count == known.1.count && zip(known.0, known.1).allSatisfy { Self.compare($0, $1) == 0 }
+                return op == .equal ? equal : !equal
+            }
+            let left = try swiftValue(leftValue, range: l.range)
+            let right = try swiftValue(rightValue, range: r.range)
             guard let order = Self.compare(left, right) else {
                 throw ArborError("these values can not be compared here", at: e.range)
             }
@@ -196,20 +201,19 @@ extension Evaluator {
             at: e.range)
     }
 
-    private func isArray(_ e: Expr) -> Bool {
-        if case .array = try? evaluate(e) { return true }
-        return false
-    }
-
     /// A value of a condition's comparison: an enum case written `.novel` takes its raw value
     /// from the other side's type when it can.
     private func swiftValue(_ e: Expr) throws -> SQLValue {
-        switch try evaluate(e) {
+        try swiftValue(evaluate(e), range: e.range)
+    }
+
+    private func swiftValue(_ value: Value, range: SourceRange) throws -> SQLValue {
+        switch value {
         case .expression(.value(let v)): return v
         case .implicitMember(let name): return .text(name)
         // GRDB's storage text of a date sorts as the dates do.
         case .swift(let swift) where swift.databaseValue != nil: return swift.databaseValue ?? .null
-        default: throw ArborError("expected a value known when the method is called", at: e.range)
+        default: throw ArborError("expected a value known when the method is called", at: range)
         }
     }
 
