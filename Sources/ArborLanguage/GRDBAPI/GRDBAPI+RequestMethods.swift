@@ -169,12 +169,16 @@ extension GRDBAPI {
         },
         literalMethod(
             "having", on: .derivableRequest, symbols: symbols("AggregatingRequest", member: "having(literal:)")),
+        sqlMethod(
+            "having", on: .derivableRequest, symbols: symbols("AggregatingRequest", member: "having(sql:arguments:)")),
         GRDBMember(
             .method, "group", [CallForm([nil], repeatsLast: true)], on: .derivableRequest,
             symbols: symbols("AggregatingRequest", member: "group(_:)")
         ) { evaluator, call in try call.appending(.group(try evaluator.grouping(call))) },
         literalMethod(
             "group", on: .derivableRequest, symbols: symbols("AggregatingRequest", member: "group(literal:)")),
+        sqlMethod(
+            "group", on: .derivableRequest, symbols: symbols("AggregatingRequest", member: "group(sql:arguments:)")),
         GRDBMember(
             .method, "limit", [CallForm([nil]), CallForm([nil, "offset"])], on: .tableAndRequest,
             symbols: symbols("QueryInterfaceRequest", "TableRecord", "Table", member: "limit(_:offset:)")
@@ -244,6 +248,15 @@ extension GRDBAPI {
 
     /// `sql:` and `sql:arguments:`.
     static let sqlForms = [CallForm(["sql"]), CallForm(["sql", "arguments"])]
+
+    /// `group(sql:arguments:)`, `having(sql:arguments:)`: SQL text, as `SQL(sql:arguments:)` would hold it.
+    static func sqlMethod(_ name: String, on receivers: Set<GRDBReceiver>, symbols: [String]) -> GRDBMember {
+        GRDBMember(.method, name, sqlForms, on: receivers, symbols: symbols) { evaluator, call in
+            let fragment = SQLFragment(
+                sql: try evaluator.string(call.argument(0)), arguments: try evaluator.sqlArguments(call))
+            return try call.appending(evaluator.literalOperation(call.name, fragment))
+        }
+    }
 
     /// `filter(literal:)`, `order(literal:)`…: an `SQL` literal.
     static func literalMethod(_ name: String, on receivers: Set<GRDBReceiver>, symbols: [String]) -> GRDBMember {
