@@ -38,3 +38,15 @@ final class RegistryAdditionsParityResolutionTests: XCTestCase {
             try harness.grdbSQL(Writer.including(all: Writer.books.all())))
     }
 }
+
+extension RegistryAdditionsParityResolutionTests {
+    func testARequestsExistsIsAnSQLExpression() throws {
+        let harness = try LanguageHarness.demo()
+        XCTAssertEqual(
+            try harness.sql(#"Author.filter(Book.filter(Column("year") > 2000).exists())"#),
+            try harness.grdbSQL(Writer.filter(Work.filter(Column("year") > 2000).exists())))
+        XCTAssertEqual(
+            try harness.sql(#"Author.filter(!Book.all().exists())"#),
+            try harness.grdbSQL(Writer.filter(!Work.all().exists())))
+    }
+}

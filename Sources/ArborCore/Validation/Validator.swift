@@ -364,7 +364,7 @@ public struct Validator {
             try checkExpression(x, table: table)
         case .literal(let fragment):
             try checkFragment(fragment, table: table)
-        case .subquery(let plan):
+        case .subquery(let plan), .exists(let plan):
             try checkSubquery(plan)
         case .inSubquery(let plan, let x):
             try checkSubquery(plan)

@@ -222,6 +222,11 @@ extension GRDBAPI {
             return .expression(.inSubquery(call.receiver?.plan ?? RequestPlan(table: call.table), element))
         },
         GRDBMember(
+            .method, "exists", [CallForm([])], on: .queryInterfaceRequest, symbols: ["SQLSubqueryable.exists()"]
+        ) { _, call in
+            .expression(.exists(call.receiver?.plan ?? RequestPlan(table: call.table)))
+        }.yielding(.expression),
+        GRDBMember(
             .method, "forKey", [CallForm([nil])], on: [.association],
             symbols: symbols("Association", member: "forKey(_:)"),
             notOffered: { evaluator, call in
