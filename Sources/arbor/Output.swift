@@ -49,6 +49,7 @@ enum Output {
     }
 
     static func error(_ s: String) {
+        if InterruptedStatement.isItsOwnError(s) { return }
         var text = terminalSafe(s) + "\n"
         text.withUTF8 { buffer in
             guard var base = buffer.baseAddress else { return }
