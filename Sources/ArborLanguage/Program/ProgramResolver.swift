@@ -715,7 +715,8 @@ private struct Resolution {
                 let key = "\(path).\(name)"
                 guard environment.memberErrors[key] == nil else { continue }
                 if let table = tables[path] ?? enclosingTable(path),
-                    let association = environment.catalog.association(named: name, of: table), association.isDeclared,
+                    // Declared ones only: inferring the convention's (GRDB's inflections) is for requests.
+                    let association = environment.catalog.declaredAssociation(named: name, of: table),
                     association.plan.displayName == key
                 {
                     result.associations += 1
