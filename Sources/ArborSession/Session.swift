@@ -244,7 +244,7 @@ public final class Session {
         _ plan: RequestPlan, range: SourceRange?, single: Bool, fetch: Bool, valueLimit: Int? = nil
     ) throws -> RequestResult {
         try Validator(schema: environment.schema, range: range).validate(plan)
-        let builder = ResultTreeBuilder(plan: plan, valueLimit: valueLimit)
+        let builder = ResultTreeBuilder(plan: plan, valueLimit: valueLimit, schema: environment.schema)
         var warnings = RequestPitfalls.find(in: plan)
         if plan.decodedAs == nil, plan.valueType != nil || plan.rawSQL != nil || plan.isDeduplicated {
             // Fetched whole at once, as GRDB fetches them: the rows come with the outcome.

@@ -72,19 +72,20 @@ final class CuttingRulesTests: XCTestCase {
         let results = ResultsState(source: source, title: "t")
         var buffer = ScreenBuffer(width: 100, height: 3)
         ResultsView.draw(results, info: "", into: &buffer, rect: buffer.bounds, focused: false, separatorOnRight: false)
+        // The closed row's to-one row comes first (issue 21, item 10), then its columns.
         XCTAssertEqual(
             buffer.line(1),
-            "▸ artist  id:1  name:\"Brian Johnson Brian Johnson…  city:\"村上春樹村上春樹村上春樹村上\"  …")
+            "▸ artist  album(id:9, title:\"Mと漢字 Title\")  id:1  name:\"Brian Johnson Brian Johnson…  …")
         // Narrower than all the columns at 16 columns a value: the first ones, a value at most a third of the line.
         var narrow = ScreenBuffer(width: 60, height: 3)
         ResultsView.draw(results, info: "", into: &narrow, rect: narrow.bounds, focused: false, separatorOnRight: false)
-        XCTAssertEqual(narrow.line(1), "▸ artist  id:1  name:\"Brian Johnson…  city:\"村上春樹村…  …")
-        // Wide enough, nothing is cut, and the to-one row shows on its line.
+        XCTAssertEqual(narrow.line(1), "▸ artist  album(id:9, title:…  id:1  name:\"Brian Johns…  …")
+        // Wide enough, nothing is cut, and the to-one row shows first on its line.
         var wide = ScreenBuffer(width: 200, height: 3)
         ResultsView.draw(results, info: "", into: &wide, rect: wide.bounds, focused: false, separatorOnRight: false)
         XCTAssertEqual(
             wide.line(1),
-            "▸ artist  id:1  name:\"Brian Johnson Brian Johnson Brian Johnson\"  city:\"村上春樹村上春樹村上春樹村上\"  emoji:\"😀😀😀😀😀😀😀😀😀😀😀😀\"  note:NULL  score:12.5  album(id:9, title:\"Mと漢字 Title\")"
+            "▸ artist  album(id:9, title:\"Mと漢字 Title\")  id:1  name:\"Brian Johnson Brian Johnson Brian Johnson\"  city:\"村上春樹村上春樹村上春樹村上\"  emoji:\"😀😀😀😀😀😀😀😀😀😀😀😀\"  note:NULL  score:12.5"
         )
         XCTAssertEqual(wide.line(2), "  artist  id:2  name:\"M\"")
     }

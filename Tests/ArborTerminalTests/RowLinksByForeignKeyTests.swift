@@ -25,16 +25,20 @@ final class RowLinksByForeignKeyTests: XCTestCase {
         let session = try Session(path: try MusicStoreFixture.make())
         let state = try openLinks(after: "Track.filter(id: 1)", in: session)
         let links = try XCTUnwrap(state.links?.links)
-        // Forward first, then backward; each group in the catalog's order.
-        XCTAssertEqual(links.map(\.isForward), [true, true, true, false, false])
+        // Forward first, then backward, then the through associations; each group in
+        // the catalog's order.
         XCTAssertEqual(
-            links.map { ($0.isForward ? "→ " : "← ") + $0.label + " " + $0.request }.sorted(),
+            links.map(\.direction), [.forward, .forward, .forward, .backward, .backward, .through, .through])
+        XCTAssertEqual(
+            links.map { $0.marker + " " + $0.label + " " + $0.request }.sorted(),
             [
                 "→ Track.album Album.filter(id: 1)",
                 "→ Track.genre Genre.filter(id: 1)",
                 "→ Track.mediaType MediaType.filter(id: 1)",
                 #"← Track.invoiceLines InvoiceLine.filter(Column("TrackId") == 1)"#,
                 #"← Track.playlistTracks PlaylistTrack.filter(Column("TrackId") == 1)"#,
+                #"⇢ Track.invoices Invoice.joining(required: Invoice.invoiceLines.filter(Column("TrackId") == 1))"#,
+                #"⇢ Track.playlists Playlist.joining(required: Playlist.playlistTracks.filter(Column("TrackId") == 1))"#,
             ].sorted())
         XCTAssertEqual(links.first { $0.label == "Track.invoiceLines" }?.count?.count, 2)
         XCTAssertEqual(links.first { $0.label == "Track.album" }?.count?.count, 1)

@@ -348,7 +348,8 @@ final class TerminalTests: XCTestCase {
 
     /// The links of the children pane on the screen, in order: `→ Book.author`, `← Painting.author`…
     func links(on screen: String) throws -> [String] {
-        let pattern = try NSRegularExpression(pattern: "([→←] [A-Z][A-Za-z]*\\.[A-Za-z]+)  (\\d[\\d,]*\\+?|…|\\?)")
+        let pattern = try NSRegularExpression(
+            pattern: "([→←⇢] [A-Z][A-Za-z]*\\.[A-Za-z]+)  (\\d[\\d,]*\\+?|…|\\?|NULL)")
         return pattern.matches(in: screen, range: NSRange(screen.startIndex..., in: screen)).compactMap {
             Range($0.range(at: 1), in: screen).map { String(screen[$0]) }
         }
@@ -456,7 +457,8 @@ final class TerminalTests: XCTestCase {
         try tmux.waitFor("arbor>")
         try tmux.type("Book.joining(required: Book.author.including(required: Author.country)).limit(1)")
         try tmux.press("Enter")
-        try tmux.waitFor("▸ book  id:1  authorId:54", "1 row")
+        // A closed row shows its to-one include first (issue 21, item 10).
+        try tmux.waitFor("▸ book  country(code:\"TR\", name:\"Turkey\"", "  id:1  authorId:54", "1 row")
         // The request stays in the input: Esc walks the result.
         try tmux.press("Escape")
         try tmux.press("Space")
@@ -473,13 +475,13 @@ final class TerminalTests: XCTestCase {
         try tmux.waitFor("arbor>")
         try tmux.type("Author.including(all: Author.books).including(optional: Author.country)")
         try tmux.press("Enter")
-        try tmux.waitFor("▸ author  id:1  name:", "76 rows")
+        try tmux.waitFor("▸ author  country(code:\"FR\"", "  id:1  name:", "76 rows")
         try tmux.press("Escape")
         try tmux.press("t")
         try tmux.waitFor(
             "│  id │ name                     │ birthYear │ deathDate  │ countryCode │",
             "│   1 │ Victor Hugo              │      1802 │ 1885-05-22 │ FR          │",
-            "←→ column · ␣ open a count")
+            "←→ column · c go to one · ␣ open a count")
         // x hides the selected column (id); → walks to the books count, ↵ opens its rows.
         try tmux.press("x")
         try tmux.waitFor("│ name                     │ birthYear │", "│ Victor Hugo              │      1802 │")
@@ -491,7 +493,7 @@ final class TerminalTests: XCTestCase {
         try tmux.press("Escape")
         try tmux.type(":format tree")
         try tmux.press("Enter")
-        try tmux.waitFor("results as a tree (t switches)", "▸ author  id:1  name:\"Victor Hu")
+        try tmux.waitFor("results as a tree (t switches)", "▸ author  country(code:\"FR\"", "  id:1  ")
         try tmux.type(":format table")
         try tmux.press("Enter")
         try tmux.type("Country.limit(2)")

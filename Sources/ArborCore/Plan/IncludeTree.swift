@@ -46,28 +46,39 @@ public struct IncludeTree: Hashable, Sendable {
     }
 
     public var children: [Child] = []
+    /// How many of the level's base columns, the last ones, are annotations
+    /// (`AnnotationColumns`); nil when the plan can not tell.
+    public var annotationColumns: Int? = 0
 
-    public init(operations: [RequestOperation]) {
+    /// The level of `table` refined by `operations`; with the `schema`, annotations
+    /// of every column of a table are counted too.
+    public init(operations: [RequestOperation], table: String = "", schema: SchemaGraph? = nil) {
+        annotationColumns = AnnotationColumns.count(operations, table: table, schema: schema)
         for operation in operations {
             switch operation {
             case .including(.all, let association):
                 add(
                     Child(
                         key: association.key.plural, kind: .toMany, table: association.destination,
-                        tree: IncludeTree(operations: association.operations),
+                        tree: IncludeTree(
+                            operations: association.operations, table: association.destination, schema: schema),
                         operations: association.operations, isRequired: false,
                         addedColumns: association.pivotKeyColumnCount))
             case .including(let kind, let association):
                 add(
                     Child(
                         key: association.key.singular, kind: .toOne(scopePath: association.scopePath),
-                        table: association.destination, tree: IncludeTree(operations: association.operations),
+                        table: association.destination,
+                        tree: IncludeTree(
+                            operations: association.operations, table: association.destination, schema: schema),
                         operations: association.operations, isRequired: kind == .required))
             case .joining(_, let association):
                 // A joined association is not shown, but GRDB keeps its scope
                 // (SQLQualifiedRelation.rowAdapter): what it includes hangs on this
                 // level's rows, read under the join's scope path.
-                for child in IncludeTree(operations: association.operations).children {
+                for child in IncludeTree(
+                    operations: association.operations, table: association.destination, schema: schema
+                ).children {
                     add(child.underScopes(association.scopePath))
                 }
             default:
@@ -80,6 +91,10 @@ public struct IncludeTree: Hashable, Sendable {
         if let i = children.firstIndex(where: { $0.key == child.key && $0.kind == child.kind }) {
             // GRDB merges the two: required wins over optional, refinements add up.
             for grandChild in child.tree.children { children[i].tree.add(grandChild) }
+            if children[i].tree.annotationColumns != child.tree.annotationColumns {
+                // Two refinements' selections merged: the plan no longer says which columns they are.
+                children[i].tree.annotationColumns = nil
+            }
             children[i].operations += child.operations
             children[i].isRequired = children[i].isRequired || child.isRequired
         } else {

@@ -12,12 +12,19 @@ public struct ResultRow: Sendable {
     /// The full size in bytes of each value kept only as its first bytes (by column
     /// index; see `ValueCut`). Empty for rows read whole.
     public var cutSizes: [Int: Int]
+    /// How many of the base columns, the last ones, are the request's annotations
+    /// (`annotated(with:)`…): views show them first.
+    public var annotationCount: Int
 
-    public init(names: [String], values: [DatabaseValue], children: [ResultChild], cutSizes: [Int: Int] = [:]) {
+    public init(
+        names: [String], values: [DatabaseValue], children: [ResultChild], cutSizes: [Int: Int] = [:],
+        annotationCount: Int = 0
+    ) {
         self.names = names
         self.values = values
         self.children = children
         self.cutSizes = cutSizes
+        self.annotationCount = annotationCount
     }
 
     public init(columns: [(name: String, value: DatabaseValue)], children: [ResultChild]) {
@@ -27,6 +34,12 @@ public struct ResultRow: Sendable {
     /// The base columns as (name, value) pairs.
     public var columns: [(name: String, value: DatabaseValue)] {
         zip(names, values).map { (name: $0, value: $1) }
+    }
+
+    /// The indexes of the annotation columns (the last `annotationCount`).
+    public var annotationIndexes: Range<Int> {
+        let count = min(max(0, annotationCount), values.count)
+        return (values.count - count)..<values.count
     }
 }
 
@@ -87,10 +100,12 @@ public final class ResultTreeBuilder: @unchecked Sendable {
         var indexes: [Int]
         /// True when no column is hidden, so values can be read in one pass.
         var isIdentity: Bool
+        var annotationCount: Int
     }
 
-    public init(plan: RequestPlan, valueLimit: Int? = nil) {
-        self.tree = IncludeTree(operations: plan.levelOperations)
+    /// With the `schema`, annotations that select every column of a table are known too.
+    public init(plan: RequestPlan, valueLimit: Int? = nil, schema: SchemaGraph? = nil) {
+        self.tree = IncludeTree(operations: plan.levelOperations, table: plan.table, schema: schema)
         self.valueLimit = valueLimit
     }
 
@@ -98,7 +113,7 @@ public final class ResultTreeBuilder: @unchecked Sendable {
         build(row, tree, rootLayout)
     }
 
-    private func layout(of row: Row, in box: LayoutBox) -> Layout {
+    private func layout(of row: Row, in box: LayoutBox, annotations: Int?) -> Layout {
         if let layout = box.layout, layout.indexes.count <= row.count { return layout }
         var names = Array(row.columnNames)
         switch box.added {
@@ -107,13 +122,15 @@ public final class ResultTreeBuilder: @unchecked Sendable {
         case .trailing: while names.last?.hasPrefix("grdb_") == true { names.removeLast() }
         }
         let indexes = Array(names.indices)
-        let layout = Layout(names: names, indexes: indexes, isIdentity: indexes.count == row.count)
+        let layout = Layout(
+            names: names, indexes: indexes, isIdentity: indexes.count == row.count,
+            annotationCount: min(annotations ?? 0, names.count))
         box.layout = layout
         return layout
     }
 
     private func build(_ row: Row, _ tree: IncludeTree, _ box: LayoutBox) -> ResultRow {
-        let layout = layout(of: row, in: box)
+        let layout = layout(of: row, in: box, annotations: tree.annotationColumns)
         var values: [DatabaseValue] =
             layout.isIdentity ? Array(row.databaseValues) : layout.indexes.map { row[$0] as DatabaseValue }
         var cutSizes: [Int: Int] = [:]
@@ -125,7 +142,9 @@ public final class ResultTreeBuilder: @unchecked Sendable {
             }
         }
         guard !tree.children.isEmpty else {
-            return ResultRow(names: layout.names, values: values, children: [], cutSizes: cutSizes)
+            return ResultRow(
+                names: layout.names, values: values, children: [], cutSizes: cutSizes,
+                annotationCount: layout.annotationCount)
         }
         var children: [ResultChild] = []
         children.reserveCapacity(tree.children.count)
@@ -145,7 +164,9 @@ public final class ResultTreeBuilder: @unchecked Sendable {
                     ))
             }
         }
-        return ResultRow(names: layout.names, values: values, children: children, cutSizes: cutSizes)
+        return ResultRow(
+            names: layout.names, values: values, children: children, cutSizes: cutSizes,
+            annotationCount: layout.annotationCount)
     }
 
     private var boxes: [IncludeTree.Child: LayoutBox] = [:]

@@ -15,15 +15,18 @@ public final class StatementLayout: @unchecked Sendable {
     /// When set, texts and blobs longer than this are read as their first bytes
     /// and their size (`ValueCut`): for views, never for data formats.
     public let valueLimit: Int?
+    /// The last base columns that are annotations (`IncludeTree.annotationColumns`).
+    public let annotationCount: Int
 
     init(
         names: [String], indexes: [Int32], children: [(key: String, table: String, layout: StatementLayout)],
-        valueLimit: Int?
+        valueLimit: Int?, annotationCount: Int = 0
     ) {
         self.names = names
         self.indexes = indexes
         self.children = children
         self.valueLimit = valueLimit
+        self.annotationCount = annotationCount
         subtreeIndexes = indexes + children.flatMap(\.layout.subtreeIndexes)
     }
 
@@ -35,11 +38,15 @@ public final class StatementLayout: @unchecked Sendable {
         if let adapter {
             let layouted = try adapter._layoutedAdapter(from: statement)
             guard let layout = Self.make(tree, layouted, valueLimit) else { return nil }
-            self.init(names: layout.names, indexes: layout.indexes, children: layout.children, valueLimit: valueLimit)
+            self.init(
+                names: layout.names, indexes: layout.indexes, children: layout.children, valueLimit: valueLimit,
+                annotationCount: layout.annotationCount)
         } else {
             guard tree.children.isEmpty else { return nil }
             let (names, indexes) = Self.visible(statement._layoutColumns)
-            self.init(names: names, indexes: indexes, children: [], valueLimit: valueLimit)
+            self.init(
+                names: names, indexes: indexes, children: [], valueLimit: valueLimit,
+                annotationCount: min(tree.annotationColumns ?? 0, names.count))
         }
     }
 
@@ -55,7 +62,9 @@ public final class StatementLayout: @unchecked Sendable {
             guard let scoped, let layout = make(child.tree, scoped, valueLimit) else { return nil }
             children.append((child.key, child.table, layout))
         }
-        return StatementLayout(names: names, indexes: indexes, children: children, valueLimit: valueLimit)
+        return StatementLayout(
+            names: names, indexes: indexes, children: children, valueLimit: valueLimit,
+            annotationCount: min(tree.annotationColumns ?? 0, names.count))
     }
 
     private static func visible(_ columns: [(Int, String)]) -> ([String], [Int32]) {
@@ -81,14 +90,16 @@ public final class StatementLayout: @unchecked Sendable {
             values.append(value)
         }
         guard !children.isEmpty else {
-            return ResultRow(names: names, values: values, children: [], cutSizes: cutSizes)
+            return ResultRow(
+                names: names, values: values, children: [], cutSizes: cutSizes, annotationCount: annotationCount)
         }
         let built = children.map { child in
             ResultChild(
                 key: child.key, table: child.table,
                 value: .toOne(child.layout.isMissing(handle) ? nil : child.layout.row(handle)))
         }
-        return ResultRow(names: names, values: values, children: built, cutSizes: cutSizes)
+        return ResultRow(
+            names: names, values: values, children: built, cutSizes: cutSizes, annotationCount: annotationCount)
     }
 
     /// Steps `statement` to its end, giving each row to `body`.

@@ -61,21 +61,59 @@ enum KeyWithoutForeignKeyRule {
         }
         let constraint =
             "FOREIGN KEY (\(MigrationCode.sqlName(column))) REFERENCES \(MigrationCode.sqlName(parent.name))(\(MigrationCode.sqlNames(destination)))"
+        var what =
+            "\(SchemaText.name(table.name)).\(SchemaText.name(column)) looks like a key of \(SchemaText.name(parent.name)), but no foreign key says so: "
+            + "GRDB infers no association from it, and SQLite lets it name \(SchemaText.name(parent.name)) rows that do not exist"
+        // Keys that already name no row: GRDB checks the foreign keys at the end of a
+        // migration, so the data is fixed first, or no migration is given.
+        let orphans = try OrphanKeys.find(
+            in: table, columns: [column], parent: parent, parentColumns: destination, context)
+        guard let orphans else {
+            return Advice(
+                rule: .keyWithoutForeignKey, table: table.name, what: what, why: GuideWords.foreignKey, fix: nil,
+                declaration: declaration)
+        }
+        let isNullable = table.column(named: column).map { !$0.isNotNull && $0.primaryKeyIndex == 0 } ?? false
+        if orphans.count > 0, !isNullable {
+            // Deleting whole rows on a key arbor only guesses from a name is not a step to
+            // paste in a migration: they are listed, and the user decides.
+            what +=
+                "; but \(orphans.described(table: table.name, parent: parent.name)), and \(SchemaText.name(column)) can not be NULL: "
+                + "the foreign key can not be added until they are deleted or their \(SchemaText.name(parent.name)) rows exist "
+                + "(they are `SELECT * FROM \(MigrationCode.sqlName(table.name)) WHERE \(orphans.condition)`)"
+            return Advice(
+                rule: .keyWithoutForeignKey, table: table.name, what: what, why: GuideWords.foreignKey, fix: nil,
+                declaration: declaration)
+        }
         // A nullable column that every row sets becomes NOT NULL in the same rebuild: else
-        // the new foreign key would be advice of its own on the next `:advise`.
-        let alwaysSet = try NullableForeignKeyRule.isAlwaysSet(column, in: table, context)
-        let fix = AdviceFix(
+        // the new foreign key would be advice of its own on the next `:advise`. Not when
+        // keys name no row: they become NULL, and the row stays.
+        let alwaysSet = try orphans.count == 0 && NullableForeignKeyRule.isAlwaysSet(column, in: table, context)
+        var fix = AdviceFix(
             title: "Add the foreign key \(table.name).\(column)",
             rebuild: [.tableConstraint(constraint)]
                 + (alwaysSet ? [.columnWords(column: column, words: "NOT NULL")] : []),
             after: UnindexedForeignKeyRule.isIndexed([column], in: table)
                 ? [] : [MigrationCode.createIndex(on: table.name, columns: [column])])
+        if orphans.count > 0 {
+            let child = MigrationCode.sqlName(table.name)
+            fix.before = [
+                MigrationCode.execute(
+                    "UPDATE \(child) SET \(MigrationCode.sqlName(column)) = NULL WHERE \(orphans.condition)")
+            ]
+            fix.nulledColumns = [column]
+            fix.beforeWhenNotNull = [MigrationCode.execute("DELETE FROM \(child) WHERE \(orphans.condition)")]
+            fix.titleWhenNotNull = "Add the foreign key \(table.name).\(column), deleting the rows it names no row for"
+            fix.title = "Add the foreign key \(table.name).\(column), its keys that name no row set to NULL"
+            what +=
+                "; \(orphans.described(table: table.name, parent: parent.name)): the migration sets "
+                + (orphans.count == 1 ? "that key" : "those keys")
+                + " to NULL first (the rows stay; a key that names no row links to nothing), so that GRDB's foreign key check passes"
+        } else if alwaysSet {
+            what += " (every row sets it: the migration makes it NOT NULL too)"
+        }
         return Advice(
-            rule: .keyWithoutForeignKey, table: table.name,
-            what:
-                "\(SchemaText.name(table.name)).\(SchemaText.name(column)) looks like a key of \(SchemaText.name(parent.name)), but no foreign key says so: "
-                + "GRDB infers no association from it, and SQLite lets it name \(SchemaText.name(parent.name)) rows that do not exist"
-                + (alwaysSet ? " (every row sets it: the migration makes it NOT NULL too)" : ""),
-            why: GuideWords.foreignKey, fix: fix, declaration: declaration)
+            rule: .keyWithoutForeignKey, table: table.name, what: what, why: GuideWords.foreignKey, fix: fix,
+            declaration: declaration)
     }
 }

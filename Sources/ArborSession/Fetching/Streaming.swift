@@ -26,7 +26,7 @@ extension Session {
             return result.mainSQL
         }
         try Validator(schema: environment.schema, range: range).validate(plan)
-        let builder = ResultTreeBuilder(plan: plan, valueLimit: valueLimit)
+        let builder = ResultTreeBuilder(plan: plan, valueLimit: valueLimit, schema: environment.schema)
         let request = try Lowering().request(plan)
         let mainSQL = try database.read { db in try Self.expandedSQL(request, db, single: false) }
         guard plan.hasPrefetch else {
@@ -72,7 +72,7 @@ extension Session {
         _ plan: RequestPlan, range: SourceRange?, valueLimit: Int?, _ body: (ResultRow) throws -> Void
     ) throws -> String {
         try Validator(schema: environment.schema, range: range).validate(plan)
-        let builder = ResultTreeBuilder(plan: plan, valueLimit: valueLimit)
+        let builder = ResultTreeBuilder(plan: plan, valueLimit: valueLimit, schema: environment.schema)
         return try database.read { db in
             try checkSchemaUnchanged(db)
             let prepared = try Lowering().fetchRequest(plan).makePreparedRequest(db, forSingleResult: false)

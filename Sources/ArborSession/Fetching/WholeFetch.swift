@@ -15,7 +15,7 @@ extension Session {
         warnings: [Pitfall]
     ) throws -> RequestResult {
         try Validator(schema: environment.schema, range: range).validate(plan)
-        let builder = ResultTreeBuilder(plan: plan, valueLimit: nil)
+        let builder = ResultTreeBuilder(plan: plan, valueLimit: nil, schema: environment.schema)
         return try database.read { db in
             let request = try Lowering().fetchRequest(plan)
             let prepared = try request.makePreparedRequest(db, forSingleResult: single)

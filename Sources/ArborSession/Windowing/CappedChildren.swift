@@ -1,4 +1,5 @@
 import ArborCore
+import ArborLanguage
 import GRDB
 
 /// Fetches the `including(all:)` children of a window of parents with at most
@@ -263,7 +264,8 @@ struct CappedChildren {
                     .including(.all, target.association),
                 ])
             let request = try Lowering().request(plan)
-            let builder = ResultTreeBuilder(plan: plan, valueLimit: ValueCut.displayLimit)
+            let builder = ResultTreeBuilder(
+                plan: plan, valueLimit: ValueCut.displayLimit, schema: session.environment.schema)
             let parents = try read(target.association.key.plural) { db in
                 try Row.fetchAll(db, request).map(builder.row)
             }
@@ -330,7 +332,8 @@ struct CappedChildren {
                 .limit(limit, offset: offset > 0 ? offset : nil),
             ])
         let request = try Lowering().request(plan)
-        let builder = ResultTreeBuilder(plan: plan, valueLimit: ValueCut.displayLimit)
+        let builder = ResultTreeBuilder(
+            plan: plan, valueLimit: ValueCut.displayLimit, schema: session.environment.schema)
         return try read(name) { db in
             try Row.fetchAll(db, request).map(builder.row).compactMap { parent in
                 if case .toOne(let child?)? = parent.children.first?.value { return child }
@@ -341,7 +344,8 @@ struct CappedChildren {
 
     private func fetch(_ plan: RequestPlan, _ target: Target, name: String?) throws -> [ResultRow] {
         let request = try Lowering().request(plan)
-        let builder = ResultTreeBuilder(plan: target.childPlan, valueLimit: ValueCut.displayLimit)
+        let builder = ResultTreeBuilder(
+            plan: target.childPlan, valueLimit: ValueCut.displayLimit, schema: session.environment.schema)
         return try read(name) { db in try Row.fetchAll(db, request).map(builder.row) }
     }
 

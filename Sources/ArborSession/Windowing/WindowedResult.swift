@@ -65,8 +65,10 @@ public final class WindowedResult: @unchecked Sendable {
             (rootPlan, cappedTargets) = (plan, [])
         }
         // A view keeps a bounded prefix of each long value (`ValueCut`).
-        self.builder = ResultTreeBuilder(plan: rootPlan, valueLimit: ValueCut.displayLimit)
-        self.fullBuilder = ResultTreeBuilder(plan: plan, valueLimit: ValueCut.displayLimit)
+        self.builder = ResultTreeBuilder(
+            plan: rootPlan, valueLimit: ValueCut.displayLimit, schema: session.environment.schema)
+        self.fullBuilder = ResultTreeBuilder(
+            plan: plan, valueLimit: ValueCut.displayLimit, schema: session.environment.schema)
         self.mainSQL = try session.request(plan, range: nil, single: false, fetch: false).mainSQL
         self.keyset = plan.rawSQL == nil ? Keyset.of(rootPlan, schema: session.environment.schema) : nil
         // Windows come later, when another process may have changed the schema: a window

@@ -82,6 +82,8 @@ public struct AppState: Sendable {
     /// `/`: the find prompt, and the last query (`n` repeats it).
     public var find: FindPrompt?
     public var lastFind = ""
+    /// `c` in the table view: the letters typed next go to a column (`ColumnJump`).
+    public var columnJump: ColumnJump?
     public var completions: [String] = []
     public var inputError: InputError?
     public var overlay: Overlay?

@@ -1,6 +1,6 @@
 /// Where a key binding works: the input line, every pane, one pane, an overlay, or everywhere.
 public enum KeyScope: Sendable, Hashable {
-    case everywhere, overlay, input, historySearch, find, panes, results, table, children, schema, sql
+    case everywhere, overlay, input, historySearch, find, panes, results, table, columnJump, children, schema, sql
 }
 
 /// What a key binding asks `update` to do: the message a key sends once its
@@ -25,7 +25,9 @@ public enum KeyCommand: Sendable, Hashable {
     case find, findNext, switchFormat
     // The table view.
     case columnBack, columnForward, firstColumn, lastColumn, narrowerColumn, widerColumn, hideColumn, showColumns
-    case openCell, openCellAndFetch
+    case openCell, openCellAndFetch, goToColumn
+    // `c`'s jump to a column by name.
+    case columnJumpBack, columnJumpEnd
     // The children pane.
     case goInto, goIntoAndFetch, goBack
     // The schema pane.
@@ -71,6 +73,7 @@ public enum KeyBindings {
         KeyBindingSection(title: "Panes", scope: .panes, bindings: panes),
         KeyBindingSection(title: "Results", scope: .results, bindings: results),
         KeyBindingSection(title: "Table view", scope: .table, bindings: table),
+        KeyBindingSection(title: "Go to a column (c)", scope: .columnJump, bindings: columnJump),
         KeyBindingSection(title: "Children", scope: .children, bindings: children),
         KeyBindingSection(title: "Schema", scope: .schema, bindings: schema),
         KeyBindingSection(title: "SQL", scope: .sql, bindings: sql),
@@ -199,7 +202,8 @@ public enum KeyBindings {
             "↵", "open or close; on a cut list, fetch its next rows; on a row, its full values",
             [(.enter, .openOrFetchMore)]),
         KeyBinding(
-            "→ or l", "open the row's children and links (what it points to, what points to it) in the children pane",
+            "→ or l",
+            "open the row's children and links (what it points to, what points to it, its through associations) in the children pane",
             [(.right, .openChildren), (.character("l"), .openChildren)]),
         KeyBinding(
             "← or h", "close, or go to the parent", [(.left, .collapseOrParent), (.character("h"), .collapseOrParent)]),
@@ -229,13 +233,27 @@ public enum KeyBindings {
         KeyBinding("x", "hide the selected column", [(.character("x"), .hideColumn)]),
         KeyBinding("X", "show the hidden columns again", [(.character("X"), .showColumns)]),
         KeyBinding(
+            "c", "go to a column by name: type the start of it (album.Title: album or Title), no prompt",
+            [(.character("c"), .goToColumn)]),
+        KeyBinding(
             "␣ or ↵", "on a count, its rows in the children pane; elsewhere, the row's full values",
             [(.character(" "), .openCell), (.enter, .openCellAndFetch)]),
     ]
 
+    static let columnJump: [KeyBinding] = [
+        KeyBinding(
+            "letters", "the start of a column's name: the first column it begins (a hidden one is shown again)"),
+        KeyBinding("Backspace", "one letter less", [(.backspace, .columnJumpBack), (.control("h"), .columnJumpBack)]),
+        KeyBinding(
+            "↵ or Esc", "stay on the column",
+            [(.enter, .columnJumpEnd), (.escape, .columnJumpEnd), (.control("g"), .columnJumpEnd)]),
+        KeyBinding("other keys", "stay on the column, then do what they do (→ the next column)"),
+    ]
+
     static let children: [KeyBinding] = [
         KeyBinding(
-            "→ or l or ␣", "go into the selected row's children; on a link (→ forward, ← backward), run its request",
+            "→ or l or ␣",
+            "go into the selected row's children; on a link (→ forward, ← backward, ⇢ through), run its request",
             [(.right, .goInto), (.character("l"), .goInto), (.character(" "), .goInto)]),
         KeyBinding(
             "↵",

@@ -32,7 +32,8 @@ extension AppState {
         reverseAssociations = reverse
         links = RowLinks.of(row: row, table: table, node: node, environment: environment, reverse: reverse)
         guard let links else { return [] }
-        return [.countLinks(links.links.map(\.countRequest))]
+        let requests = links.countRequests
+        return requests.isEmpty ? [] : [.countLinks(requests)]
     }
 
     /// A row the links can name: a root row or a to-one row.
@@ -57,9 +58,18 @@ extension AppState {
     /// → on a link: runs its request as if typed, so that it lands in the history
     /// (↑ gives it back, `y` copies it); the results pane then walks its rows.
     mutating func jump(_ link: RowLinks.Link) -> [Effect] {
+        guard !link.isNullKey else {
+            notice = Notice(text: Self.nullKeyText(link), isError: false)
+            return []
+        }
         input.set(link.request)
         let effects = submit()
         focus = .results
         return effects
+    }
+
+    /// Why a link with a NULL key leads nowhere.
+    static func nullKeyText(_ link: RowLinks.Link) -> String {
+        "\(link.label): the key is NULL on this row, so it names no row to go to"
     }
 }

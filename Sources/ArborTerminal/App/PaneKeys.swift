@@ -24,6 +24,10 @@ extension AppState {
             input.insert(":")
         case .copySelected:
             if let link = selectedLink {
+                guard !link.isNullKey else {
+                    notice = Notice(text: Self.nullKeyText(link), isError: false)
+                    return []
+                }
                 lastCopied = link.request
                 return [.copy(text: link.request, what: "the request")]
             }
@@ -178,6 +182,7 @@ extension AppState {
         case .widerColumn: table.resizeSelected(by: 4)
         case .hideColumn: table.hideSelected()
         case .showColumns: table.hidden = []
+        case .goToColumn: startColumnJump()
         case .openCell, .openCellAndFetch:
             let visible = table.visibleColumns
             if visible.indices.contains(table.selected), case .count(let through) = visible[table.selected].place,

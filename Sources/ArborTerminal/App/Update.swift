@@ -113,6 +113,7 @@ extension AppState {
         if overlay != nil { return handleOverlay(key) }
         notice = nil
         if find != nil { return handleFind(key) }
+        if columnJump != nil { return handleColumnJump(key) }
         if focus == .input { return handleInput(key) }
         return handlePane(key)
     }

@@ -180,6 +180,25 @@ public struct TableLayout: Sendable, Equatable {
         left = min(left, selected)
     }
 
+    /// `c` then letters: the first column whose name, or a part of it after a dot
+    /// (`Title` of `album.Title`), begins with `prefix` (case aside), the whole name
+    /// first; an index into `columns`, hidden ones included.
+    public func column(beginningWith prefix: String) -> Int? {
+        let needle = prefix.lowercased()
+        guard !needle.isEmpty else { return nil }
+        let titles = columns.map { $0.title.lowercased() }
+        if let whole = titles.firstIndex(where: { $0.hasPrefix(needle) }) { return whole }
+        return titles.firstIndex { $0.split(separator: ".").dropFirst().contains { $0.hasPrefix(needle) } }
+    }
+
+    /// Selects `columns[index]`, shown again if it was hidden.
+    public mutating func select(columnAt index: Int) {
+        guard columns.indices.contains(index) else { return }
+        let title = columns[index].title
+        hidden.remove(title)
+        if let visible = visibleColumns.firstIndex(where: { $0.title == title }) { selected = visible }
+    }
+
     /// Keeps the selected column in view: the first column drawn moves so that
     /// the columns from it up to the selection fit in `width`.
     public mutating func scrollToSelection(width: Int) {

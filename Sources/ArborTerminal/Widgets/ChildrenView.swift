@@ -22,10 +22,12 @@ enum ChildrenView {
             let hasChildren = (source.childCount(of: entry.path) ?? 0) > 0
             let spans: [Span]
             if let i = entry.link, let link = shown?.links[i] {
-                // `→ Book.author  1` forward, `← Book.author  3` backward.
+                // `→ Book.author  1` forward, `← Book.author  3` backward, `⇢ Book.tags  2`
+                // through; dimmed when the row's key is NULL (`→ Track.genre  NULL`).
                 spans = [
-                    Span(link.isForward ? "→ " : "← ", Theme.marker), Span(link.label),
-                    Span("  " + RowLinks.countText(link), Theme.hint),
+                    Span(link.marker + " ", link.isNullKey ? Theme.hint : Theme.marker),
+                    Span(link.label, link.isNullKey ? Theme.hint : .plain),
+                    Span("  " + RowLinks.countText(link), link.isNullKey ? Theme.null : Theme.hint),
                 ]
             } else {
                 spans =

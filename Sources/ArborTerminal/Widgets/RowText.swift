@@ -16,16 +16,28 @@ enum RowText {
     /// columns are shown whole instead, and the others give way to `…`.
     static let shareFloor = 16
 
-    /// One column of a row as drawn: `name:value`.
+    /// One column of a row as drawn: `name:value`; or a to-one include on its
+    /// parent's line, `author(id:1, name:"…")`, its value made of `parts`.
     struct Column {
         var name: String
         var text: String
         /// ` (100 MB)`: the size of a value cut when it was read.
         var note: String
         var style: Style
+        var nameStyle = Theme.columnName
+        /// Between the name and the value: nothing before an include's `(…)`.
+        var separator = ":"
+        /// An include's value as spans (`text` is their text), cut as a whole.
+        var parts: [Span]? = nil
 
-        var nameWidth: Int { TextFit.width(name) + 1 }
+        var nameWidth: Int { TextFit.width(name) + TextFit.width(separator) }
         var valueWidth: Int { TextFit.width(text) + TextFit.width(note) }
+
+        /// The name and the value in at most `columns` columns for the value.
+        func spans(columns: Int) -> [Span] {
+            let value = parts.map { RowText.clipped($0, columns) } ?? [Span(value(columns: columns), style)]
+            return [Span(name + separator, nameStyle)] + value
+        }
 
         /// The value in at most `columns` columns: cut text ends with `…`, and keeps
         /// its size note when there is room for both.
@@ -49,6 +61,7 @@ enum RowText {
         return kept + "…"
     }
 
+    /// The base columns in the row's order.
     static func drawnColumns(_ row: ResultRow) -> [Column] {
         zip(row.names, row.values).enumerated().map { i, pair in
             let (text, note) = ValueText.shownQuotedParts(pair.1, fullSize: row.cutSizes[i])
@@ -58,9 +71,43 @@ enum RowText {
         }
     }
 
-    /// `id:1  name:"Herman Melville"  …` in at most `width` columns (see the cutting rules).
+    /// The columns of a row's summary line: what the request asked for first — its
+    /// annotations, then (with `includes`) its to-one includes — and then the plain
+    /// columns, so that a wide row still shows them.
+    static func summaryColumns(_ row: ResultRow, includes: Bool) -> [Column] {
+        let drawn = drawnColumns(row)
+        let annotations = row.annotationIndexes
+        var columns = Array(drawn[annotations])
+        if includes { columns += includeColumns(row) }
+        return columns + drawn[..<annotations.lowerBound]
+    }
+
+    /// Each to-one include as one column: `author(id:54, name:"Herman Melville")`,
+    /// `author:nil`.
+    static func includeColumns(_ row: ResultRow) -> [Column] {
+        row.children.compactMap { child -> Column? in
+            guard case .toOne(let included) = child.value else { return nil }
+            let key = TerminalText.escaped(child.key)
+            guard let included else {
+                return Column(name: key, text: "nil", note: "", style: Theme.null, nameStyle: Theme.key)
+            }
+            var parts = [Span("(")]
+            for (i, column) in summaryColumns(included, includes: false).enumerated() {
+                if i > 0 { parts.append(Span(", ")) }
+                parts.append(Span(column.name + ":", Theme.columnName))
+                parts.append(Span(column.text + column.note, column.style))
+            }
+            parts.append(Span(")"))
+            return Column(
+                name: key, text: parts.map(\.text).joined(), note: "", style: .plain, nameStyle: Theme.key,
+                separator: "", parts: parts)
+        }
+    }
+
+    /// `id:1  name:"Herman Melville"  …` in at most `width` columns (see the cutting
+    /// rules), annotations first.
     static func columns(_ row: ResultRow, width: Int = .max) -> [Span] {
-        fit(drawnColumns(row), width: width)
+        fit(summaryColumns(row, includes: false), width: width)
     }
 
     /// Lays columns out in `width` columns: all of them, values cut as little as
@@ -76,8 +123,7 @@ enum RowText {
             var spans: [Span] = []
             for i in 0..<count {
                 if i > 0 { spans.append(Span("  ")) }
-                spans.append(Span(columns[i].name + ":", Theme.columnName))
-                spans.append(Span(columns[i].value(columns: cap), columns[i].style))
+                spans += columns[i].spans(columns: cap)
             }
             if more { spans.append(Span(count > 0 ? "  …" : "…", Theme.hint)) }
             return spans
@@ -111,8 +157,7 @@ enum RowText {
             let rest = width - used - separator - columns[i].nameWidth - 3
             guard rest >= min(value, minimumValue) else { break }
             if i > 0 { parts.append(Span("  ")) }
-            parts.append(Span(columns[i].name + ":", Theme.columnName))
-            parts.append(Span(columns[i].value(columns: min(value, rest)), columns[i].style))
+            parts += columns[i].spans(columns: min(value, rest))
             used += separator + columns[i].nameWidth + min(value, rest)
             placed += 1
             if rest < value { break }
@@ -120,34 +165,6 @@ enum RowText {
         // The `…` says that columns follow; a line that shows them all has none.
         if placed < columns.count { parts.append(Span(parts.isEmpty ? "…" : "  …", Theme.hint)) }
         return parts
-    }
-
-    /// To-one rows on their parent's line, `author(id:54, name:"Herman Melville")`,
-    /// those that fit whole in `room` columns, in order.
-    static func inlineToOnes(_ row: ResultRow, room: Int) -> [Span] {
-        var spans: [Span] = []
-        var used = 0
-        for child in row.children {
-            guard case .toOne(let included) = child.value else { continue }
-            var piece = [Span("  "), Span(TerminalText.escaped(child.key), Theme.key)]
-            if let included {
-                piece.append(Span("("))
-                for (i, column) in drawnColumns(included).enumerated() {
-                    if i > 0 { piece.append(Span(", ")) }
-                    piece.append(Span(column.name + ":", Theme.columnName))
-                    piece.append(Span(column.text + column.note, column.style))
-                }
-                piece.append(Span(")"))
-            } else {
-                piece.append(Span(":"))
-                piece.append(Span("nil", Theme.null))
-            }
-            let w = piece.reduce(0) { $0 + TextFit.width($1.text) }
-            guard used + w <= room else { break }
-            spans += piece
-            used += w
-        }
-        return spans
     }
 
     /// One line of the tree for a node (without indent or marker), at most `width`
@@ -181,17 +198,11 @@ enum RowText {
         }
     }
 
-    /// A row's line: its name, its columns, and maybe its to-one rows.
+    /// A row's line: its name and its summary (`inline`: a closed row's to-one rows too).
     static func headed(_ head: Span, _ row: ResultRow, width: Int, inline: Bool) -> [Span] {
         let headWidth = TextFit.width(head.text) + 2
         guard width > headWidth else { return clipped([head], width) }
-        let columns = drawnColumns(row)
-        let natural = columns.enumerated().reduce(0) { $0 + $1.1.nameWidth + $1.1.valueWidth + ($1.0 > 0 ? 2 : 0) }
-        var spans = [head, Span("  ")] + fit(columns, width: width - headWidth)
-        if inline, natural <= width - headWidth {
-            spans += inlineToOnes(row, room: width - headWidth - natural)
-        }
-        return spans
+        return [head, Span("  ")] + fit(summaryColumns(row, includes: inline), width: width - headWidth)
     }
 
     /// Spans cut to `width` columns with the same rules as a value: one `…`, no stub

@@ -46,6 +46,7 @@ enum StatusLineView {
     static func hints(_ state: AppState) -> String {
         if state.overlay != nil { return "↑↓ scroll · Tab next block · y copy it · Y all · Esc close" }
         if state.find != nil { return "↵ find the next line containing the text · Esc cancel" }
+        if let jump = state.columnJump { return ColumnJumpText.status(jump) }
         switch state.focus {
         case .input:
             if state.input.isSelected {
@@ -53,7 +54,8 @@ enum StatusLineView {
             }
             return "F1 help · ↵ run · Tab complete · ^R history · Esc panes · ^D quit"
         case .results where state.results?.format == .table:
-            return "←→ column · ␣ open a count · v detail · </> width · x hide · X show all · t tree · J JSON · i edit"
+            return
+                "←→ column · c go to one · ␣ open a count · v detail · </> width · x hide · X show all · t tree · i edit"
         case .results:
             return "␣ expand · → children · e/c all · v detail · / find · y SQL · J JSON · i edit · Tab pane"
         case .children:
