@@ -233,7 +233,7 @@ struct ExtendedPlayer: FetchableRecord, TableRecord {
     }
 }
 
-/// SQLInterpolation.md's AltPlayer.
+/// The AltPlayer of GRDB's SQL interpolation guide.
 struct AltPlayer: FetchableRecord, TableRecord {
     var row: Row
     init(row: Row) { self.row = row.copy() }
@@ -250,7 +250,7 @@ struct BookInfo: FetchableRecord {
     init(row: Row) { self.row = row.copy() }
 }
 
-/// A chat and its latest message (CommonTableExpressions.md's ChatInfo).
+/// A chat and its latest message (the ChatInfo of GRDB's common table expressions guide).
 struct ChatInfo: FetchableRecord {
     var row: Row
     init(row: Row) { self.row = row.copy() }
