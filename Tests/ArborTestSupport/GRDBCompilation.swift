@@ -15,12 +15,19 @@ public enum GRDBCompilation {
 
     public struct BuildFailure: Error, CustomStringConvertible {
         public var description: String
+
+        public init(description: String) { self.description = description }
     }
 
     /// Builds `programs` (executable name → file name → Swift source; each program needs a
     /// `main.swift`) and returns the folder of the built executables.
     public static func build(_ programs: [String: [String: String]]) throws -> URL {
-        let folder = try TemporaryItems.folder("grdb-compilation")
+        try build(programs, in: TemporaryItems.folder("grdb-compilation"))
+    }
+
+    /// Builds `programs` in `folder`, replacing the sources a build there had: building
+    /// again in the same folder only compiles what changed (GRDB is built once).
+    public static func build(_ programs: [String: [String: String]], in folder: URL) throws -> URL {
         let grdb = packageRoot.appendingPathComponent(".build/checkouts/GRDB.swift").path
         let targets = programs.keys.sorted().map { name in
             """
@@ -42,6 +49,7 @@ public enum GRDBCompilation {
         try Data(manifest.utf8).write(to: folder.appendingPathComponent("Package.swift"))
         for (name, files) in programs {
             let sources = folder.appendingPathComponent("Sources/\(name)")
+            try? FileManager.default.removeItem(at: sources)
             try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
             for (file, text) in files { try Data(text.utf8).write(to: sources.appendingPathComponent(file)) }
         }
