@@ -269,19 +269,42 @@ public struct Parser {
             return nil
         }
         let nameRange = consumeRange()
+        var annotation: String?
         if at(.colon) {
             consume()
+            let start = position
             skipTypeAnnotation()
+            if position > start, position <= tokens.count {
+                let lower = tokens[start].range.lowerBound
+                let upper = tokens[position - 1].range.upperBound
+                if lower >= 0, upper <= source.count, lower < upper {
+                    annotation = String(decoding: source[lower..<upper], as: UTF8.self).filter { !$0.isWhitespace }
+                }
+            }
         }
         guard atOperator(.assign) else {
             failExpectedHere("`=` and a value after `\(keyword) \(name)`")
             return nil
         }
         consume()
-        let value = parseExpression()
+        let value = Self.literal(parseExpression(), as: annotation)
         let range = keywordRange.union(value.range)
         if keyword == "var" { return .varBinding(name: name, nameRange: nameRange, value: value, range: range) }
         return .letBinding(name: name, nameRange: nameRange, value: value, range: range)
+    }
+
+    /// `let literal: SQL = "name = \(name)"`: a string literal where GRDB's `SQL` or
+    /// `SQLRequest<T>` is declared is that type's literal (its interpolations are SQL
+    /// arguments), as Swift reads it: the call `SQL("…")`.
+    static func literal(_ value: Expr, as annotation: String?) -> Expr {
+        guard let annotation, annotation == "SQL" || annotation.hasPrefix("SQLRequest<") else { return value }
+        switch value.kind {
+        case .string, .interpolatedString:
+            let callee = Expr(.identifier(annotation), value.range)
+            return Expr(.call(callee, arguments: [Argument(label: nil, labelRange: nil, value: value)]), value.range)
+        default:
+            return value
+        }
     }
 
     /// Top-level Swift that a pasted file holds and arbor does not run.
