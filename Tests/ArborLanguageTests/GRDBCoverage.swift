@@ -23,7 +23,7 @@ struct GRDBCoverage {
         }
     }
 
-    /// The areas, in the document's order; a member declared in two belongs to the first.
+    /// The areas, in the document's order; a member declared in two is listed in the first.
     static let areas: [Area] = [
         Area(title: "Query interface", files: ["QueryInterface/"]),
         Area(title: "Full-text search", files: ["FTS/"]),
@@ -67,31 +67,27 @@ struct GRDBCoverage {
     /// the first matching rule of `GRDBRefusals` refuses.
     init(version: String, declarations: [GRDBSymbolGraph.Declaration], registry: (String) -> String?) {
         self.version = version
-        var seen: Set<String> = []
-        members = Self.areas.map { area in
-            var byKey: [String: Member] = [:]
-            for declaration in declarations
-            where !Self.unlistedKinds.contains(declaration.kind) && area.contains(declaration)
-                && !seen.contains(declaration.key)
-            {
-                var member =
-                    byKey[declaration.key]
-                    ?? Member(
-                        key: declaration.key, kind: declaration.kind, kindName: declaration.kindName, files: [])
-                if !member.files.contains(declaration.file) { member.files.append(declaration.file) }
-                byKey[declaration.key] = member
-            }
-            seen.formUnion(byKey.keys)
-            return byKey.values.sorted { $0.key < $1.key }.map { member in
-                var member = member
-                member.files.sort()
-                member.acceptedBy = registry(member.key)
-                if member.acceptedBy == nil {
-                    member.refusal = GRDBRefusals.refusal(key: member.key, kind: member.kind, files: member.files)
-                }
-                return member
-            }
+        var byKey: [String: Member] = [:]
+        var areaOfKey: [String: Int] = [:]
+        for declaration in declarations where !Self.unlistedKinds.contains(declaration.kind) {
+            guard let area = Self.areas.firstIndex(where: { $0.contains(declaration) }) else { continue }
+            areaOfKey[declaration.key] = min(areaOfKey[declaration.key] ?? area, area)
+            var member =
+                byKey[declaration.key]
+                ?? Member(key: declaration.key, kind: declaration.kind, kindName: declaration.kindName, files: [])
+            if !member.files.contains(declaration.file) { member.files.append(declaration.file) }
+            byKey[declaration.key] = member
         }
+        let classified = byKey.values.sorted { $0.key < $1.key }.map { member in
+            var member = member
+            member.files.sort()
+            member.acceptedBy = registry(member.key)
+            if member.acceptedBy == nil {
+                member.refusal = GRDBRefusals.refusal(key: member.key, kind: member.kind, files: member.files)
+            }
+            return member
+        }
+        members = Self.areas.indices.map { area in classified.filter { areaOfKey[$0.key] == area } }
     }
 
     var all: [Member] { members.flatMap { $0 } }

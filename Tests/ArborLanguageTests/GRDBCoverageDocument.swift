@@ -51,7 +51,7 @@ enum GRDBCoverageDocument {
             "A member is named as the symbol graph names it, its path joined with \".\"",
             "(`FilteredRequest.filter(_:)`); overloads of one name are one row. Types themselves",
             "are not listed: their initializers and members are. A member declared in two areas",
-            "is listed in the first.",
+            "is listed in the first, with all its files.",
             "",
             "A member is **accepted** when an entry of arbor's registry of GRDB's API",
             "(`Sources/ArborLanguage/GRDBAPI/`) names it among its `symbols`, and **refused**",

@@ -162,6 +162,7 @@ final class GRDBCoverageTests: XCTestCase {
         // Declared in two areas, listed in the first.
         XCTAssertEqual(coverage.members[3].map(\.key), ["FetchRequest.fetchAll(_:)", "TableRecord.deleteAll(_:)"])
         XCTAssertEqual(coverage.members[5].map(\.key), [])
+        XCTAssertEqual(coverage.members[3][0].files, ["Core/Row.swift", "Record/FetchableRecord.swift"])
         let markdown = GRDBCoverageDocument.markdown(coverage)
         XCTAssertTrue(markdown.contains("| Query interface | 1 | 0 | 1 |\n"), markdown)
         XCTAssertTrue(markdown.contains("| Records | 0 | 2 | 2 |\n"), markdown)
