@@ -99,6 +99,16 @@ enum GRDBRegistryIndex {
     /// How the document names the entry serving `symbol`, if one does.
     static func entry(serving symbol: String) -> String? { entries[symbol] }
 
-    /// Symbol → entry, from each entry's `symbols`.
-    static let entries: [String: String] = [:]
+    /// Symbol → entries (`filter` on table, request, association), from each entry's `symbols`.
+    static let entries: [String: String] = {
+        var entries: [String: String] = [:]
+        for member in GRDBAPI.members {
+            let receivers = GRDBReceiver.allCases.filter(member.offeredOn.contains).map(\.rawValue)
+            let text = "`\(member.name)` on \(receivers.joined(separator: ", "))"
+            for symbol in member.symbols where !(entries[symbol]?.contains(text) ?? false) {
+                entries[symbol] = entries[symbol].map { "\($0); \(text)" } ?? text
+            }
+        }
+        return entries
+    }()
 }

@@ -116,8 +116,8 @@ final class GRDBCoverageTests: XCTestCase {
             reason("MutablePersistableRecord.willInsert(_:)", "swift.method", "Record/MutablePersistableRecord.swift"),
             "a record type's hook: a persistence callback")
         XCTAssertEqual(
-            reason("QueryInterfaceRequest.fetchCursor(_:)", "swift.method", "QueryInterface/Q.swift"),
-            "not yet: `fetchCursor` (cursors)")
+            reason("FetchRequest.adapted(_:)", "swift.method", "Core/FetchRequest.swift"),
+            "not yet: `adapted` (row adapters)")
         XCTAssertEqual(
             reason("FTS3Pattern.init(rawPattern:)", "swift.init", "FTS/FTS3Pattern.swift"),
             "not yet: `FTS3Pattern` (FTS3/FTS4 full-text search)")

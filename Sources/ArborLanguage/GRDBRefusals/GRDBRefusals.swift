@@ -111,7 +111,7 @@ enum GRDBRefusals {
         rule(.noMeaning, "a prepared statement, for GRDB's own fetching", types: ["PreparedRequest"]),
         rule(
             .noMeaning, "the conversion GRDB applies when the value is used",
-            names: ["sqlExpression", "sqlSelection", "sqlOrdering", "sqlSubquery"], kinds: ["swift.property"]),
+            names: ["sqlSelection", "sqlOrdering", "sqlSubquery"], kinds: ["swift.property"]),
         rule(
             .noMeaning, "the conversion GRDB applies when the pattern is an argument",
             types: ["FTS3Pattern", "FTS5Pattern"], names: ["databaseValue", "fromDatabaseValue"]),
