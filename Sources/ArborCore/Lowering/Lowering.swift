@@ -222,6 +222,8 @@ public final class Lowering {
                 )
             }
             return .expression(Column(name).match(grdbPattern))
+        case .exists(let plan):
+            return .expression(try subquery(plan).exists())
         case .subquery(let plan):
             return .expression(try subquery(plan).sqlExpression)
         case .inSubquery(let plan, let element):

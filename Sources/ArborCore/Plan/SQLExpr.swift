@@ -35,6 +35,8 @@ public indirect enum SQLExpr: Hashable, Sendable {
     case subquery(RequestPlan)
     /// `cte.contains(x)`, `request.contains(x)`: `x IN cte`, `x IN (SELECT …)`.
     case inSubquery(RequestPlan, SQLExpr)
+    /// `request.exists()`: `EXISTS (SELECT …)`.
+    case exists(RequestPlan)
     /// `alias.exists`: whether a joined row is present.
     case aliasExists(AliasID)
     /// `expr.forKey("name")`: a named aggregate, or a selected expression with an `AS` name.
@@ -110,7 +112,7 @@ extension SQLExpr {
         case .closedRange(let lo, let hi, let e), .halfOpenRange(let lo, let hi, let e):
             lo.containsAggregate || hi.containsAggregate || e.containsAggregate
         case .function(_, let args): args.contains { $0.containsAggregate }
-        case .column, .detached, .value, .literal, .aliasExists, .subquery, .match: false
+        case .column, .detached, .value, .literal, .aliasExists, .subquery, .exists, .match: false
         case .inSubquery(_, let e): e.containsAggregate
         }
     }

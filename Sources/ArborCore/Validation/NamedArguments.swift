@@ -76,7 +76,8 @@ enum NamedArguments {
             arguments(lo) + arguments(hi) + arguments(x)
         case .function(_, let args): args.flatMap(arguments)
         case .column, .detached, .value, .aliasExists, .match: []
-        case .subquery(let plan): (plan.commonTableExpression.map(arguments) ?? []) + collect(plan.operations)
+        case .subquery(let plan), .exists(let plan):
+            (plan.commonTableExpression.map(arguments) ?? []) + collect(plan.operations)
         case .inSubquery(let plan, let x):
             (plan.commonTableExpression.map(arguments) ?? []) + collect(plan.operations) + arguments(x)
         }

@@ -251,7 +251,7 @@ public struct Validator {
                 throw fail(
                     "GRDB can not join `\(association.displayName)` with `distinct()`: only `including(all:)` accepts it"
                 )
-            case .group, .having:
+            case .group, .having, .groupLiteral, .havingLiteral:
                 throw fail(
                     "GRDB can not join `\(association.displayName)` with a GROUP BY: only `including(all:)` accepts it")
             case .annotated(let selection):
@@ -364,7 +364,7 @@ public struct Validator {
             try checkExpression(x, table: table)
         case .literal(let fragment):
             try checkFragment(fragment, table: table)
-        case .subquery(let plan):
+        case .subquery(let plan), .exists(let plan):
             try checkSubquery(plan)
         case .inSubquery(let plan, let x):
             try checkSubquery(plan)

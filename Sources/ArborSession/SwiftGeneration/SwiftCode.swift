@@ -263,6 +263,7 @@ final class SwiftPrinter {
         switch e {
         case .detached(let name): return "Column(\(SQLValue.swiftQuoted(name))).detached"
         case .subquery(let plan): return request(plan)
+        case .exists(let plan): return request(plan) + ".exists()"
         case .match(let name, let pattern):
             // The failable initializers give an optional; `rawPattern:` throws instead.
             let unwrap = pattern.kind == .rawPattern ? "" : "!"
