@@ -116,6 +116,7 @@ public enum PlanSize {
         case .closedRange(let lo, let hi, let x), .halfOpenRange(let lo, let hi, let x):
             return [expr(lo), expr(hi), expr(x)]
         case .function(_, let args): return args.map(expr)
+        case .filteredAggregate(_, let x, let f): return [expr(x), expr(f)]
         case .inSubquery(_, let x): return [expr(x)]
         case .aggregate(let a):
             var items: [(Int) -> Item] = [{ .association(a.association, $0 / 4) }]
