@@ -99,7 +99,9 @@ extension Evaluator {
     static let writeMethods: Set<String> = [
         "insert", "inserted", "insertAndFetch", "save", "saved", "update", "updateChanges", "updateAndFetch",
         "upsert", "upsertAndFetch", "delete", "deleteAll", "deleteOne", "deleteAndFetchAll", "updateAll",
-        "deleteAndFetchCursor", "deleteAndFetchSet", "execute",
+        "deleteAndFetchCursor", "deleteAndFetchSet", "execute", "deleteAndFetchIds", "deleteAndFetchStatement",
+        "updateAndFetchAll", "updateAndFetchCursor", "updateAndFetchSet", "updateAndFetchStatement", "saveAndFetch",
+        "updateChangesAndFetch",
     ]
 
     func method(_ name: String, on base: Value, arguments: [Argument], range: SourceRange, nameRange: SourceRange)
