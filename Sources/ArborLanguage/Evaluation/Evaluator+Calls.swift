@@ -28,9 +28,14 @@ extension Evaluator {
             let base = try evaluate(baseExpr)
             // `ordering?.by(…)` (the parser drops the `?`): a call on Swift's nil is nil, as optional chaining.
             if case .expression(.value(.null)) = base, baseExpr.kind != .nilLiteral { return base }
+            // A method of the app's enum, on a case whatever expression gave it.
+            if case .swift(.enumCase(let value)) = base {
+                return try compositeMethod(
+                    name, on: base, type: value.type, arguments: arguments, range: range, nameRange: nameRange)
+            }
             return try method(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
         case .identifier(let name):
-            if scope.closureParameters[name] == nil, environment.bindings[name] == nil {
+            if scope.local(name) == nil, environment.bindings[name] == nil {
                 if let selfTable = scope.selfTable, ["belongsTo", "hasMany", "hasOne", "association"].contains(name) {
                     return try method(
                         name, on: .table(selfTable), arguments: arguments, range: range, nameRange: callee.range)
