@@ -243,12 +243,11 @@ extension Evaluator {
     {
         var value = try evaluate(subject)
         var enumPath: String?
+        // A parameter, local or stored property declared as the enum: its type as written, for messages.
+        let declared = Self.subjectName(subject).flatMap { declaredType(ofName: $0)?.name }
         if case .swift(.enumCase(let c)) = value {
             enumPath = c.type
-        } else if let name = Self.subjectName(subject), let type = declaredType(ofName: name)?.name,
-            let found = enumPathAndCases(named: type, from: scope.selfType)
-        {
-            // A parameter, local or stored property declared as the enum.
+        } else if let declared, let found = enumPathAndCases(named: declared, from: scope.selfType) {
             enumPath = found.path
             value = caseValue(value, of: found.path)
         }
@@ -260,7 +259,7 @@ extension Evaluator {
                     guard enumeration.rawValues[name] != nil else {
                         let names = enumeration.caseNames
                         throw ArborError(
-                            "`\(enumPath)` has no case `\(name)`", at: pattern.range,
+                            "`\(declared ?? enumPath)` has no case `\(name)`", at: pattern.range,
                             suggestion: Suggestions.didYouMean(name, in: names)
                                 ?? "its cases: " + names.map { ".\($0)" }.joined(separator: ", "))
                     }

@@ -225,6 +225,10 @@ public final class Evaluator {
         case .request(let plan) where plan.rawSQL == nil: return .subquery(plan)
         // A Swift value, as GRDB stores it (a `Date` as UTC text).
         case .swift(let swift) where swift.databaseValue != nil: return .value(swift.databaseValue ?? .null)
+        case .swift(.enumCase(let value)):
+            throw ArborError(
+                "`\(value.type)` has no raw values: GRDB takes no value of it (`.\(value.name)` is a case of Swift only)",
+                at: range)
         default:
             throw Self.misplacedForKey(value, range: range)
                 ?? ArborError("expected an expression, got \(value.kindName)", at: range)
