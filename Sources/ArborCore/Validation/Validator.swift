@@ -251,7 +251,7 @@ public struct Validator {
                 throw fail(
                     "GRDB can not join `\(association.displayName)` with `distinct()`: only `including(all:)` accepts it"
                 )
-            case .group, .having:
+            case .group, .having, .groupLiteral, .havingLiteral:
                 throw fail(
                     "GRDB can not join `\(association.displayName)` with a GROUP BY: only `including(all:)` accepts it")
             case .annotated(let selection):

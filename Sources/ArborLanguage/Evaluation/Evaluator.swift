@@ -177,6 +177,8 @@ public final class Evaluator {
         let l = try evaluate(lhs)
         let r = try evaluate(rhs)
         if op == .add, let joined = try sqlConcatenation(l, lhs, r, rhs) { return joined }
+        // `Player.databaseSelection + [Column("x")]`: Swift's array concatenation.
+        if op == .add, case .array(let left) = l, case .array(let right) = r { return .array(left + right) }
         if let compared = caseComparison(op, l, lhs, r, rhs) { return compared }
         if op == .closedRange || op == .halfOpenRange {
             return .range(
