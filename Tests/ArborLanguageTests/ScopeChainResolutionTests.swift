@@ -171,10 +171,16 @@ final class ScopeChainResolutionTests: XCTestCase {
 }
 
 // The same app code, compiled against GRDB.
-private enum Kind: String { case novel = "top-level novel", essay }
+private enum Kind: String {
+    case novel = "top-level novel"
+    case essay
+}
 
 private struct Book: TableRecord {
-    enum Kind: String { case novel, poetry = "poems" }
+    enum Kind: String {
+        case novel
+        case poetry = "poems"
+    }
     static let year = Column("year")
     static func ofKind(_ kind: Kind) -> QueryInterfaceRequest<Book> {
         Book.filter(Column("kind") == kind.rawValue)

@@ -142,8 +142,15 @@ final class TypedValueResolutionTests: XCTestCase {
 
 // The same app code, compiled against GRDB.
 private struct Book: TableRecord {
-    enum Priority: UInt16 { case low, normal, high = 10, urgent }
-    enum Shelf: Int8 { case bottom = -1, middle, top }
+    enum Priority: UInt16 {
+        case low, normal
+        case high = 10
+        case urgent
+    }
+    enum Shelf: Int8 {
+        case bottom = -1
+        case middle, top
+    }
     enum Weight: Double { case light, heavy }
     enum Ordering { case byTitle, byYear }
 }

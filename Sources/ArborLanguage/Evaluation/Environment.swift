@@ -39,7 +39,9 @@ public struct Environment: Sendable {
     /// declared type has an entry, empty or not.
     public var statics: TypeTableView<[String: Value]> { TypeTableView(table: types) { $0.statics } }
     /// Instance methods and computed properties of the app's plain structs and enums, by type path.
-    public var valueMethods: TypeTableView<RequestMethods> { TypeTableView(table: types) { $0.methods.count > 0 ? $0.methods : nil } }
+    public var valueMethods: TypeTableView<RequestMethods> {
+        TypeTableView(table: types) { $0.methods.count > 0 ? $0.methods : nil }
+    }
     /// The raw values of enums' cases (`Book.Kind`), by type path.
     public var enums: TypeTableView<[String: SQLValue]> {
         TypeTableView(table: types) { $0.enumeration?.rawValues }

@@ -63,8 +63,10 @@ extension Evaluator {
             case .binding(let name, _, let type, let value, let isVariable, let range):
                 let bound = try value.map { try self.bound(evaluate($0), name: name, range: range) }
                 // `var x: Int?` starts as nil, as in Swift; `let x: Int` waits for its one assignment.
-                let initial = bound ?? (isVariable && type.map { SwiftType(parsing: $0).isOptional } != false
-                    ? .expression(.value(.null)) : nil)
+                let initial =
+                    bound
+                    ?? (isVariable && type.map { SwiftType(parsing: $0).isOptional } != false
+                        ? .expression(.value(.null)) : nil)
                 scope.declare(name, initial, type: type.map(SwiftType.init(parsing:)), isVariable: isVariable)
             case .assignment(let name, let nameRange, let value, _):
                 try assign(name, at: nameRange, try evaluate(value))
@@ -272,7 +274,9 @@ extension Evaluator {
                     continue
                 }
                 let patternValue = try evaluate(pattern)
-                if case .expression(.value(.bool(true)))? = caseComparison(.equal, value, subject, patternValue, pattern) {
+                if case .expression(.value(.bool(true)))? = caseComparison(
+                    .equal, value, subject, patternValue, pattern)
+                {
                     return switchCase.body
                 }
                 if let a = value.knownValue, let b = patternValue.knownValue, Self.compare(a, b) == 0 {

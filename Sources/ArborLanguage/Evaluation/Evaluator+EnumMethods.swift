@@ -118,7 +118,9 @@ extension Evaluator {
         case .expression(.value(.text(let name))) where enumeration.isCaseOnly && enumeration.rawValues[name] != nil:
             return typed(name)
         case .expression(.value(let raw)) where !enumeration.isCaseOnly:
-            let name = enumeration.caseNames.first { enumeration.rawValues[$0].map { Self.compare($0, raw) == 0 } ?? false }
+            let name = enumeration.caseNames.first {
+                enumeration.rawValues[$0].map { Self.compare($0, raw) == 0 } ?? false
+            }
             return name.map(typed) ?? value
         default:
             return value
@@ -136,8 +138,10 @@ extension Evaluator {
         if environment.valueMethods[canonicalTypePath(value.type)]?.named(name).isEmpty == false {
             throw ArborError("`\(value.type).\(name)` is a method: call it, as in `\(name)(…)`", at: nameRange)
         }
-        let members = (value.rawValue == nil ? [] : ["rawValue"])
-            + (environment.valueMethods[canonicalTypePath(value.type)]?.all.filter(\.isProperty).map(\.function.name) ?? [])
+        let members =
+            (value.rawValue == nil ? [] : ["rawValue"])
+            + (environment.valueMethods[canonicalTypePath(value.type)]?.all.filter(\.isProperty).map(\.function.name)
+                ?? [])
         throw ArborError(
             "value of type '\(value.type)' has no member '\(name)'", at: nameRange,
             suggestion: Suggestions.didYouMean(name, in: members))

@@ -39,7 +39,8 @@ extension Evaluator {
         }
     }
 
-    private func convert(_ value: Value, toNamed type: String, in typePath: String?, range: SourceRange) throws -> Value {
+    private func convert(_ value: Value, toNamed type: String, in typePath: String?, range: SourceRange) throws -> Value
+    {
         if let (path, cases) = enumPathAndCases(named: type, from: typePath) {
             switch value {
             case .implicitMember(let name) where cases[name] == nil:

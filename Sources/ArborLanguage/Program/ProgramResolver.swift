@@ -334,7 +334,9 @@ private struct Resolution {
             case .double(let d)?: raw = .real(d)
             case .bool(let b)?: raw = .bool(b)
             case .prefix(.negate, let operand)?:
-                if case .integer(let i) = operand.kind, i != Int64.min { raw = isReal ? .real(-Double(i)) : .integer(-i) }
+                if case .integer(let i) = operand.kind, i != Int64.min {
+                    raw = isReal ? .real(-Double(i)) : .integer(-i)
+                }
                 if case .double(let d) = operand.kind { raw = .real(-d) }
             default: break
             }
@@ -479,7 +481,9 @@ private struct Resolution {
             }
             // A plain struct (no table) is built with its memberwise initializer even when it
             // stores nothing, as a GRDBQuery request often does (`PlayersRequest()`).
-            if !stored.isEmpty || isPlainStruct { evaluator.environment.types.update(path) { $0.storedProperties = stored } }
+            if !stored.isEmpty || isPlainStruct {
+                evaluator.environment.types.update(path) { $0.storedProperties = stored }
+            }
         }
         for (member, unit) in type.members {
             switch member {

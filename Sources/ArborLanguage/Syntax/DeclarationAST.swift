@@ -168,7 +168,8 @@ public struct EnumCase: Hashable, Sendable {
 public indirect enum BodyStatement: Hashable, Sendable {
     case expression(Expr)
     /// `let name = value`, `var name: Type = value`, `var name: Type` (assigned later).
-    case binding(name: String, nameRange: SourceRange, type: String?, value: Expr?, isVariable: Bool, range: SourceRange)
+    case binding(
+        name: String, nameRange: SourceRange, type: String?, value: Expr?, isVariable: Bool, range: SourceRange)
     /// `name = value`.
     case assignment(name: String, nameRange: SourceRange, value: Expr, range: SourceRange)
     /// `return value`, `return`.

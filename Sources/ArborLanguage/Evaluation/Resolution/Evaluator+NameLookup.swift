@@ -55,7 +55,9 @@ extension Evaluator {
         if let selfType = frame.selfType {
             if name == "Self" || name == selfType {
                 if let table = frame.selfTable { return .table(table, type: recordType(selfType)) }
-                if environment.types[canonicalTypePath(selfType)] != nil { return .namespace(canonicalTypePath(selfType)) }
+                if environment.types[canonicalTypePath(selfType)] != nil {
+                    return .namespace(canonicalTypePath(selfType))
+                }
             }
             try forceMember(selfType, name, range: range)
             if let value = environment.types[canonicalTypePath(selfType)]?.statics[name] { return value }
@@ -119,6 +121,66 @@ extension Evaluator {
             guard let dot = path.lastIndex(of: ".") else { return nil }
             path = String(path[..<dot])
         }
+    }
+
+    // MARK: Calls of bare names
+
+    /// `name(…)`, looked up in the same order: a local is no function; then the enclosing
+    /// type's methods (`self.name(…)`, `Self.name(…)`, GRDB's association builders of its
+    /// table); then the module's types (their initializers) and functions.
+    func callName(_ name: String, arguments: [Argument], range: SourceRange, nameRange: SourceRange) throws -> Value {
+        if scope.local(name) != nil || environment.bindings[name] != nil {
+            throw ArborError("`\(name)` is not a function", at: nameRange)
+        }
+        if let frame = scope.typeFrame,
+            let value = try method(name, ofEnclosing: frame, arguments: arguments, range: range, nameRange: nameRange)
+        {
+            return value
+        }
+        if let table = environment.typeNames.table(forType: name) {
+            return try memberwiseRecord(table, typeName: name, arguments: arguments, range: range)
+        }
+        if let value = try builtinStatic(name, "init", arguments: arguments, range: range) { return value }
+        if let properties = storedProperties(of: name) {
+            return try compositeValue(name, properties: properties, arguments: arguments, range: range)
+        }
+        if Self.arrayWrappers.contains(name), let wrapped = try wrappedFetch(arguments) { return wrapped }
+        return try globalFunction(name, arguments: arguments, range: range, nameRange: nameRange)
+    }
+
+    /// `name(…)` as a method of the type whose body the code is in.
+    private func method(
+        _ name: String, ofEnclosing frame: ScopeFrame, arguments: [Argument], range: SourceRange, nameRange: SourceRange
+    ) throws -> Value? {
+        if let table = frame.selfTable, ["belongsTo", "hasMany", "hasOne", "association"].contains(name) {
+            return try method(name, on: .table(table), arguments: arguments, range: range, nameRange: nameRange)
+        }
+        if let receiver = frame.implicitSelf {
+            switch receiver {
+            // In a method of the app's struct, `request(…)` is `self.request(…)`.
+            case .composite(let type, _)
+            where environment.valueMethods[canonicalTypePath(type)]?.named(name).isEmpty == false:
+                return try method(name, on: receiver, arguments: arguments, range: range, nameRange: nameRange)
+            default:
+                // In a method of the app's enum, `loop()` is `self.loop()`.
+                if let type = frame.selfType, environment.types[type]?.enumeration != nil,
+                    let method = valueMethod(name, ofType: type, labels: arguments.labels)
+                {
+                    return try invoke(method, on: receiver, arguments: arguments, range: range)
+                }
+            }
+            // In a request method, `filter(…)` is `self.filter(…)`.
+            if GRDBAPI.isRequestMethod(name) || !environment.requestMethods.named(name).isEmpty || name == "request" {
+                return try method(name, on: receiver, arguments: arguments, range: range, nameRange: nameRange)
+            }
+        }
+        // In a static method, `addingIncludes(request)` is `Self.addingIncludes(request)`.
+        if let type = frame.selfType, let method = staticMethod(name, ofType: type, labels: arguments.labels) {
+            let receiver: Value =
+                environment.typeNames.table(forType: type).map { .table($0, type: type) } ?? .namespace(type)
+            return try invoke(method, on: receiver, arguments: arguments, range: range)
+        }
+        return nil
     }
 
     // MARK: The module

@@ -95,7 +95,9 @@ extension Evaluator {
             }
             set {
                 for index in frames.indices {
-                    frames[index].names = frames[index].names.filter { newValue[$0.key] != nil || $0.value.value == nil }
+                    frames[index].names = frames[index].names.filter {
+                        newValue[$0.key] != nil || $0.value.value == nil
+                    }
                 }
                 for (name, value) in newValue where !assign(name, value) {
                     declare(name, value, isVariable: true)
