@@ -38,3 +38,42 @@ final class RegistryAdditionsParityResolutionTests: XCTestCase {
             try harness.grdbSQL(Writer.including(all: Writer.books.all())))
     }
 }
+
+extension RegistryAdditionsParityResolutionTests {
+    func testARequestsExistsIsAnSQLExpression() throws {
+        let harness = try LanguageHarness.demo()
+        XCTAssertEqual(
+            try harness.sql(#"Author.filter(Book.filter(Column("year") > 2000).exists())"#),
+            try harness.grdbSQL(Writer.filter(Work.filter(Column("year") > 2000).exists())))
+        XCTAssertEqual(
+            try harness.sql(#"Author.filter(!Book.all().exists())"#),
+            try harness.grdbSQL(Writer.filter(!Work.all().exists())))
+    }
+}
+
+extension RegistryAdditionsParityResolutionTests {
+    func testAggregateFunctionsTakeAFilter() throws {
+        let harness = try LanguageHarness.demo()
+        XCTAssertEqual(
+            try harness.sql(#"Book.select(sum(Column("year"), filter: Column("year") > 1900))"#),
+            try harness.grdbSQL(Work.select(sum(Column("year"), filter: Column("year") > 1900))))
+        XCTAssertEqual(
+            try harness.sql(
+                #"Book.select(average(Column("year"), filter: Column("authorId") == 1), max(Column("year"), filter: Column("year") < 2000))"#
+            ),
+            try harness.grdbSQL(
+                Work.select(
+                    average(Column("year"), filter: Column("authorId") == 1),
+                    max(Column("year"), filter: Column("year") < 2000))))
+        XCTAssertEqual(
+            try harness.sql(
+                #"Book.all().group(Column("authorId")).having(total(Column("year"), filter: Column("year") > 0) > 1000)"#
+            ),
+            try harness.grdbSQL(
+                Work.all().group(Column("authorId")).having(total(Column("year"), filter: Column("year") > 0) > 1000)))
+        // The filter is an expression of the request's table: a misspelled column is located.
+        XCTAssertEqual(
+            harness.error(#"Book.select(sum(Column("year"), filter: Column("yaer") > 1))"#)?.message,
+            "table `book` has no column `yaer`")
+    }
+}

@@ -18,6 +18,8 @@ enum MemberCandidates {
             return grdbMembers(offeredOn: .association).filter { association.isToMany || !aggregates.contains($0.text) }
         case .expression(let expression):
             if expression.containsAggregate { return [Completion("forKey", kind: .method, detail: "forKey(_:)")] }
+            // A Swift value (`1`, `"x"`) is also GRDB's `DatabaseValueConvertible`.
+            if case .value = expression { return grdbMembers(offeredOn: .expression) + grdbMembers(offeredOn: .value) }
             return grdbMembers(offeredOn: .expression)
         case .rowComponents(let table):
             return columns(of: table, environment: environment)
