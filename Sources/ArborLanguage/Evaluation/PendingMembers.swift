@@ -44,9 +44,7 @@ extension Evaluator {
         // A request method's extension alias (`Cols` for `Book.Columns`) starts the path.
         let first = path.prefix { $0 != "." }
         if let target = extensionTypeAliases[String(first)] { path = target + path.dropFirst(first.count) }
-        var seen: Set<String> = []
-        while let target = environment.types.aliases[path], seen.insert(path).inserted { path = target }
-        return path
+        return environment.types.canonical(path)
     }
 
     /// Evaluates the pending member `name` of `typePath`, if there is one, and installs it.

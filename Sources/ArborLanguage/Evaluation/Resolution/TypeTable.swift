@@ -31,19 +31,6 @@ public struct TypeTable: Sendable {
         while let target = aliases[path], seen.insert(path).inserted { path = target }
         return path
     }
-
-    /// The full path of the type `name` as code inside `typePath` names it: nested in
-    /// `typePath` or one of the types enclosing it (innermost first), else at the top level.
-    public func resolve(_ name: String, from typePath: String?, canonical: (String) -> String) -> String? {
-        var scope = typePath
-        while let path = scope {
-            let candidate = canonical("\(path).\(name)")
-            if infos[candidate] != nil { return candidate }
-            scope = path.lastIndex(of: ".").map { String(path[..<$0]) }
-        }
-        let top = canonical(name)
-        return infos[top] != nil ? top : nil
-    }
 }
 
 /// A read-only view of one field of every type, by path: `environment.statics[path]`.
