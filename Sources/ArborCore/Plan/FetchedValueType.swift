@@ -16,8 +16,7 @@ public struct FetchedValueType: Hashable, Sendable {
     public var swiftName: String { isOptional ? name + "?" : name }
 
     /// The types GRDB fetches as values (`DatabaseValueConvertible`) that arbor runs.
-    public static let names: Set<String> = [
-        "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
-        "Double", "Float", "Bool", "Data", "Date", "UUID", "Decimal", "DatabaseValue",
-    ]
+    public static let names: Set<String> = SwiftIntegerType.names.union([
+        "String", "Double", "Float", "Bool", "Data", "Date", "UUID", "Decimal", "DatabaseValue",
+    ])
 }

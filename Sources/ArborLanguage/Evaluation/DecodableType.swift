@@ -63,53 +63,18 @@ public indirect enum WrittenType: Sendable, Hashable {
     /// A type name: a type path of the app's code when it names one, else as written.
     case named(String)
 
-    /// Parses `String?`, `[Book]`, `Optional<Author>`, `Array<Book>`, `Book.Kind`
-    /// (written without spaces); `resolve` maps a name to its type path.
+    /// The written type of a parsed one (`String?`, `[Book]`, `Optional<Author>`); `resolve`
+    /// maps a name to its type path. Sets and dictionaries are named as written.
     public static func parse(_ text: String, resolve: (String) -> String) -> WrittenType {
-        if text.hasSuffix("?") || text.hasSuffix("!") {
-            return .optional(parse(String(text.dropLast()), resolve: resolve))
-        }
-        if let inner = generic(text, "Optional") { return .optional(parse(inner, resolve: resolve)) }
-        if let inner = generic(text, "Array") { return .array(parse(inner, resolve: resolve)) }
-        if text.hasPrefix("["), text.hasSuffix("]"), enclosesAll(text) {
-            let inner = String(text.dropFirst().dropLast())
-            // `[String:Int]` is a dictionary: named as written.
-            if !hasTopLevelColon(inner) { return .array(parse(inner, resolve: resolve)) }
-        }
-        if text.hasPrefix("("), text.hasSuffix(")"), enclosesAll(text) {
-            return parse(String(text.dropFirst().dropLast()), resolve: resolve)
-        }
-        return .named(resolve(text))
+        WrittenType(SwiftType(parsing: text), resolve: resolve)
     }
 
-    private static func generic(_ text: String, _ name: String) -> String? {
-        let prefix = name + "<"
-        guard text.hasPrefix(prefix) || text.hasPrefix("Swift." + prefix), text.hasSuffix(">") else { return nil }
-        let start = text.firstIndex(of: "<").map { text.index(after: $0) } ?? text.startIndex
-        return String(text[start..<text.index(before: text.endIndex)])
-    }
-
-    /// Whether the first bracket closes at the last character.
-    private static func enclosesAll(_ text: String) -> Bool {
-        var depth = 0
-        for (offset, character) in text.enumerated() {
-            if "[(<".contains(character) { depth += 1 }
-            if "])>".contains(character) {
-                depth -= 1
-                if depth == 0 && offset != text.count - 1 { return false }
-            }
+    public init(_ type: SwiftType, resolve: (String) -> String) {
+        switch type {
+        case .optional(let wrapped): self = .optional(WrittenType(wrapped, resolve: resolve))
+        case .array(let element): self = .array(WrittenType(element, resolve: resolve))
+        default: self = .named(resolve(type.swiftName))
         }
-        return depth == 0
-    }
-
-    private static func hasTopLevelColon(_ text: String) -> Bool {
-        var depth = 0
-        for character in text {
-            if "[(<".contains(character) { depth += 1 }
-            if "])>".contains(character) { depth -= 1 }
-            if character == ":" && depth == 0 { return true }
-        }
-        return false
     }
 
     /// As Swift writes it: `[Book]`, `Author?`.

@@ -9,8 +9,8 @@ public struct Environment: Sendable {
     public var bindings: [String: Value] = [:]
     /// The bindings made with `var`, which an assignment may change.
     public var variables: Set<String> = []
-    /// Static values of declared types (`Book.authorForeignKey`), by type name.
-    public var statics: [String: [String: Value]] = [:]
+    /// The app's types, by full path: statics, cases, methods, initializers, stored properties.
+    public var types = TypeTable()
     /// Numbers `TableAlias()` calls, so that each alias stays distinct.
     public var nextAliasID = 1
     /// The table each `TableAlias` was attached to: GRDB traps when one alias
@@ -25,32 +25,6 @@ public struct Environment: Sendable {
     public var memberErrors: [String: ArborError] = [:]
     /// Request methods of the app: `extension DerivableRequest<Book> { func … }` and statics of record types.
     public var requestMethods = RequestMethods()
-    /// Instance methods and computed properties of the app's plain structs (GRDBQuery's
-    /// `Queryable` requests), by type path: called on values built with the memberwise initializer.
-    public var valueMethods: [String: RequestMethods] = [:]
-    /// The explicit initializers of the app's plain structs (`init(ordering: SortOrder? = .forward)`),
-    /// by type path: those that only assign properties build the value.
-    public var initializers: [String: [RequestMethod]] = [:]
-    /// `typealias Columns = CodingKeys`, by the alias's full path.
-    public var typeAliases: [String: String] = [:]
-    /// The cases of enums with raw values (`Book.Kind`), for arguments written `.novel`.
-    public var enums: [String: [String: SQLValue]] = [:]
-    /// The enums of `enums` without raw values (`enum Ordering { case byTitle, byYear }`): their
-    /// values stay cases (`.byTitle`), which Swift code compares and switches on but never sends to SQL.
-    public var caseOnlyEnums: Set<String> = []
-    /// The enums of `enums` that adopt `DatabaseValueConvertible`: GRDB decodes them from
-    /// a column with `fromDatabaseValue`, not with their `Decodable` conformance.
-    public var databaseValueEnums: Set<String> = []
-    /// The stored properties of declared record structs, in declaration order, by type path.
-    public var storedProperties: [String: [StoredProperty]] = [:]
-    /// `func encode(to container: inout PersistenceContainer)` of record types, by type path:
-    /// the columns a record encodes into, when the app writes them by hand.
-    public var recordEncoders: [String: FunctionDeclaration] = [:]
-    /// `static let databaseSelection` of record types, by type path: what GRDB's requests of
-    /// the type and associations to it select. Absent for all columns.
-    public var databaseSelections: [String: [Selectable]] = [:]
-    /// The app's structs and classes with stored properties, as rows decode into them, by type path.
-    public var decodableTypes: [String: DecodableType] = [:]
     /// The name and text of each unit of the app's code, by the index methods keep as
     /// their `origin`: where an error inside a method's body is.
     public var sourceTexts: [SourceText] = []
@@ -60,6 +34,20 @@ public struct Environment: Sendable {
         self.typeNames = RecordTypeNames(schema: schema)
         self.catalog = AssociationCatalog(convention: Convention(schema: schema, typeNames: typeNames))
     }
+
+    /// Static values of declared types (`Book.authorForeignKey`), by type path: every
+    /// declared type has an entry, empty or not.
+    public var statics: TypeTableView<[String: Value]> { TypeTableView(table: types) { $0.statics } }
+    /// Instance methods and computed properties of the app's plain structs and enums, by type path.
+    public var valueMethods: TypeTableView<RequestMethods> {
+        TypeTableView(table: types) { $0.methods.count > 0 ? $0.methods : nil }
+    }
+    /// The raw values of enums' cases (`Book.Kind`), by type path.
+    public var enums: TypeTableView<[String: SQLValue]> {
+        TypeTableView(table: types) { $0.enumeration?.rawValues }
+    }
+    /// The app's structs and classes with stored properties, as rows decode into them, by type path.
+    public var decodableTypes: TypeTableView<DecodableType> { TypeTableView(table: types) { $0.decodable } }
 
     /// The record type name of a table, or `Table("t")`.
     public func displayName(ofTable table: String) -> String {

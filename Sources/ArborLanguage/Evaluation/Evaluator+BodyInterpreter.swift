@@ -35,11 +35,15 @@ extension Evaluator {
         case .expression(let e):
             return try evaluate(e)
         case .ifElse(let branches, let elseBody, _):
-            for branch in branches where try holds(branch.conditions) {
-                return try withLocals { try run(branch.body, range: statement.range) }
+            for branch in branches {
+                let value: Value?? = try inBlock {
+                    guard try holds(branch.conditions) else { return .none }
+                    return try run(branch.body, range: statement.range)
+                }
+                if case .some(let value) = value { return value }
             }
             guard let elseBody else { return nil }
-            return try run(elseBody, range: statement.range)
+            return try inBlock { try run(elseBody, range: statement.range) }
         case .switchValue(let subject, let cases, let range):
             let body = try chooseCase(subject, cases, range: range)
             return try run(body, range: range)
@@ -48,50 +52,49 @@ extension Evaluator {
         }
     }
 
+    /// Runs statements in the current frame: a `let` or `var` declares a name there, an
+    /// assignment changes a `var` where it is declared, and the blocks of `if`, `guard`'s
+    /// `else` and `switch` cases are frames of their own.
     func execute(_ body: [BodyStatement]) throws -> Flow {
         for statement in body {
             switch statement {
             case .expression(let e):
                 _ = try evaluate(e)
-            case .binding(let name, _, let type, let value, let range):
-                scope.closureParameters[name] =
-                    try value.map { try bound(evaluate($0), name: name, range: range) } ?? .expression(.value(.null))
-                if let type { scope.localTypes[name] = type }
+            case .binding(let name, _, let type, let value, let isVariable, let range):
+                let bound = try value.map { try self.bound(evaluate($0), name: name, range: range) }
+                // `var x: Int?` starts as nil, as in Swift; `let x: Int` waits for its one assignment.
+                let initial =
+                    bound
+                    ?? (isVariable && type.map { SwiftType(parsing: $0).isOptional } != false
+                        ? .expression(.value(.null)) : nil)
+                scope.declare(name, initial, type: type.map(SwiftType.init(parsing:)), isVariable: isVariable)
             case .assignment(let name, let nameRange, let value, _):
-                guard scope.closureParameters[name] != nil else {
-                    throw ArborError("`\(name)` is not a local variable", at: nameRange)
-                }
-                scope.closureParameters[name] = try evaluate(value)
+                try assign(name, at: nameRange, try evaluate(value))
             case .returnValue(let value, let range):
                 guard let value else { throw ArborError("`return` without a value", at: range) }
                 return .returned(try evaluate(value))
             case .guardElse(let conditions, let elseBody, let range):
+                // A `guard let` binds its names in the frame the `guard` is in.
                 if try !holds(conditions) {
-                    if case .returned(let value) = try withLocals({ try execute(elseBody) }) {
+                    if case .returned(let value) = try inBlock({ try execute(elseBody) }) {
                         return .returned(value)
                     }
                     throw ArborError("the `else` of `guard` must return", at: range)
                 }
             case .ifElse(let branches, let elseBody, _):
-                var chosen: [BodyStatement]? = elseBody
-                var bindings: [String: Value] = [:]
+                var flow: Flow?
                 for branch in branches {
-                    let saved = scope.closureParameters
-                    if try holds(branch.conditions) {
-                        bindings = scope.closureParameters
-                        chosen = branch.body
-                        scope.closureParameters = saved
-                        break
+                    flow = try inBlock {
+                        guard try holds(branch.conditions) else { return nil }
+                        return try execute(branch.body)
                     }
-                    scope.closureParameters = saved
+                    if flow != nil { break }
                 }
-                if let chosen {
-                    let flow = try withBranch(bindings) { try execute(chosen) }
-                    if case .returned = flow { return flow }
-                }
+                if flow == nil, let elseBody { flow = try inBlock { try execute(elseBody) } }
+                if case .returned? = flow { return flow ?? .next }
             case .switchValue(let subject, let cases, let range):
                 let chosen = try chooseCase(subject, cases, range: range)
-                let flow = try withBranch([:]) { try execute(chosen) }
+                let flow = try inBlock { try execute(chosen) }
                 if case .returned = flow { return flow }
             case .subscriptAssignment(let target, let value, let range):
                 guard case .subscripted(let base, let arguments) = target.kind, case .identifier(let name) = base.kind,
@@ -111,20 +114,24 @@ extension Evaluator {
         return .next
     }
 
-    /// Runs a branch: names it binds stay inside it, assignments to outer locals last.
-    private func withBranch(_ bindings: [String: Value], _ body: () throws -> Flow) throws -> Flow {
-        let outer = scope.closureParameters
-        if !bindings.isEmpty { scope.closureParameters = bindings }
-        let flow = try body()
-        var kept = outer
-        for name in outer.keys { kept[name] = scope.closureParameters[name] }
-        scope.closureParameters = kept
-        return flow
+    /// `name = value`: a `var` (or a `let` declared without a value, once) of the frames around.
+    func assign(_ name: String, at range: SourceRange, _ value: Value) throws {
+        guard let local = scope.local(name) else {
+            throw ArborError("cannot find '\(name)' in scope", at: range)
+        }
+        guard local.isVariable || local.value == nil else {
+            throw ArborError(
+                "cannot assign to value: '\(name)' is a 'let' constant", at: range,
+                suggestion: "declare it with `var \(name) = …` to change it")
+        }
+        _ = scope.assign(name, value)
     }
 
-    private func withLocals<T>(_ body: () throws -> T) rethrows -> T {
-        let saved = scope.closureParameters
-        defer { scope.closureParameters = saved }
+    /// Runs `body` in a block frame of its own: the names it declares end with it.
+    private func inBlock<T>(_ body: () throws -> T) throws -> T {
+        scope.push(.block)
+        let depth = scope.frames.count
+        defer { if scope.frames.count >= depth { scope.frames.removeLast(scope.frames.count - depth + 1) } }
         return try body()
     }
 
@@ -140,7 +147,7 @@ extension Evaluator {
                     ?? identifier(name, range: nameRange)
                 if case .expression(.value(.null)) = bound { return false }
                 if case .absentRecord = bound { return false }
-                scope.closureParameters[name] = bound
+                scope.declare(name, bound)
             }
         }
         return true
@@ -162,6 +169,10 @@ extension Evaluator {
         where [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual].contains(op):
             // Each side evaluated once.
             let (leftValue, rightValue) = (try evaluate(l), try evaluate(r))
+            // Enum cases, compared as Swift compares them (`kind == .novel`).
+            if case .expression(.value(.bool(let same)))? = caseComparison(op, leftValue, l, rightValue, r) {
+                return same
+            }
             // `ids == [nil]`: arrays equal element by element, as Swift compares them.
             if op == .equal || op == .notEqual, case .array(let leftArray) = leftValue,
                 case .array(let rightArray) = rightValue
@@ -203,16 +214,12 @@ extension Evaluator {
 
     /// A value of a condition's comparison: an enum case written `.novel` takes its raw value
     /// from the other side's type when it can.
-    private func swiftValue(_ e: Expr) throws -> SQLValue {
-        try swiftValue(evaluate(e), range: e.range)
-    }
-
     private func swiftValue(_ value: Value, range: SourceRange) throws -> SQLValue {
         switch value {
         case .expression(.value(let v)): return v
         case .implicitMember(let name): return .text(name)
-        // GRDB's storage text of a date sorts as the dates do.
-        case .swift(let swift) where swift.databaseValue != nil: return swift.databaseValue ?? .null
+        // GRDB's storage text of a date sorts as the dates do; a case compares by its raw value or name.
+        case .swift(let swift) where swift.comparableValue != nil: return swift.comparableValue ?? .null
         default: throw ArborError("expected a value known when the method is called", at: range)
         }
     }
@@ -231,43 +238,62 @@ extension Evaluator {
         }
     }
 
-    /// The body of the case of `switch subject` that matches, or of `default`.
+    /// The body of the case of `switch subject` that matches, or of `default`. A case of the
+    /// subject's enum written `.novel` is checked against the enum's cases.
     private func chooseCase(_ subject: Expr, _ cases: [BodyStatement.SwitchCase], range: SourceRange) throws
         -> [BodyStatement]
     {
-        let value = try swiftValue(subject)
-        // `.novel` takes its raw value from the subject's type, when it is an enum of the app.
-        var enumCases: [String: SQLValue]?
-        var enumType = ""
-        // A parameter or local (`ordering`), or a stored property of the app's struct (`self.ordering`).
-        var subjectName: String?
-        switch subject.kind {
-        case .identifier(let name): subjectName = name
-        case .member(let base, let name, _) where base.kind == .identifier("self"): subjectName = name
-        default: break
+        var value = try evaluate(subject)
+        var enumPath: String?
+        // A parameter, local or stored property declared as the enum: its type as written, for messages.
+        let declared = Self.subjectName(subject).flatMap { declaredType(ofName: $0)?.name }
+        if case .swift(.enumCase(let c)) = value {
+            enumPath = c.type
+        } else if let declared, let found = enumPathAndCases(named: declared, from: scope.selfType) {
+            enumPath = found.path
+            value = caseValue(value, of: found.path)
         }
-        if let subjectName, let type = scope.localTypes[subjectName] {
-            enumType = type.trimmingCharacters(in: ["?", "!"])
-            enumCases = self.enumCases(named: enumType, from: scope.selfType)
-        }
+        let enumeration = enumPath.flatMap { environment.types[$0]?.enumeration }
         for switchCase in cases {
             if switchCase.patterns.isEmpty { return switchCase.body }
             for pattern in switchCase.patterns {
-                let patternValue: SQLValue
-                if case .implicitMember(let name) = pattern.kind {
-                    if let enumCases, enumCases[name] == nil {
+                if case .implicitMember(let name) = pattern.kind, let enumeration, let enumPath {
+                    guard enumeration.rawValues[name] != nil else {
+                        let names = enumeration.caseNames
                         throw ArborError(
-                            "`\(enumType)` has no case `\(name)`", at: pattern.range,
-                            suggestion: Suggestions.didYouMean(name, in: enumCases.keys.sorted())
-                                ?? "its cases: " + enumCases.keys.sorted().map { ".\($0)" }.joined(separator: ", "))
+                            "`\(declared ?? enumPath)` has no case `\(name)`", at: pattern.range,
+                            suggestion: Suggestions.didYouMean(name, in: names)
+                                ?? "its cases: " + names.map { ".\($0)" }.joined(separator: ", "))
                     }
-                    patternValue = enumCases?[name] ?? .text(name)
-                } else {
-                    patternValue = try swiftValue(pattern)
+                    if case .swift(.enumCase(let c)) = value, c.name == name { return switchCase.body }
+                    if case .expression(.value(let raw)) = value, let patternRaw = enumeration.rawValues[name],
+                        Self.compare(raw, patternRaw) == 0
+                    {
+                        return switchCase.body
+                    }
+                    continue
                 }
-                if Self.compare(value, patternValue) == 0 { return switchCase.body }
+                let patternValue = try evaluate(pattern)
+                if case .expression(.value(.bool(true)))? = caseComparison(
+                    .equal, value, subject, patternValue, pattern)
+                {
+                    return switchCase.body
+                }
+                if let a = value.knownValue, let b = patternValue.knownValue, Self.compare(a, b) == 0 {
+                    return switchCase.body
+                }
             }
         }
+        if value.knownValue == nil { _ = try swiftValue(value, range: subject.range) }
         throw ArborError("no case of this `switch` matches", at: range)
+    }
+
+    /// A parameter or local (`ordering`), or a stored property of the app's struct (`self.ordering`).
+    private static func subjectName(_ subject: Expr) -> String? {
+        switch subject.kind {
+        case .identifier(let name): name
+        case .member(let base, let name, _) where base.kind == .identifier("self"): name
+        default: nil
+        }
     }
 }

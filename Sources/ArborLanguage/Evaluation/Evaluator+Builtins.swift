@@ -32,9 +32,10 @@ extension Evaluator {
         switch function.kind {
         case .closure(let closure):
             return try withScope({ scope in
+                scope.push(.closure)
                 for (index, value) in arguments.enumerated() {
-                    scope.closureParameters["$\(index)"] = value
-                    if index < closure.parameters.count { scope.closureParameters[closure.parameters[index]] = value }
+                    scope.declare("$\(index)", value)
+                    if index < closure.parameters.count { scope.declare(closure.parameters[index], value) }
                 }
             }) { try closureValue(closure) }
         case .keyPath(_, let components):
@@ -71,7 +72,7 @@ extension Value {
     public var knownValue: SQLValue? {
         switch self {
         case .expression(.value(let value)): value
-        case .swift(let value): value.databaseValue
+        case .swift(let value): value.comparableValue
         case .implicitMember(let name): .text(name)
         default: nil
         }

@@ -28,49 +28,14 @@ extension Evaluator {
             let base = try evaluate(baseExpr)
             // `ordering?.by(…)` (the parser drops the `?`): a call on Swift's nil is nil, as optional chaining.
             if case .expression(.value(.null)) = base, baseExpr.kind != .nilLiteral { return base }
+            // A method of the app's enum, on a case whatever expression gave it.
+            if case .swift(.enumCase(let value)) = base {
+                return try compositeMethod(
+                    name, on: base, type: value.type, arguments: arguments, range: range, nameRange: nameRange)
+            }
             return try method(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
         case .identifier(let name):
-            if scope.closureParameters[name] == nil, environment.bindings[name] == nil {
-                if let selfTable = scope.selfTable, ["belongsTo", "hasMany", "hasOne", "association"].contains(name) {
-                    return try method(
-                        name, on: .table(selfTable), arguments: arguments, range: range, nameRange: callee.range)
-                }
-                // Inside a method of the app's enum, `loop()` is `self.loop()`.
-                if let receiver = scope.implicitSelf, let type = scope.selfType, environment.enums[type] != nil,
-                    let method = valueMethod(name, ofType: type, labels: arguments.labels)
-                {
-                    return try invoke(method, on: receiver, arguments: arguments, range: range)
-                }
-                // Inside a method of the app's struct, `request(…)` is `self.request(…)`.
-                if let receiver = scope.implicitSelf, case .composite(let type, _) = receiver,
-                    environment.valueMethods[canonicalTypePath(type)]?.named(name).isEmpty == false
-                {
-                    return try method(name, on: receiver, arguments: arguments, range: range, nameRange: callee.range)
-                }
-                // Inside a request method, `filter(…)` is `self.filter(…)`.
-                if let receiver = scope.implicitSelf,
-                    GRDBAPI.isRequestMethod(name)
-                        || !environment.requestMethods.named(name).isEmpty || name == "request"
-                {
-                    return try method(name, on: receiver, arguments: arguments, range: range, nameRange: callee.range)
-                }
-                if let table = environment.typeNames.table(forType: name) {
-                    return try memberwiseRecord(table, typeName: name, arguments: arguments, range: range)
-                }
-                if let value = try builtinStatic(name, "init", arguments: arguments, range: range) { return value }
-                // Inside a static method, `addingIncludes(request)` is `Self.addingIncludes(request)`.
-                if let type = scope.selfType, let method = staticMethod(name, ofType: type, labels: arguments.labels) {
-                    let receiver: Value =
-                        environment.typeNames.table(forType: type).map { .table($0, type: type) } ?? .namespace(type)
-                    return try invoke(method, on: receiver, arguments: arguments, range: range)
-                }
-                if let properties = storedProperties(of: name) {
-                    return try compositeValue(name, properties: properties, arguments: arguments, range: range)
-                }
-                if Self.arrayWrappers.contains(name), let wrapped = try wrappedFetch(arguments) { return wrapped }
-                return try globalFunction(name, arguments: arguments, range: range, nameRange: callee.range)
-            }
-            throw ArborError("`\(name)` is not a function", at: callee.range)
+            return try callName(name, arguments: arguments, range: range, nameRange: callee.range)
         case .implicitMember("init"):
             // `.init(uncheckedUniqueElements: fetched)`: an IdentifiedArray (or Array) of what is fetched.
             if let wrapped = try wrappedFetch(arguments) { return wrapped }

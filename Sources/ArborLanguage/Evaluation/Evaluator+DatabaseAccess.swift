@@ -34,18 +34,19 @@ extension Evaluator {
         let saved = scope
         defer { scope = saved }
         scope = Scope()
+        scope.push(.closure)
         for parameter in closure.parameters where parameter != "_" {
-            scope.closureParameters[parameter] = .namespace("Database")
+            scope.declare(parameter, .namespace("Database"))
         }
         let parameters = Set(closure.parameters)
         guard let statements = closure.statements else {
             return (try evaluate(closure.body), [])
         }
         var bound: [String] = []
-        for case .binding(let name, _, _, _, _) in statements where !parameters.contains(name) { bound.append(name) }
+        for case .binding(let name, _, _, _, _, _) in statements where !parameters.contains(name) { bound.append(name) }
         let flow = try execute(statements)
         for name in bound {
-            if let value = scope.closureParameters[name] { environment.bindings[name] = value }
+            if let value = scope.local(name)?.value { environment.bindings[name] = value }
         }
         if case .returned(let value) = flow { return (value, bound) }
         return (nil, bound)

@@ -23,7 +23,7 @@ extension Evaluator {
         guard let type else { return nil }
         let path = canonicalTypePath(type)
         try? forceMember(path, "databaseSelection", range: nil)
-        return environment.databaseSelections[path]
+        return environment.types[path]?.databaseSelection
     }
 
     /// An association of the catalog as GRDB builds it: one the convention infers

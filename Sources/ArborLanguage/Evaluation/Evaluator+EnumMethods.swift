@@ -42,26 +42,33 @@ extension Evaluator {
         return (path, caseValue(try evaluate(expr), of: path))
     }
 
-    /// `self == .byTitle`, `ordering != .forward`: a case compared with Swift's `==`, a Bool
-    /// (a case is no SQL value). The case written `.byTitle` takes the other side's enum.
+    /// `self == .byTitle`, `kind != Book.Kind.novel`: cases compared with Swift's `==`, a Bool
+    /// (a case is no SQL value). A case written `.byTitle` takes the other side's enum.
     func caseComparison(_ op: BinaryOperator, _ l: Value, _ lhs: Expr, _ r: Value, _ rhs: Expr) -> Value? {
         guard op == .equal || op == .notEqual else { return nil }
         var (l, r) = (l, r)
+        if case .implicitMember = l, let path = enumType(of: r, rhs) { l = caseValue(l, of: path) }
+        if case .implicitMember = r, let path = enumType(of: l, lhs) { r = caseValue(r, of: path) }
+        if case .swift(.enumCase(let c)) = l { r = caseValue(r, of: c.type) }
+        if case .swift(.enumCase(let c)) = r { l = caseValue(l, of: c.type) }
+        let same: Bool
         switch (l, r) {
-        case (.implicitMember, _): if let path = declaredEnum(of: rhs) { l = caseValue(l, of: path) }
-        case (_, .implicitMember): if let path = declaredEnum(of: lhs) { r = caseValue(r, of: path) }
-        default: return nil
+        case (.swift(.enumCase(let a)), .swift(.enumCase(let b))):
+            same = a.type == b.type && a.name == b.name
+        case (.implicitMember, _), (_, .implicitMember), (.swift(.enumCase), _), (_, .swift(.enumCase)):
+            // An enum arbor has no declaration for (Foundation's `SortOrder`): by name or raw value.
+            guard let a = l.knownValue, let b = r.knownValue else { return nil }
+            same = Self.compare(a, b) == 0
+        default:
+            return nil
         }
-        func swiftValue(_ value: Value) -> SQLValue? {
-            switch value {
-            case .implicitMember(let name): .text(name)
-            case .expression(.value(let v)): v
-            default: nil
-            }
-        }
-        guard let a = swiftValue(l), let b = swiftValue(r) else { return nil }
-        let same = Self.compare(a, b) == 0
         return .expression(.value(.bool(op == .equal ? same : !same)))
+    }
+
+    /// The enum a value is a case of, or that the expression is declared as.
+    private func enumType(of value: Value, _ expr: Expr) -> String? {
+        if case .swift(.enumCase(let c)) = value { return c.type }
+        return declaredEnum(of: expr)
     }
 
     /// The enum an expression is declared as: a name (`self`, `ordering`), `self.ordering`.
@@ -76,32 +83,68 @@ extension Evaluator {
 
     /// The enum a name is declared as (`ordering: SortOrder?`), or `self` in the enum's own methods.
     private func declaredEnum(ofName name: String) -> String? {
-        guard let written = scope.localTypes[name] else { return nil }
-        let type = written.trimmingCharacters(in: ["?", "!", " "])
+        guard let type = declaredType(ofName: name)?.name else { return nil }
         return enumPathAndCases(named: type, from: scope.selfType)?.path
     }
 
     /// The enum a method or computed property of `self`'s type returns, in that type's own methods.
     private func returnedEnum(of name: String, labels: [String?]?) -> String? {
         guard let type = scope.selfType, let method = valueMethod(name, ofType: type, labels: labels),
-            let written = method.function.returnType
+            let returned = method.function.returnType.map(SwiftType.init(parsing:))?.name
         else { return nil }
-        return enumPathAndCases(named: written.trimmingCharacters(in: ["?", "!", " "]), from: type)?.path
+        return enumPathAndCases(named: returned, from: type)?.path
     }
 
-    /// A case as arbor holds values of its enum: `.byTitle` for an enum without raw values,
-    /// the raw value otherwise. Anything else (nil) stays as it is.
+    /// A value as a case of the enum `path`: `.byTitle`, or a raw value (`"novel"` of a
+    /// record's column) becomes the typed case; anything else (nil) stays as it is.
     func caseValue(_ value: Value, of path: String) -> Value {
-        guard let cases = environment.enums[path] else { return value }
-        let isCaseOnly = environment.caseOnlyEnums.contains(path)
+        guard let enumeration = environment.types[path]?.enumeration else { return value }
+        // A coding key stays the column name it is (`.title` is `"title"`).
+        if enumeration.isCodingKey {
+            guard case .implicitMember(let name) = value, !enumeration.isCaseOnly,
+                let raw = enumeration.rawValues[name]
+            else { return value }
+            return .expression(.value(raw))
+        }
+        func typed(_ name: String) -> Value {
+            .swift(
+                .enumCase(
+                    EnumCaseValue(
+                        type: path, name: name, rawValue: enumeration.isCaseOnly ? nil : enumeration.rawValues[name])))
+        }
         switch value {
-        case .implicitMember(let name) where !isCaseOnly:
-            return cases[name].map { .expression(.value($0)) } ?? value
-        case .expression(.value(.text(let name))) where isCaseOnly && cases[name] != nil:
-            return .implicitMember(name)
+        case .implicitMember(let name) where enumeration.rawValues[name] != nil:
+            return typed(name)
+        case .expression(.value(.text(let name))) where enumeration.isCaseOnly && enumeration.rawValues[name] != nil:
+            return typed(name)
+        case .expression(.value(let raw)) where !enumeration.isCaseOnly:
+            let name = enumeration.caseNames.first {
+                enumeration.rawValues[$0].map { Self.compare($0, raw) == 0 } ?? false
+            }
+            return name.map(typed) ?? value
         default:
             return value
         }
+    }
+
+    /// `kind.rawValue`, `ordering.label`: a member of a case of the app's enum.
+    func enumCaseMember(_ name: String, of value: EnumCaseValue, range: SourceRange, nameRange: SourceRange) throws
+        -> Value
+    {
+        if name == "rawValue", let raw = value.rawValue { return .expression(.value(raw)) }
+        if let property = valueMethod(name, ofType: value.type, labels: nil) {
+            return try invoke(property, on: .swift(.enumCase(value)), arguments: [], range: range)
+        }
+        if environment.valueMethods[canonicalTypePath(value.type)]?.named(name).isEmpty == false {
+            throw ArborError("`\(value.type).\(name)` is a method: call it, as in `\(name)(…)`", at: nameRange)
+        }
+        let members =
+            (value.rawValue == nil ? [] : ["rawValue"])
+            + (environment.valueMethods[canonicalTypePath(value.type)]?.all.filter(\.isProperty).map(\.function.name)
+                ?? [])
+        throw ArborError(
+            "value of type '\(value.type)' has no member '\(name)'", at: nameRange,
+            suggestion: Suggestions.didYouMean(name, in: members))
     }
 
     /// `receiver.name(…)` (or `receiver.name` with `arguments` nil) where the receiver is a

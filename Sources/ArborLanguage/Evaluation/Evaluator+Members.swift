@@ -109,6 +109,8 @@ extension Evaluator {
                 suggestion: Suggestions.didYouMean(name, in: statics))
         case .composite(let type, let fields):
             return try compositeMember(name, on: base, type: type, fields: fields, range: range, nameRange: nameRange)
+        case .swift(.enumCase(let value)):
+            return try enumCaseMember(name, of: value, range: range, nameRange: nameRange)
         // What a request method's body asks of an array argument (`guard !ids.isEmpty`, `ids.first`).
         case .array(let elements) where ["first", "last", "isEmpty", "count"].contains(name):
             switch name {

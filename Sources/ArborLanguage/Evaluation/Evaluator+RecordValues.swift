@@ -18,7 +18,7 @@ extension Evaluator {
     /// after a table, the table's columns as `--format swift` declares them.
     func memberwiseParameters(table info: TableInfo, typeName: String) -> [MemberwiseParameter] {
         // A type that encodes itself by hand declares its properties, even none (`A()`).
-        let encodesByHand = environment.recordEncoders[canonicalTypePath(typeName)] != nil
+        let encodesByHand = environment.types[canonicalTypePath(typeName)]?.recordEncoder != nil
         if let stored = storedProperties(of: typeName) ?? (encodesByHand ? [] : nil) {
             return stored.map { property in
                 MemberwiseParameter(
@@ -26,7 +26,7 @@ extension Evaluator {
                     isRequired: property.isRequired,
                     check: { value, range in
                         let converted =
-                            try property.type.map {
+                            try property.typeValue.map {
                                 try self.convert(value, to: $0, in: typeName, range: range)
                             } ?? value
                         // A Swift value (`Date`, `UUID`) is stored as GRDB stores it.
@@ -110,7 +110,7 @@ extension Evaluator {
                     + (missing.count == 1 ? "this property is" : "these properties are") + " not optional",
                 at: range)
         }
-        if let encoder = environment.recordEncoders[canonicalTypePath(typeName)] {
+        if let encoder = environment.types[canonicalTypePath(typeName)]?.recordEncoder {
             values = try encoded(by: encoder, typeName: typeName, values: values, parameters: parameters, range: range)
         }
         return .record(RecordValue(table: info.name, values: values, source: .memberwise(labels: labels)))
@@ -145,7 +145,7 @@ extension Evaluator {
         throws -> Value
     {
         let typePath = canonicalTypePath(type)
-        let initializers = environment.initializers[typePath] ?? []
+        let initializers = environment.types[typePath]?.initializers ?? []
         if let initializer = initializers.first(where: { Self.matches(arguments.labels, $0.function.parameters) }) {
             let fields = try initialize(initializer, properties: properties, arguments: arguments, range: range)
             // Swift runs this initializer, not the memberwise one: one arbor can not run is said so.
@@ -230,8 +230,7 @@ extension Evaluator {
             assignments.append((name, value))
         }
         let typePath = canonicalTypePath(initializer.typePath ?? "")
-        var locals: [String: Value] = [:]
-        var localTypes: [String: String] = [:]
+        var parameters = ScopeFrame(kind: .function)
         // Evaluates in the type's scope; what the initializer's own text says (`inInitializer`)
         // is located in its file when it fails.
         func inType<T>(_ body: () throws -> T) throws -> T {
@@ -239,8 +238,7 @@ extension Evaluator {
                 {
                     $0 = Scope()
                     $0.selfType = typePath
-                    $0.closureParameters = locals
-                    $0.localTypes = localTypes
+                    $0.frames.append(parameters)
                 }, body)
         }
         func inInitializer<T>(_ body: () throws -> T) throws -> T {
@@ -256,16 +254,15 @@ extension Evaluator {
             if index < arguments.count, arguments[index].label == parameter.label {
                 let argument = arguments[index].value
                 index += 1
-                value = try convert(evaluate(argument), to: parameter.type, in: typePath, range: argument.range)
+                value = try convert(evaluate(argument), to: parameter.typeValue, in: typePath, range: argument.range)
             } else if let defaultValue = parameter.defaultValue {
                 value = try inInitializer {
-                    try convert(evaluate(defaultValue), to: parameter.type, in: typePath, range: range)
+                    try convert(evaluate(defaultValue), to: parameter.typeValue, in: typePath, range: range)
                 }
             } else {
                 throw ArborError("missing argument for `\(parameter.label ?? parameter.name)`", at: range)
             }
-            locals[parameter.name] = value
-            localTypes[parameter.name] = parameter.type
+            parameters.names[parameter.name] = LocalName(value: value, type: parameter.typeValue, isVariable: false)
         }
         var assigned: [String: Value] = [:]
         for assignment in assignments {
@@ -293,7 +290,7 @@ extension Evaluator {
         guard let type = property.type else { return value }
         switch value {
         // Swift values arbor knows; records, requests and fetched results stay as they are.
-        case .implicitMember, .expression(.value), .array:
+        case .implicitMember, .expression(.value), .array, .swift(.enumCase):
             return try convert(value, to: type, in: typePath, range: range)
         default: return value
         }

@@ -57,6 +57,9 @@ extension Evaluator {
             case .ordering(let term): return .ordering(term)
             case .selection(let selection): return .selection(selection)
             case .table(let table, _): return .table(table)
+            // A Swift value (a case's raw value, a `Date`) as GRDB stores it.
+            case .swift(let swift) where swift.databaseValue != nil:
+                return .expression(.value(swift.databaseValue ?? .null))
             default:
                 throw ArborError(
                     "interpolating \(value.kindName) in an SQL literal is not supported yet", at: argument.range,

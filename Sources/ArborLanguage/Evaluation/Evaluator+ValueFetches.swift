@@ -21,10 +21,11 @@ extension Evaluator {
     /// binding of the session that has the same name.
     func fetchedType(_ expr: Expr) -> FetchedType? {
         guard case .identifier(let written) = expr.kind else { return nil }
-        let isOptional = written.hasSuffix("?")
-        let name = isOptional ? String(written.dropLast()) : written
+        let type = SwiftType(parsing: written)
+        let isOptional = type.isOptional
+        guard case .named(let name, let arguments) = type.unwrapped, arguments.isEmpty else { return nil }
         guard environment.typeNames.table(forType: name) == nil, environment.bindings[name] == nil,
-            scope.closureParameters[name] == nil, decodableType(named: name) == nil
+            scope.local(name) == nil, decodableType(named: name) == nil
         else { return nil }
         if name == "Row", !isOptional { return .row }
         guard FetchedValueType.names.contains(name) else { return nil }

@@ -8,18 +8,14 @@ extension Evaluator {
     /// GRDB's database types, as a parameter declares them: the argument is the session's
     /// database (`db`, `dbQueue`), which arbor holds no value for.
     static func isDatabaseType(_ written: String) -> Bool {
-        var type = written.trimmingCharacters(in: .whitespaces)
-        while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
-        if type.hasPrefix("("), type.hasSuffix(")") { type = String(type.dropFirst().dropLast()) }
-        for prefix in ["any", "some", "inout"] where type.hasPrefix(prefix + " ") {
-            type = String(type.dropFirst(prefix.count + 1))
-        }
-        if type.hasPrefix("GRDB.") { type.removeFirst(5) }
+        isDatabaseType(SwiftType(parsing: written))
+    }
+
+    static func isDatabaseType(_ type: SwiftType) -> Bool {
+        guard case .named(let name, let arguments) = type.unwrapped else { return false }
         // `Database<DatabaseQueue>`: an app's wrapper of a writer, named like GRDB's (a messenger app does).
-        if let open = type.firstIndex(of: "<"), type.hasSuffix(">") {
-            return isDatabaseType(String(type[type.index(after: open)..<type.index(before: type.endIndex)]))
-        }
-        return databaseTypes.contains(type)
+        if arguments.count == 1 { return isDatabaseType(arguments[0]) }
+        return databaseTypes.contains(name.hasPrefix("GRDB.") ? String(name.dropFirst(5)) : name)
     }
 
     static let databaseTypes: Set<String> = [

@@ -8,31 +8,6 @@ public final class Evaluator {
     /// Set by Ctrl-C: resolving loaded code stops at its next step (`ProgramResolver`).
     public var cancellation: Cancellation?
 
-    /// What bare names and `$0` mean where an expression is evaluated.
-    struct Scope {
-        /// Bare names resolve to associations of this table (inside `including(…)` and aggregates).
-        var associationTable: String?
-        /// `Column("x")`, `$0.x` and `\.x` are checked against this table.
-        var columnTable: String?
-        /// Inside a declaration: the declared type and its table.
-        var selfType: String?
-        var selfTable: String?
-        /// Closure parameters (`$0`, `book`) and what they stand for.
-        var closureParameters: [String: Value] = [:]
-        /// Names (such as `forKey` names of annotations) that count as columns of `columnTable`.
-        var extraColumns: Set<String> = []
-        /// True when the request joins other tables: GRDB then writes `Column("x")` qualified
-        /// by the table (`"author"."x"`), which no longer reaches a name the request selects.
-        var selectedNamesAreQualified = false
-        /// Inside a request method: `self`, the request or type it was called on.
-        var implicitSelf: Value?
-        /// The declared types of a method's parameters and locals (`Book.Kind`), for `switch`.
-        var localTypes: [String: String] = [:]
-        /// In a record's `encode(to container:)`: the container's name, and the columns written.
-        var encodingContainer: String?
-        var encoded: [String: SQLValue] = [:]
-    }
-
     var scope = Scope()
     /// Inside a request method's body: the type aliases of its extension, by name
     /// (`Cols` for `Book.Columns`). Kept out of `scope`, as type paths are resolved
@@ -113,8 +88,7 @@ public final class Evaluator {
         case .member(let base, let name, let nameRange):
             if base.kind == .identifier("Column"), name == "rowID" { return .expression(.column("rowid", alias: nil)) }
             if let key = synthesizedCodingKey(base, name) { return key }
-            if case .identifier(let type) = base.kind, scope.closureParameters[type] == nil,
-                environment.bindings[type] == nil,
+            if case .identifier(let type) = base.kind, scope.local(type) == nil, environment.bindings[type] == nil,
                 let value = try builtinStatic(type, name, arguments: nil, range: expr.range)
             {
                 return value
@@ -163,7 +137,7 @@ public final class Evaluator {
             }
             return value
         case .anonymousArgument(let n):
-            if let value = scope.closureParameters["$\(n)"] { return value }
+            if let value = scope.local("$\(n)")?.value { return value }
             throw ArborError("`$\(n)` is only defined inside a closure argument", at: expr.range)
         case .parenthesized(let inner):
             return try evaluate(inner)
@@ -171,116 +145,6 @@ public final class Evaluator {
             return try evaluate(truth(condition) ? then : otherwise)
         case .unsupported(let what):
             throw ArborError("arbor does not interpret \(what) here", at: expr.range)
-        }
-    }
-
-    // MARK: Names
-
-    func identifier(_ name: String, range: SourceRange) throws -> Value {
-        if let value = scope.closureParameters[name] { return value }
-        if name == "self", let value = scope.implicitSelf { return value }
-        // In a method of the app's struct, `request` is `self.request`, a computed property.
-        if let receiver = scope.implicitSelf, case .composite(let type, _) = receiver,
-            let method = valueMethod(name, ofType: type, labels: nil)
-        {
-            return try invoke(method, on: receiver, arguments: [], range: range)
-        }
-        // In a method of the app's enum, `rawValue` is `self.rawValue`, which arbor holds already.
-        if name == "rawValue", let receiver = scope.implicitSelf, let type = scope.selfType,
-            environment.enums[type] != nil, !environment.caseOnlyEnums.contains(type)
-        {
-            return caseValue(receiver, of: type)
-        }
-        // In a method of the app's enum, `label` is `self.label`, a computed property of the case.
-        if let receiver = scope.implicitSelf, let type = scope.selfType, environment.enums[type] != nil,
-            let method = valueMethod(name, ofType: type, labels: nil)
-        {
-            return try invoke(method, on: receiver, arguments: [], range: range)
-        }
-        // In a record's instance member, `books` is `self.books` and `id` is `self.id`.
-        if let receiver = scope.implicitSelf, case .record = receiver {
-            if let method = try appMethod(name, on: receiver, labels: nil, nameRange: range) {
-                return try invoke(method, on: receiver, arguments: [], range: range)
-            }
-        }
-        if case .record(let record)? = scope.implicitSelf, propertyColumn(name, ofTable: record.table) != nil {
-            return try recordProperty(name, of: record, nameRange: range)
-        }
-        // A name the user bound shadows declared and inferred ones, as in Swift.
-        if scope.selfType == nil, scope.implicitSelf == nil, let value = environment.bindings[name] { return value }
-        if let table = environment.typeNames.table(forType: name) { return .table(table, type: name) }
-        if let target = extensionTypeAliases[name] {
-            let path = canonicalTypePath(target)
-            if let table = environment.typeNames.table(forType: path) { return .table(table, type: path) }
-            if environment.statics[path] != nil { return .namespace(path) }
-        }
-        if let selfType = scope.selfType {
-            if name == "Self" || name == selfType, let table = scope.selfTable {
-                return .table(table, type: recordType(selfType))
-            }
-            try forceMember(selfType, name, range: range)
-            if let value = environment.statics[canonicalTypePath(selfType)]?[name] { return value }
-            if let path = nestedTypePath(name, in: selfType) {
-                if let table = environment.typeNames.table(forType: path) { return .table(table, type: path) }
-                return .namespace(path)
-            }
-        }
-        if let table = scope.associationTable {
-            try forceMembers(ofTable: table, named: name, range: range)
-            if let entry = environment.catalog.association(named: name, of: table) {
-                return .association(plan(of: entry))
-            }
-        }
-        if let value = environment.bindings[name] { return value }
-        if let selfTable = scope.selfTable {
-            try forceMembers(ofTable: selfTable, named: name, range: range)
-            if let entry = environment.catalog.association(named: name, of: selfTable) {
-                return .association(plan(of: entry))
-            }
-        }
-        if environment.statics[canonicalTypePath(name)] != nil { return .namespace(canonicalTypePath(name)) }
-        // A Decodable type of the app without a table (`StatusInfo`): its static members are names.
-        if environment.decodableTypes[canonicalTypePath(name)] != nil { return .namespace(canonicalTypePath(name)) }
-        var candidates = environment.typeNames.allTypeNames + environment.bindings.keys
-        if let table = scope.associationTable ?? scope.selfTable {
-            candidates += environment.catalog.associations(of: table).map(\.name)
-        }
-        if let what = UnsupportedGRDB.functions[name] { throw UnsupportedGRDB.error(what, at: range) }
-        // `RowDecoder.Columns.x` in `extension DerivableRequest where RowDecoder == Manga`: the
-        // record type of the request the method runs on.
-        if name == "RowDecoder", let table = scope.selfTable ?? receiverTable(scope.implicitSelf) {
-            return .table(table, type: environment.typeNames.types(forTable: table).first)
-        }
-        if name.first?.isUppercase == true {
-            throw ArborError(
-                "unknown record type `\(name)`", at: range,
-                suggestion: Suggestions.didYouMean(name, in: candidates) ?? "`:tables` lists the tables")
-        }
-        if let table = scope.associationTable {
-            let names = environment.catalog.associations(of: table).map(\.name)
-            if let why = environment.catalog.whyMissing(name, of: table) {
-                throw ArborError(
-                    "`\(environment.displayName(ofTable: table))` has no association `\(name)`: \(why)", at: range)
-            }
-            throw ArborError(
-                "`\(environment.displayName(ofTable: table))` has no association `\(name)`", at: range,
-                suggestion: Suggestions.didYouMean(name, in: candidates)
-                    ?? (names.isEmpty ? nil : "its associations: " + names.joined(separator: ", ")))
-        }
-        throw ArborError(
-            "unknown name `\(name)`", at: range, suggestion: Suggestions.didYouMean(name, in: candidates))
-    }
-
-    /// The full path of the type `name` nested in `typePath` or one of its parents, if declared.
-    func nestedTypePath(_ name: String, in typePath: String) -> String? {
-        var path = typePath
-        while true {
-            let candidate = canonicalTypePath("\(path).\(name)")
-            if environment.statics[candidate] != nil || environment.typeNames.table(forType: candidate) != nil {
-                return candidate
-            }
-            guard let dot = path.lastIndex(of: ".") else { return nil }
-            path = String(path[..<dot])
         }
     }
 
@@ -373,6 +237,10 @@ public final class Evaluator {
         case .request(let plan) where plan.rawSQL == nil: return .subquery(plan)
         // A Swift value, as GRDB stores it (a `Date` as UTC text).
         case .swift(let swift) where swift.databaseValue != nil: return .value(swift.databaseValue ?? .null)
+        case .swift(.enumCase(let value)):
+            throw ArborError(
+                "`\(value.type)` has no raw values: GRDB takes no value of it (`.\(value.name)` is a case of Swift only)",
+                at: range)
         default:
             throw Self.misplacedForKey(value, range: range)
                 ?? ArborError("expected an expression, got \(value.kindName)", at: range)

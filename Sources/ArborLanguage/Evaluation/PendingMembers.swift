@@ -47,9 +47,7 @@ extension Evaluator {
             let first = path.utf8.firstIndex(of: UInt8(ascii: ".")) ?? path.endIndex
             if let target = extensionTypeAliases[String(path[..<first])] { path = target + path[first...] }
         }
-        var seen: Set<String> = []
-        while let target = environment.typeAliases[path], seen.insert(path).inserted { path = target }
-        return path
+        return environment.types.canonical(path)
     }
 
     /// Evaluates the pending member `name` of `typePath`, if there is one, and installs it.
@@ -115,17 +113,17 @@ extension Evaluator {
             guard let table = member.table else {
                 // Kept in a type that is no table's (`DetailedConversation.latestMessage =
                 // Conversation.association(to: cte, on: …)`): a value of that namespace.
-                environment.statics[member.typePath, default: [:]][member.name] = .association(association)
+                environment.types.update(member.typePath) { $0.statics[member.name] = .association(association) }
                 return
             }
             environment.catalog.add(.init(name: member.name, plan: association, isDeclared: true), to: table)
             // Kept in a namespace nested in the record type (`enum Association { static let
             // leader = belongsTo(…) }`): the app names it through that namespace.
             if environment.typeNames.table(forType: member.typePath) == nil {
-                environment.statics[member.typePath, default: [:]][member.name] = .association(association)
+                environment.types.update(member.typePath) { $0.statics[member.name] = .association(association) }
             }
         case let value:
-            environment.statics[member.typePath, default: [:]][member.name] = value
+            environment.types.update(member.typePath) { $0.statics[member.name] = value }
         }
     }
 
@@ -139,9 +137,9 @@ extension Evaluator {
             throw error
         }
         if member.table != nil, selection != [.allColumns(alias: nil)] {
-            environment.databaseSelections[canonicalTypePath(member.typePath)] = selection
+            environment.types.update(canonicalTypePath(member.typePath)) { $0.databaseSelection = selection }
         }
-        environment.statics[member.typePath, default: [:]][member.name] = .array(selection.map(Value.selection))
+        environment.types.update(member.typePath) { $0.statics[member.name] = .array(selection.map(Value.selection)) }
     }
 
     /// The member's value, evaluated in its type's scope.

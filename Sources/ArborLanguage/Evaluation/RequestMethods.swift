@@ -154,8 +154,8 @@ extension Evaluator {
         var index = 0
         for parameter in parameters {
             guard index < arguments.count, arguments[index].label == parameter.label else { continue }
-            let type = parameter.type.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))
-            let isCollection = type.hasPrefix("[") || type.hasPrefix("Set<")
+            let type = parameter.typeValue.unwrapped.swiftName
+            let isCollection = parameter.typeValue.element != nil
             switch arguments[index].value.kind {
             case .array: if !isCollection { return false }
             case .integer, .double, .string, .bool: if isCollection { return false }
@@ -188,22 +188,7 @@ extension Evaluator {
     func invoke(
         _ method: RequestMethod, on receiver: Value, arguments: [Argument], range: SourceRange
     ) throws -> Value {
-        var locals: [String: Value] = [:]
-        var localTypes: [String: String] = [:]
-        if case .composite(let type, let fields) = receiver {
-            // In a method of the app's struct, its stored properties are names, as in Swift.
-            let declared = storedProperties(of: type) ?? []
-            for field in fields {
-                locals[field.name] = field.value
-                if let written = declared.first(where: { $0.name == field.name })?.type {
-                    localTypes[field.name] = written
-                }
-            }
-        }
-        // In a method of the app's enum, `self` is the case: `switch self { case .forward: … }`.
-        if method.receiver == .value, let path = method.typePath, environment.enums[path] != nil {
-            localTypes["self"] = path
-        }
+        var parameters = ScopeFrame(kind: .function)
         var index = 0
         let selfTable: String? =
             switch receiver {
@@ -220,8 +205,7 @@ extension Evaluator {
                     $0.selfType = method.typePath
                     $0.selfTable = selfTable
                     $0.implicitSelf = receiver
-                    $0.closureParameters = locals
-                    $0.localTypes = localTypes
+                    $0.frames.append(parameters)
                     update(&$0)
                 }, body)
         }
@@ -230,7 +214,7 @@ extension Evaluator {
             if index < arguments.count, arguments[index].label == parameter.label {
                 let argument = arguments[index]
                 index += 1
-                if Self.isDatabaseType(parameter.type) {
+                if Self.isDatabaseType(parameter.typeValue) {
                     // `fetch(db)`: the session's database, which arbor reads when the fetch runs.
                     guard Self.isDatabaseArgument(argument.value) else {
                         throw ArborError(
@@ -240,18 +224,17 @@ extension Evaluator {
                     value = .namespace("Database")
                 } else {
                     value = try convert(
-                        try evaluate(argument.value), to: parameter.type, in: method.typePath,
+                        try evaluate(argument.value), to: parameter.typeValue, in: method.typePath,
                         range: argument.value.range)
                 }
             } else if let defaultValue = parameter.defaultValue {
                 value = try inMethod {
-                    try convert(try evaluate(defaultValue), to: parameter.type, in: method.typePath, range: range)
+                    try convert(try evaluate(defaultValue), to: parameter.typeValue, in: method.typePath, range: range)
                 }
             } else {
                 throw ArborError("missing argument for `\(parameter.label ?? parameter.name)`", at: range)
             }
-            locals[parameter.name] = value
-            localTypes[parameter.name] = parameter.type
+            parameters.names[parameter.name] = LocalName(value: value, type: parameter.typeValue, isVariable: false)
         }
         depth += 1
         defer { depth -= 1 }
@@ -311,84 +294,6 @@ extension Evaluator {
         }
         error.range = range
         return error
-    }
-
-    /// An argument as the parameter's type takes it: `.novel` for a `Book.Kind`
-    /// becomes its raw value; literals are checked against `String`, `Int`, `Bool`….
-    func convert(_ value: Value, to type: String, in typePath: String?, range: SourceRange) throws -> Value {
-        var type = type
-        var isOptional = false
-        while type.hasSuffix("?") || type.hasSuffix("!") {
-            type.removeLast()
-            isOptional = true
-        }
-        if case .expression(.value(.null)) = value {
-            if isOptional { return value }
-            throw ArborError("`nil` is not a `\(type)`", at: range)
-        }
-        if type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":") {
-            let element = String(type.dropFirst().dropLast())
-            guard case .array(let values) = value else {
-                throw ArborError("expected an array, as the parameter is `\(type)`", at: range)
-            }
-            return .array(try values.map { try convert($0, to: element, in: typePath, range: range) })
-        }
-        if type.hasPrefix("Set<"), type.hasSuffix(">") {
-            return try convert(value, to: "[" + type.dropFirst(4).dropLast() + "]", in: typePath, range: range)
-        }
-        if let (path, cases) = enumPathAndCases(named: type, from: typePath) {
-            switch value {
-            case .implicitMember(let name):
-                guard let raw = cases[name] else {
-                    throw ArborError(
-                        "`\(type)` has no case `\(name)`", at: range,
-                        suggestion: Suggestions.didYouMean(name, in: cases.keys.sorted())
-                            ?? "its cases: " + cases.keys.sorted().map { ".\($0)" }.joined(separator: ", "))
-                }
-                // A case without a raw value stays a case (`.byTitle`).
-                if environment.caseOnlyEnums.contains(path) { return value }
-                return .expression(.value(raw))
-            default:
-                return value
-            }
-        }
-        let expected: String? =
-            switch type {
-            case "String", "Substring": "a string"
-            case "Int", "Int64", "Int32", "Int16", "Int8", "UInt", "UInt64", "UInt32": "an integer"
-            case "Double", "Float", "CGFloat": "a number"
-            case "Bool": "a Boolean"
-            default: nil
-            }
-        guard let expected else {
-            if type == "Date" {
-                if case .swift(.date) = value { return value }
-                throw ArborError(
-                    "cannot convert value of type '\(value.swiftTypeName)' to expected argument type 'Date'", at: range)
-            }
-            if type == "UUID" {
-                if case .swift(.uuid) = value { return value }
-                throw ArborError(
-                    "cannot convert value of type '\(value.swiftTypeName)' to expected argument type 'UUID'", at: range)
-            }
-            if type == "Data" || type == "URL" {
-                if case .expression(.value) = value { return value }
-                throw ArborError("`\(type)` arguments are not supported yet: pass a literal value", at: range)
-            }
-            return value
-        }
-        guard case .expression(.value(let literal)) = value else {
-            throw ArborError("expected \(expected), as the parameter is `\(type)`", at: range)
-        }
-        let fits: Bool =
-            switch (expected, literal) {
-            case ("a string", .text), ("an integer", .integer), ("a number", .integer), ("a number", .real),
-                ("a Boolean", .bool):
-                true
-            default: false
-            }
-        guard fits else { throw ArborError("expected \(expected), as the parameter is `\(type)`", at: range) }
-        return value
     }
 
     /// The raw values of the enum `name` as seen from `typePath` (nested types first).

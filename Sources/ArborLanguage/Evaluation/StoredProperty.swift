@@ -6,7 +6,11 @@ import ArborCore
 public struct StoredProperty: Sendable, Hashable {
     public var name: String
     /// As written (`String?`, `Book.Kind`); nil when only an initial value says it.
-    public var type: String?
+    public var type: String? {
+        didSet { typeValue = type.map(SwiftType.init(parsing:)) }
+    }
+    /// The type, parsed once.
+    public private(set) var typeValue: SwiftType?
     /// `var x: Int = 0`: the memberwise initializer may leave it out.
     public var hasDefault: Bool
     /// The initial value as written (`.byTitle`), which a value built without it holds.
@@ -15,21 +19,22 @@ public struct StoredProperty: Sendable, Hashable {
     public init(name: String, type: String?, hasDefault: Bool, defaultValue: Expr? = nil) {
         self.name = name
         self.type = type
+        self.typeValue = type.map(SwiftType.init(parsing:))
         self.hasDefault = hasDefault
         self.defaultValue = defaultValue
     }
 
     /// Optional properties may be left out of the memberwise initializer (nil).
     public var isRequired: Bool {
-        guard !hasDefault, let type else { return false }
-        return !(type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("Optional<"))
+        guard !hasDefault, let typeValue else { return false }
+        return !typeValue.isOptional
     }
 }
 
 extension Evaluator {
     /// The stored properties `typePath` declares, if it declares any.
     func storedProperties(of typePath: String) -> [StoredProperty]? {
-        environment.storedProperties[canonicalTypePath(typePath)]
+        environment.types[canonicalTypePath(typePath)]?.storedProperties
     }
 
     /// The column a stored property encodes into: its `CodingKeys` raw value, or its name.

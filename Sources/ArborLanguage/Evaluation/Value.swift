@@ -80,6 +80,8 @@ public indirect enum Value: Sendable {
         case .absentRecord(_, let name): "nil (`\(name)` found no row)"
         case .composite(let type, _): "a `\(type)` value"
         case .observation: "a value observation"
+        // A case as Swift writes it where its type is known.
+        case .swift(.enumCase(let value)): "`.\(value.name)`"
         case .swift(let value): "a `\(value.typeName)` value"
         }
     }

@@ -99,8 +99,8 @@ private struct Resolution {
                 guard case .typeAlias(let name, _, let target, _) = member else { continue }
                 let aliasPath = "\(path).\(name)"
                 let resolved =
-                    index.resolve(target, from: path, aliases: evaluator.environment.typeAliases) ?? target
-                if resolved != aliasPath { evaluator.environment.typeAliases[aliasPath] = resolved }
+                    index.resolve(target, from: path, aliases: evaluator.environment.types.aliases) ?? target
+                if resolved != aliasPath { evaluator.environment.types.aliases[aliasPath] = resolved }
             }
         }
     }
@@ -116,8 +116,9 @@ private struct Resolution {
         // share one (order never matters). The demo's prelude keeps the convention's names.
         var preferred: [String: String] = [:]
         for path in index.order {
-            evaluator.environment.statics[path, default: [:]] = evaluator.environment.statics[path] ?? [:]
+            evaluator.environment.types.update(path) { _ in }
             guard let table = tables[path] else { continue }
+            evaluator.environment.types.update(path) { $0.table = table }
             evaluator.environment.typeNames.declare(type: path, table: table)
             let isApp =
                 index.types[path]?.fragments.contains {
@@ -271,7 +272,7 @@ private struct Resolution {
         case .member(let base, "databaseTableName", _):
             guard let typeName = Self.typeName(base) else { return nil }
             let written = typeName == "Self" ? path : typeName
-            if let other = index.resolve(written, from: path, aliases: evaluator.environment.typeAliases) {
+            if let other = index.resolve(written, from: path, aliases: evaluator.environment.types.aliases) {
                 return tableName(of: other, visiting: &visiting)
             }
             return evaluator.environment.typeNames.table(forType: written)
@@ -311,51 +312,78 @@ private struct Resolution {
         guard !cases.isEmpty else { return }
         let conformances = type.conformances
         let isColumns = conformances.contains("ColumnExpression")
-        let isInteger = conformances.contains { ["Int", "Int64", "Int32", "Int16", "Int8", "UInt8"].contains($0) }
+        let isCodingKey = conformances.contains("CodingKey")
+        // Swift's raw type is the first type the enum's declaration inherits, when it is one.
+        let rawType = type.fragments.first { $0.declaration.keyword == .enum }?.declaration.inheritance.first
+            .map(SwiftType.init(parsing:)).flatMap { Self.rawValueType($0) }
+        let isInteger = rawType?.integerType != nil
+        let isReal = ["Double", "Float"].contains(rawType?.name)
         // `enum Ordering { case byTitle, byYear }`: cases without raw values, values of Swift only.
-        let rawTypes: Set<String> = [
-            "String", "Int", "Int64", "Int32", "Int16", "Int8", "UInt", "UInt64", "UInt32", "UInt16", "UInt8",
-            "Double", "Float", "Character", "Bool",
-        ]
         let isCaseOnly =
-            !isColumns && conformances.isDisjoint(with: rawTypes) && !conformances.contains("DatabaseValueConvertible")
+            !isColumns && rawType == nil && !conformances.contains("DatabaseValueConvertible")
             && cases.allSatisfy { $0.rawValue == nil }
         var values: [String: SQLValue] = [:]
         var next: Int64 = 0
+        var nextReal = 0.0
         for enumCase in cases {
-            var raw: SQLValue = isInteger ? .integer(next) : .text(enumCase.name)
+            // Implicit raw values: integers count up from the last one, strings are the case's name.
+            var raw: SQLValue = isInteger ? .integer(next) : isReal ? .real(nextReal) : .text(enumCase.name)
             switch enumCase.rawValue?.kind {
             case .string(let s)?: raw = .text(s)
-            case .integer(let i)?: raw = .integer(i)
+            case .integer(let i)?: raw = isReal ? .real(Double(i)) : .integer(i)
             case .double(let d)?: raw = .real(d)
             case .bool(let b)?: raw = .bool(b)
+            case .prefix(.negate, let operand)?:
+                if case .integer(let i) = operand.kind, i != Int64.min {
+                    raw = isReal ? .real(-Double(i)) : .integer(-i)
+                }
+                if case .double(let d) = operand.kind { raw = .real(-d) }
             default: break
             }
-            if case .integer(let i) = raw { next = i + 1 }
+            if case .integer(let i) = raw, i < Int64.max { next = i + 1 }
+            if case .real(let d) = raw { nextReal = d + 1 }
             values[enumCase.name] = raw
             let value: Value
             if isColumns, case .text(let name) = raw {
                 value = .expression(.column(name, alias: nil))
-            } else if isCaseOnly {
-                value = .implicitMember(enumCase.name)
+            } else if isCodingKey {
+                // A coding key names a column: GRDB takes it where a column name goes.
+                value = isCaseOnly ? .implicitMember(enumCase.name) : .expression(.value(raw))
             } else {
-                value = .expression(.value(raw))
+                // A case keeps its type; GRDB takes its raw value, and never a case without one.
+                value = .swift(
+                    .enumCase(EnumCaseValue(type: path, name: enumCase.name, rawValue: isCaseOnly ? nil : raw)))
             }
-            evaluator.environment.statics[path, default: [:]][enumCase.name] = value
+            evaluator.environment.types.update(path) { $0.statics[enumCase.name] = value }
         }
-        if !isColumns { evaluator.environment.enums[path] = values }
-        if isCaseOnly { evaluator.environment.caseOnlyEnums.insert(path) }
-        if conformances.contains("DatabaseValueConvertible") { evaluator.environment.databaseValueEnums.insert(path) }
+        if !isColumns {
+            evaluator.environment.types.update(path) {
+                $0.enumeration = EnumInfo(
+                    rawType: rawType, rawValues: values, caseNames: cases.map(\.name), isCaseOnly: isCaseOnly,
+                    isDatabaseValue: conformances.contains("DatabaseValueConvertible"))
+                $0.enumeration?.isCodingKey = isCodingKey
+            }
+        }
+    }
+
+    /// The raw value types Swift accepts for an enum (`String`, any integer, `Double`…).
+    static func rawValueType(_ type: SwiftType) -> SwiftType? {
+        guard case .named(let name, let arguments) = type, arguments.isEmpty else { return nil }
+        let bare = name.hasPrefix("Swift.") ? String(name.dropFirst(6)) : name
+        let others: Set<String> = ["String", "Double", "Float", "Character", "Bool"]
+        guard SwiftIntegerType.named(bare) != nil || others.contains(bare) else { return nil }
+        return .named(bare, arguments: [])
     }
 
     /// Foundation's enums the app extends (`extension SortOrder { func by(_ column: Column) … }`).
     private mutating func declareBuiltInEnums() {
         for (name, cases) in Evaluator.builtInEnums
         where index.types[name] != nil && evaluator.environment.enums[name] == nil {
-            evaluator.environment.enums[name] = Dictionary(uniqueKeysWithValues: cases.map { ($0, SQLValue.text($0)) })
-            evaluator.environment.caseOnlyEnums.insert(name)
-            for enumCase in cases {
-                evaluator.environment.statics[name, default: [:]][enumCase] = .implicitMember(enumCase)
+            evaluator.environment.types.update(name) { info in
+                info.enumeration = EnumInfo(
+                    rawType: nil, rawValues: Dictionary(uniqueKeysWithValues: cases.map { ($0, SQLValue.text($0)) }),
+                    caseNames: cases, isCaseOnly: true, isDatabaseValue: false)
+                for enumCase in cases { info.statics[enumCase] = .implicitMember(enumCase) }
             }
         }
     }
@@ -385,7 +413,7 @@ private struct Resolution {
                 }
                 let written = property.type.map { text in
                     WrittenType.parse(text) { name in
-                        self.index.resolve(name, from: path, aliases: self.evaluator.environment.typeAliases) ?? name
+                        self.index.resolve(name, from: path, aliases: self.evaluator.environment.types.aliases) ?? name
                     }
                 }
                 properties.append(
@@ -405,7 +433,7 @@ private struct Resolution {
                 decodable.ownDecoder = self.location(function.nameRange, unit: fragment.unit)
             }
         }
-        evaluator.environment.decodableTypes[path] = decodable
+        evaluator.environment.types.update(path) { $0.decodable = decodable }
     }
 
     private static func codingKeyValue(_ value: Value) -> SQLValue? {
@@ -453,7 +481,9 @@ private struct Resolution {
             }
             // A plain struct (no table) is built with its memberwise initializer even when it
             // stores nothing, as a GRDBQuery request often does (`PlayersRequest()`).
-            if !stored.isEmpty || isPlainStruct { evaluator.environment.storedProperties[path] = stored }
+            if !stored.isEmpty || isPlainStruct {
+                evaluator.environment.types.update(path) { $0.storedProperties = stored }
+            }
         }
         for (member, unit) in type.members {
             switch member {
@@ -487,14 +517,14 @@ private struct Resolution {
             case .function(let function)
             where !function.isStatic && function.name == "encode"
                 && function.parameters.first?.type.contains("PersistenceContainer") == true:
-                evaluator.environment.recordEncoders[path] = function
+                evaluator.environment.types.update(path) { $0.recordEncoder = function }
             case .function(let function) where function.name == "init":
                 // `init(ordering: SortOrder? = .forward) { self.ordering = ordering }`.
                 guard isPlainStruct else { continue }
-                evaluator.environment.initializers[path, default: []].append(
-                    RequestMethod(
-                        receiver: .value, table: memberTable, typePath: path, function: function, isProperty: false,
-                        origin: unit))
+                let initializer = RequestMethod(
+                    receiver: .value, table: memberTable, typePath: path, function: function, isProperty: false,
+                    origin: unit)
+                evaluator.environment.types.update(path) { $0.initializers.append(initializer) }
             case .unreadable("init", _, _, _, _):
                 // An initializer arbor can not read: values are then built with the memberwise one.
                 continue
@@ -553,10 +583,9 @@ private struct Resolution {
             noteRedeclaration(
                 "\(path).\(isProperty ? function.name : function.signature)", range: function.nameRange, unit: unit)
         }
-        evaluator.environment.valueMethods[path, default: RequestMethods()].add(
-            RequestMethod(
-                receiver: .value, table: table, typePath: path, function: function, isProperty: isProperty,
-                origin: unit))
+        let method = RequestMethod(
+            receiver: .value, table: table, typePath: path, function: function, isProperty: isProperty, origin: unit)
+        evaluator.environment.types.update(path) { $0.methods.add(method) }
         let reachesDatabase = function.parameters.contains { Evaluator.isDatabaseType($0.type) }
         if reachesDatabase || Self.isRequestType(function.returnType ?? "") {
             valueRequestMethods += 1
@@ -572,7 +601,7 @@ private struct Resolution {
             var table: String?
             if let recordType = ext.recordType {
                 let path =
-                    index.resolve(recordType, from: nil, aliases: evaluator.environment.typeAliases) ?? recordType
+                    index.resolve(recordType, from: nil, aliases: evaluator.environment.types.aliases) ?? recordType
                 table = tables[path] ?? evaluator.environment.typeNames.table(forType: path)
                 if table == nil {
                     note(
@@ -586,7 +615,7 @@ private struct Resolution {
             var aliases: [String: String] = [:]
             for case .typeAlias(let name, _, let target, _) in ext.declaration.members {
                 aliases[name] =
-                    index.resolve(target, from: nil, aliases: evaluator.environment.typeAliases) ?? target
+                    index.resolve(target, from: nil, aliases: evaluator.environment.types.aliases) ?? target
             }
             for member in ext.declaration.members {
                 switch member {

@@ -43,6 +43,7 @@ extension SwiftLowering {
             return .binding(
                 name: name(identifier.identifier), nameRange: range(identifier),
                 type: binding.typeAnnotation.map { typeText($0.type) }, value: value,
+                isVariable: variable.bindingSpecifier.text == "var",
                 range: TextRange(range(variable).lowerBound, range(binding).upperBound))
         }
     }
@@ -93,6 +94,8 @@ extension SwiftLowering {
 
     /// `name = value`, `self.name = value` (as initializers write it), `container["x"] = value`.
     mutating func assignment(target: ExprSyntax, value: Expr, range: TextRange) -> BodyStatement {
+        // `_ = value`: evaluated, its value dropped.
+        if target.is(DiscardAssignmentExprSyntax.self) { return .expression(value) }
         if let reference = target.as(DeclReferenceExprSyntax.self) {
             return .assignment(
                 name: name(reference.baseName), nameRange: self.range(reference), value: value, range: range)

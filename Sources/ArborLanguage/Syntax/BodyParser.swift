@@ -54,7 +54,7 @@ extension Parser {
         if let word = currentName, case .identifier(_, false) = current.kind {
             switch word {
             case "let", "var":
-                return parseBinding()
+                return parseBinding(isVariable: word == "var")
             case "return":
                 consume()
                 if atEnd || at(.semicolon) || at(.rightBrace) || atNewLine {
@@ -112,7 +112,7 @@ extension Parser {
     var lastConsumedRange: SourceRange { position > 0 ? tokens[position - 1].range : currentRange }
 
     /// `let name = value`, `var name: Type = value`, `var name: Type`.
-    private mutating func parseBinding() -> BodyStatement? {
+    private mutating func parseBinding(isVariable: Bool) -> BodyStatement? {
         let keywordRange = consumeRange()
         guard let name = currentName else {
             failExpectedHere("a name")
@@ -126,12 +126,14 @@ extension Parser {
         }
         guard atOperator(.assign) else {
             return .binding(
-                name: name, nameRange: nameRange, type: type, value: nil, range: keywordRange.union(nameRange))
+                name: name, nameRange: nameRange, type: type, value: nil, isVariable: isVariable,
+                range: keywordRange.union(nameRange))
         }
         consume()
         let value = parseExpression()
         return .binding(
-            name: name, nameRange: nameRange, type: type, value: value, range: keywordRange.union(value.range))
+            name: name, nameRange: nameRange, type: type, value: value, isVariable: isVariable,
+            range: keywordRange.union(value.range))
     }
 
     /// `if conditions { … } else if … { … } else { … }`.

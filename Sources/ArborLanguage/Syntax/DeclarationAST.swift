@@ -131,7 +131,11 @@ public struct FunctionDeclaration: Hashable, Sendable {
         /// The name the body uses.
         public var name: String
         /// As written, without spaces: `String?`, `[Int64]`, `Book.Kind`.
-        public var type: String
+        public var type: String {
+            didSet { typeValue = SwiftType(parsing: type) }
+        }
+        /// The type, parsed once.
+        public private(set) var typeValue: SwiftType
         public var defaultValue: Expr?
         public var range: SourceRange
 
@@ -139,6 +143,7 @@ public struct FunctionDeclaration: Hashable, Sendable {
             self.label = label
             self.name = name
             self.type = type
+            self.typeValue = SwiftType(parsing: type)
             self.defaultValue = defaultValue
             self.range = range
         }
@@ -163,7 +168,8 @@ public struct EnumCase: Hashable, Sendable {
 public indirect enum BodyStatement: Hashable, Sendable {
     case expression(Expr)
     /// `let name = value`, `var name: Type = value`, `var name: Type` (assigned later).
-    case binding(name: String, nameRange: SourceRange, type: String?, value: Expr?, range: SourceRange)
+    case binding(
+        name: String, nameRange: SourceRange, type: String?, value: Expr?, isVariable: Bool, range: SourceRange)
     /// `name = value`.
     case assignment(name: String, nameRange: SourceRange, value: Expr, range: SourceRange)
     /// `return value`, `return`.
@@ -182,7 +188,7 @@ public indirect enum BodyStatement: Hashable, Sendable {
     public var range: SourceRange {
         switch self {
         case .expression(let e): e.range
-        case .binding(_, _, _, _, let range), .assignment(_, _, _, let range), .returnValue(_, let range),
+        case .binding(_, _, _, _, _, let range), .assignment(_, _, _, let range), .returnValue(_, let range),
             .guardElse(_, _, let range), .ifElse(_, _, let range), .switchValue(_, _, let range),
             .subscriptAssignment(_, _, let range), .unsupported(_, let range):
             range

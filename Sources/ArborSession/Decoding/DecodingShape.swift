@@ -192,7 +192,7 @@ struct DecodingShapeBuilder {
                     RawEnumShape(
                         typeName: name.split(separator: ".").last.map(String.init) ?? name,
                         rawType: isText ? .string : .int, rawValues: values,
-                        isDatabaseValueConvertible: environment.databaseValueEnums.contains(name)))
+                        isDatabaseValueConvertible: environment.types[name]?.enumeration?.isDatabaseValue == true))
             }
             if environment.decodableTypes[name] != nil || environment.typeNames.table(forType: name) != nil {
                 return .record(try shape(ofType: name))

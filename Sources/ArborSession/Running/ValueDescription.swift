@@ -52,6 +52,9 @@ enum ValueDescription {
             return uuid.uuidString
         case .swift(.void):
             return "()"
+        case .swift(.enumCase(let value)):
+            // As Swift prints a case.
+            return "." + value.name
         default:
             return value.kindName
         }

@@ -19,9 +19,7 @@ enum ArrayBuiltins {
             return .expression(.value(.bool(values.contains { Evaluator.compare($0, value) == 0 })))
         },
         SwiftBuiltin(.array, "map", labels: [nil]) { call in
-            // `kinds.map(\.rawValue)`: arbor holds an enum's cases by their raw values already.
-            if case .keyPath(nil, ["rawValue"]) = call.arguments[0].value.kind { return call.receiver }
-            return .array(try elements(call).map { try apply(call, $0) })
+            .array(try elements(call).map { try apply(call, $0) })
         },
         SwiftBuiltin(.array, "compactMap", labels: [nil]) { call in
             .array(try elements(call).map { try apply(call, $0) }.filter { !$0.isNil })

@@ -12,6 +12,9 @@ public enum SwiftValue: Sendable, Hashable {
     case calendar
     /// What a closure without a value returns (`{ _ in }`): Swift's `()`.
     case void
+    /// A case of the app's enum (`Book.Kind.novel`), with its type: its raw value is
+    /// what GRDB stores; a case without one is never SQL.
+    case enumCase(EnumCaseValue)
 
     public var typeName: String {
         switch self {
@@ -19,6 +22,7 @@ public enum SwiftValue: Sendable, Hashable {
         case .uuid: "UUID"
         case .calendar: "Calendar"
         case .void: "()"
+        case .enumCase(let value): value.type
         }
     }
 
@@ -28,7 +32,14 @@ public enum SwiftValue: Sendable, Hashable {
         case .date(let date): .text(Self.storageDateFormatter.string(from: date))
         case .uuid(let uuid): .blob(withUnsafeBytes(of: uuid.uuid) { Data($0) })
         case .calendar, .void: nil
+        case .enumCase(let value): value.rawValue
         }
+    }
+
+    /// The value Swift compares: a case's raw value, or its name when it has none.
+    public var comparableValue: SQLValue? {
+        if case .enumCase(let value) = self { return value.rawValue ?? .text(value.name) }
+        return databaseValue
     }
 
     /// GRDB's storage format of dates: `yyyy-MM-dd HH:mm:ss.SSS` in UTC (GRDB's
@@ -40,4 +51,17 @@ public enum SwiftValue: Sendable, Hashable {
         formatter.timeZone = TimeZone(secondsFromGMT: 0)
         return formatter
     }()
+}
+
+/// `Book.Kind.novel`: the enum's full path, the case and its raw value (nil for an enum without raw values).
+public struct EnumCaseValue: Sendable, Hashable {
+    public var type: String
+    public var name: String
+    public var rawValue: SQLValue?
+
+    public init(type: String, name: String, rawValue: SQLValue?) {
+        self.type = type
+        self.name = name
+        self.rawValue = rawValue
+    }
 }

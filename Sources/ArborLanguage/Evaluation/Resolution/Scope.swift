@@ -1,0 +1,164 @@
+import ArborCore
+
+extension Evaluator {
+    /// What names mean where an expression is evaluated: the lexical frames around it
+    /// (a type's body › a function's parameters › a closure's › a block's locals), looked
+    /// up innermost first, and what the request method being built says of bare names
+    /// and columns. The session's names are the environment's `bindings`, outside every frame.
+    struct Scope {
+        /// The frames, outermost first.
+        var frames: [ScopeFrame] = []
+
+        /// Bare names resolve to associations of this table (inside `including(…)` and aggregates).
+        var associationTable: String?
+        /// `Column("x")`, `$0.x` and `\.x` are checked against this table.
+        var columnTable: String?
+        /// Names (such as `forKey` names of annotations) that count as columns of `columnTable`.
+        var extraColumns: Set<String> = []
+        /// True when the request joins other tables: GRDB then writes `Column("x")` qualified
+        /// by the table (`"author"."x"`), which no longer reaches a name the request selects.
+        var selectedNamesAreQualified = false
+        /// In a record's `encode(to container:)`: the container's name, and the columns written.
+        var encodingContainer: String?
+        var encoded: [String: SQLValue] = [:]
+
+        // MARK: Lexical names
+
+        /// The local `name` (a parameter, a `let` or `var` of a body, a closure's `$0`), innermost first.
+        func local(_ name: String) -> LocalName? {
+            for frame in frames.reversed() {
+                if let local = frame.names[name] { return local }
+            }
+            return nil
+        }
+
+        /// Declares `name` in the innermost frame that holds locals (a new block when there is none).
+        mutating func declare(_ name: String, _ value: Value?, type: SwiftType? = nil, isVariable: Bool = false) {
+            if frames.last?.kind == .type || frames.isEmpty { frames.append(ScopeFrame(kind: .block)) }
+            frames[frames.count - 1].names[name] = LocalName(value: value, type: type, isVariable: isVariable)
+        }
+
+        /// Gives the local `name` a new value in the frame that declares it; false when no frame does.
+        mutating func assign(_ name: String, _ value: Value) -> Bool {
+            guard let index = frames.lastIndex(where: { $0.names[name] != nil }) else { return false }
+            frames[index].names[name]?.value = value
+            return true
+        }
+
+        /// Runs `body` in a new frame of `kind`, dropped afterwards (assignments to outer names stay).
+        mutating func push(_ kind: ScopeFrame.Kind) { frames.append(ScopeFrame(kind: kind)) }
+
+        mutating func pop() { frames.removeLast() }
+
+        // MARK: The enclosing type
+
+        /// The innermost type frame: the declared type, its table and `self`.
+        var typeFrame: ScopeFrame? { frames.last { $0.kind == .type } }
+
+        private mutating func updateTypeFrame(_ change: (inout ScopeFrame) -> Void) {
+            if let index = frames.lastIndex(where: { $0.kind == .type }) {
+                change(&frames[index])
+            } else {
+                var frame = ScopeFrame(kind: .type)
+                change(&frame)
+                frames.insert(frame, at: 0)
+            }
+        }
+
+        /// Inside a declaration: the declared type.
+        var selfType: String? {
+            get { typeFrame?.selfType }
+            set { updateTypeFrame { $0.selfType = newValue } }
+        }
+
+        /// Inside a declaration: the declared type's table (or its enclosing record type's).
+        var selfTable: String? {
+            get { typeFrame?.selfTable }
+            set { updateTypeFrame { $0.selfTable = newValue } }
+        }
+
+        /// Inside a request method: `self`, the request or type it was called on.
+        var implicitSelf: Value? {
+            get { typeFrame?.implicitSelf }
+            set { updateTypeFrame { $0.implicitSelf = newValue } }
+        }
+
+        /// Every local's value, innermost winning: the view the code before frames had.
+        /// Setting it changes each name where it is declared and declares new ones innermost.
+        var closureParameters: [String: Value] {
+            get {
+                var all: [String: Value] = [:]
+                for frame in frames {
+                    for (name, local) in frame.names where local.value != nil { all[name] = local.value }
+                }
+                return all
+            }
+            set {
+                for index in frames.indices {
+                    frames[index].names = frames[index].names.filter {
+                        newValue[$0.key] != nil || $0.value.value == nil
+                    }
+                }
+                for (name, value) in newValue where !assign(name, value) {
+                    declare(name, value, isVariable: true)
+                }
+            }
+        }
+
+        /// The declared types of locals (`Book.Kind`), as written.
+        var localTypes: [String: String] {
+            get {
+                var all: [String: String] = [:]
+                for frame in frames {
+                    for (name, local) in frame.names { all[name] = local.type?.swiftName }
+                }
+                return all
+            }
+            set {
+                for (name, written) in newValue {
+                    let type = SwiftType(parsing: written)
+                    if let index = frames.lastIndex(where: { $0.names[name] != nil }) {
+                        frames[index].names[name]?.type = type
+                    } else {
+                        declare(name, nil, type: type)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// One lexical level of names.
+struct ScopeFrame {
+    enum Kind {
+        /// A type's body: `self`, its statics and nested types.
+        case type
+        /// A function's or getter's parameters and locals.
+        case function
+        /// A closure's parameters (`$0`, `book`) and locals.
+        case closure
+        /// The locals of an `if`, `guard`'s `else`, a `switch` case.
+        case block
+    }
+
+    var kind: Kind
+    /// In a type frame: the type, its table, and `self` in an instance member or request method.
+    var selfType: String?
+    var selfTable: String?
+    var implicitSelf: Value?
+    /// The extension's type aliases (`Cols` for `Book.Columns`), by name.
+    var typeAliases: [String: String] = [:]
+    var names: [String: LocalName] = [:]
+
+    init(kind: Kind) {
+        self.kind = kind
+    }
+}
+
+/// A local name: its value (nil while a `let x: T` waits for its assignment), its
+/// declared type, and whether it may be assigned again (`var`).
+struct LocalName {
+    var value: Value?
+    var type: SwiftType?
+    var isVariable: Bool
+}

@@ -1,0 +1,76 @@
+import ArborCore
+
+/// One type of the app's code, as the resolver knows it: a record type, an enum, a
+/// plain struct or a namespace (`enum Columns`, `extension Book`), with everything
+/// declared in it, gathered once from all its declarations and extensions.
+public struct TypeInfo: Sendable {
+    public enum Kind: String, Sendable {
+        /// A type with a table (`struct Book: TableRecord`).
+        case record
+        /// An enum with cases (`enum Kind: String { case novel }`, `SortOrder`).
+        case enumeration = "enum"
+        /// A struct or class that stores properties and has no table (`BookInfo`, a GRDBQuery request).
+        case structure = "struct"
+        /// Only static members (`enum Queries { static let … }`, an extension of a type arbor has no body for).
+        case namespace
+    }
+
+    /// The full path: `Book`, `Book.Columns`.
+    public let path: String
+    /// The table, for a record type.
+    public var table: String?
+    /// `static let`s and getters once evaluated, enum cases as values, by name.
+    public var statics: [String: Value] = [:]
+    /// The cases, for an enum.
+    public var enumeration: EnumInfo?
+    /// The stored properties of a struct (labels of its memberwise initializer), in declaration order.
+    public var storedProperties: [StoredProperty]?
+    /// Instance methods and computed properties of a plain struct or an enum.
+    public var methods = RequestMethods()
+    /// The explicit initializers of a plain struct.
+    public var initializers: [RequestMethod] = []
+    /// `func encode(to container: inout PersistenceContainer)`, when a record writes its columns by hand.
+    public var recordEncoder: FunctionDeclaration?
+    /// `static let databaseSelection`: what the record type's requests select; nil for all columns.
+    public var databaseSelection: [Selectable]?
+    /// How rows decode into the type, for a struct or class with stored properties.
+    public var decodable: DecodableType?
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    public var kind: Kind {
+        if table != nil { return .record }
+        if enumeration != nil { return .enumeration }
+        if storedProperties != nil || decodable != nil { return .structure }
+        return .namespace
+    }
+}
+
+/// An enum's cases, in declaration order, with their raw values.
+public struct EnumInfo: Sendable {
+    /// The raw value type (`String`, `UInt16`), parsed; nil for an enum without raw values.
+    public var rawType: SwiftType?
+    /// Each case's raw value (`"novel"`, `0`); for an enum without raw values, its name.
+    public var rawValues: [String: SQLValue]
+    /// The case names, in declaration order.
+    public var caseNames: [String]
+    /// Cases without raw values (`enum Ordering { case byTitle }`): values of Swift only, never SQL.
+    public var isCaseOnly: Bool
+    /// Adopts `DatabaseValueConvertible`: GRDB decodes it with `fromDatabaseValue`.
+    public var isDatabaseValue: Bool
+    /// A `CodingKey` enum (`CodingKeys`): its cases are column names, held as strings.
+    public var isCodingKey = false
+
+    public init(
+        rawType: SwiftType?, rawValues: [String: SQLValue], caseNames: [String], isCaseOnly: Bool,
+        isDatabaseValue: Bool
+    ) {
+        self.rawType = rawType
+        self.rawValues = rawValues
+        self.caseNames = caseNames
+        self.isCaseOnly = isCaseOnly
+        self.isDatabaseValue = isDatabaseValue
+    }
+}
