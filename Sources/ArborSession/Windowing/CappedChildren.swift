@@ -215,7 +215,7 @@ struct CappedChildren {
                     .select([.expression(parent), .expression(.named(.function(.count, [parent]), "n"))]),
                     .group([parent]),
                 ])
-            let request = try Lowering().request(counting)
+            let request = try Lowering().request(session.validated(counting))
             let counted = try read("count " + target.association.key.plural) { db in try Row.fetchAll(db, request) }
             for row in counted {
                 let n: DatabaseValue = row[1]
@@ -231,7 +231,7 @@ struct CappedChildren {
                     ]),
                     .group([childColumn]),
                 ])
-            let request = try Lowering().request(counting)
+            let request = try Lowering().request(session.validated(counting))
             let counted = try read("count " + target.association.key.plural) { db in try Row.fetchAll(db, request) }
             for row in counted {
                 let n: DatabaseValue = row[1]
@@ -262,7 +262,7 @@ struct CappedChildren {
                     .filter(.inList(small.map { .value(SQLValue($0)) }, target.parentExpression)),
                     .including(.all, target.association),
                 ])
-            let request = try Lowering().request(plan)
+            let request = try Lowering().request(session.validated(plan))
             let builder = ResultTreeBuilder(plan: plan, valueLimit: ValueCut.displayLimit)
             let parents = try read(target.association.key.plural) { db in
                 try Row.fetchAll(db, request).map(builder.row)
@@ -329,7 +329,7 @@ struct CappedChildren {
                 .including(.required, association),
                 .limit(limit, offset: offset > 0 ? offset : nil),
             ])
-        let request = try Lowering().request(plan)
+        let request = try Lowering().request(session.validated(plan))
         let builder = ResultTreeBuilder(plan: plan, valueLimit: ValueCut.displayLimit)
         return try read(name) { db in
             try Row.fetchAll(db, request).map(builder.row).compactMap { parent in
@@ -340,7 +340,7 @@ struct CappedChildren {
     }
 
     private func fetch(_ plan: RequestPlan, _ target: Target, name: String?) throws -> [ResultRow] {
-        let request = try Lowering().request(plan)
+        let request = try Lowering().request(session.validated(plan))
         let builder = ResultTreeBuilder(plan: target.childPlan, valueLimit: ValueCut.displayLimit)
         return try read(name) { db in try Row.fetchAll(db, request).map(builder.row) }
     }
