@@ -50,22 +50,29 @@ final class CompletionTests: XCTestCase {
     func texts(_ text: String) -> [String] { complete(text).candidates.map(\.text) }
 
     static let functions = [
-        "abs", "AllColumns", "average", "cast", "coalesce", "Column", "count", "ForeignKey", "length", "max", "min",
-        "SQL", "sum", "Table", "TableAlias", "total",
+        "abs", "AllColumns", "average", "cast", "coalesce", "Column", "CommonTableExpression", "count", "ForeignKey",
+        "FTS5Pattern", "length", "max", "min", "SQL", "SQLRequest", "StatementArguments", "sum", "Table", "TableAlias",
+        "total",
     ]
     static let types = ["Author", "Book", "Country", "Prize"]
     static let tableMethods = [
-        "aliased", "all", "annotated", "association", "belongsTo", "fetchAll", "fetchCount", "fetchOne", "filter",
-        "find", "hasMany", "hasOne", "having", "including", "joining", "limit", "matching", "none", "order",
+        "aliased", "all", "annotated", "association", "belongsTo", "exists", "fetchAll", "fetchCount", "fetchCursor",
+        "fetchOne",
+        "fetchSet", "filter", "find", "hasMany", "hasOne", "having", "including", "joining", "limit", "matching",
+        "none", "order",
         "orderByPrimaryKey", "select", "with",
     ]
     static let requestMethods = [
-        "aliased", "annotated", "asRequest", "contains", "distinct", "fetchAll", "fetchCount", "fetchOne", "filter",
-        "group", "having", "including", "joining", "limit", "matching", "none", "order", "orderByPrimaryKey",
+        "aliased", "all", "annotated", "asRequest", "contains", "distinct", "fetchAll", "fetchCount", "fetchCursor",
+        "fetchOne",
+        "fetchSet", "filter", "group", "having", "including", "isEmpty", "joining", "limit", "matching", "none",
+        "order",
+        "orderByPrimaryKey",
         "reversed", "select", "unordered", "with",
     ]
     static let associationMethods = [
-        "aliased", "annotated", "distinct", "filter", "forKey", "group", "having", "including", "joining", "matching",
+        "aliased", "all", "annotated", "distinct", "filter", "forKey", "group", "having", "including", "joining",
+        "matching",
         "none", "order", "orderByPrimaryKey", "reversed", "select", "unordered", "with",
     ]
     static let aggregates = ["average", "count", "isEmpty", "max", "min", "sum", "total"]
@@ -81,8 +88,8 @@ final class CompletionTests: XCTestCase {
 
     func testExactCaseComesFirst() {
         // `count` and `Country` both start with "co", ignoring case.
-        XCTAssertEqual(texts("let x = co"), ["coalesce", "count", "Country", "Column"])
-        XCTAssertEqual(texts("let x = Co"), ["Country", "Column", "coalesce", "count"])
+        XCTAssertEqual(texts("let x = co"), ["coalesce", "count", "Country", "Column", "CommonTableExpression"])
+        XCTAssertEqual(texts("let x = Co"), ["Country", "Column", "CommonTableExpression", "coalesce", "count"])
     }
 
     func testExpressionAfterLetAndOperators() {
@@ -157,7 +164,8 @@ final class CompletionTests: XCTestCase {
                 "asc", "ascNullsLast", "capitalized", "collating", "desc", "descNullsFirst", "detached",
                 "forKey",
                 "like",
-                "localizedCapitalized", "localizedLowercased", "localizedUppercased", "lowercased", "uppercased",
+                "localizedCapitalized", "localizedLowercased", "localizedUppercased", "lowercased", "match", "name",
+                "sqlExpression", "uppercased",
             ])
         XCTAssertEqual(texts("Author.annotated(with: Author.books.count."), ["forKey"])
         XCTAssertEqual(texts("[1, 2]."), ["contains"])

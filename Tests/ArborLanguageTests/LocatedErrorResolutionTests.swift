@@ -78,7 +78,7 @@ final class LocatedErrorResolutionTests: XCTestCase {
         try assertRendered(
             "Author.filter(ky: 1)",
             """
-            error: `filter` has no argument label `ky:`; it takes an unlabelled argument, `key:`, `keys:`, `id:`, `ids:` or `sql:`
+            error: `filter` has no argument label `ky:`; it takes an unlabelled argument, `key:`, `keys:`, `id:`, `ids:`, `sql:` or `literal:`
               Author.filter(ky: 1)
                             ^~
               did you mean `key:`?
@@ -155,7 +155,7 @@ final class LocatedErrorResolutionTests: XCTestCase {
         try assertRendered(
             #"Author.select(colums: Column("name"))"#,
             #"""
-            error: `select` has no argument label `colums:`; it takes an unlabelled argument or `sql:`
+            error: `select` has no argument label `colums:`; it takes an unlabelled argument, `sql:` or `literal:`
               Author.select(colums: Column("name"))
                             ^~~~~~
               write the argument without `colums:`

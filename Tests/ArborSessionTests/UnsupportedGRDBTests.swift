@@ -15,10 +15,9 @@ final class UnsupportedGRDBTests: XCTestCase {
         let observation = error("DatabaseRegionObservation(tracking: Author.all())")
         XCTAssertEqual(observation?.message, "`DatabaseRegionObservation` (database observation) is not supported yet")
         XCTAssertEqual(observation?.range, SourceRange(0, 25))
-        let cursor = error("Author.all().fetchCursor(db)")
-        XCTAssertEqual(cursor?.message, "`fetchCursor` (cursors) is not supported yet")
-        XCTAssertEqual(cursor?.suggestion, "`fetchAll` shows the same rows")
-        XCTAssertEqual(cursor?.range, SourceRange(13, 24))
+        let adapted = error("Author.all().adapted(x)")
+        XCTAssertEqual(adapted?.message, "`adapted` (row adapters) is not supported yet")
+        XCTAssertEqual(adapted?.range, SourceRange(13, 20))
         XCTAssertEqual(
             error("RangeRowAdapter(0..<1)")?.message, "`RangeRowAdapter` (row adapters) is not supported yet")
     }

@@ -1,107 +1,24 @@
 import ArborCore
 
-/// What may follow `value.`: the methods GRDB offers on that kind of value
-/// (docs/LANGUAGE.md §2.3: associations have no `limit`, tables no `reversed`…),
+/// What may follow `value.`: the members GRDB offers on that kind of value (from
+/// the registry, `GRDBAPI`: associations have no `limit`, tables no `reversed`…),
 /// the associations of a table, the columns of a row.
 enum MemberCandidates {
-    struct Method {
-        var name: String
-        var detail: String
-        var onTable = false
-        var onRequest = false
-        var onAssociation = false
-    }
-
-    /// The methods of `Table<Row>`, `QueryInterfaceRequest<Row>` and associations.
-    static let derivableMethods: [Method] = [
-        Method(name: "all", detail: "all()", onTable: true),
-        Method(name: "none", detail: "none()", onTable: true, onRequest: true, onAssociation: true),
-        Method(
-            name: "filter",
-            detail: "filter(_:) · filter(key:) · filter(keys:) · filter(sql:arguments:) · filter(literal:)",
-            onTable: true,
-            onRequest: true, onAssociation: true),
-        Method(
-            name: "order", detail: "order(_:) · order(sql:) · order(literal:)", onTable: true, onRequest: true,
-            onAssociation: true),
-        Method(
-            name: "orderByPrimaryKey", detail: "orderByPrimaryKey()", onTable: true, onRequest: true,
-            onAssociation: true),
-        Method(name: "reversed", detail: "reversed()", onRequest: true, onAssociation: true),
-        Method(name: "unordered", detail: "unordered()", onRequest: true, onAssociation: true),
-        Method(
-            name: "select", detail: "select(_:) · select(sql:) · select(literal:) · select(_:as:)", onTable: true,
-            onRequest: true, onAssociation: true),
-        Method(
-            name: "annotated", detail: "annotated(with:) · annotated(withRequired:) · annotated(withOptional:)",
-            onTable: true, onRequest: true, onAssociation: true),
-        Method(
-            name: "having", detail: "having(_:) · having(literal:)", onTable: true, onRequest: true, onAssociation: true
-        ),
-        Method(name: "group", detail: "group(_:) · group(literal:)", onRequest: true, onAssociation: true),
-        Method(
-            name: "matching", detail: "matching(_:): an FTS5Pattern", onTable: true, onRequest: true,
-            onAssociation: true),
-        Method(
-            name: "with", detail: "with(_:): a CommonTableExpression", onTable: true, onRequest: true,
-            onAssociation: true),
-        Method(name: "contains", detail: "contains(_:): IN the request's rows", onRequest: true),
-        Method(name: "limit", detail: "limit(_:offset:)", onTable: true, onRequest: true),
-        Method(name: "distinct", detail: "distinct()", onRequest: true, onAssociation: true),
-        Method(name: "aliased", detail: "aliased(_:)", onTable: true, onRequest: true, onAssociation: true),
-        Method(
-            name: "including", detail: "including(all:) · including(required:) · including(optional:)", onTable: true,
-            onRequest: true, onAssociation: true),
-        Method(
-            name: "joining", detail: "joining(required:) · joining(optional:)", onTable: true, onRequest: true,
-            onAssociation: true),
-        Method(name: "forKey", detail: "forKey(_:)", onAssociation: true),
-        Method(name: "asRequest", detail: "asRequest(of:)", onRequest: true),
-        Method(name: "fetchAll", detail: "fetchAll()", onTable: true, onRequest: true),
-        Method(
-            name: "fetchOne", detail: "fetchOne() · fetchOne(db, key:) · fetchOne(db, id:)", onTable: true,
-            onRequest: true),
-        Method(name: "find", detail: "find(db, key:) · find(db, id:)", onTable: true),
-        Method(name: "fetchCount", detail: "fetchCount()", onTable: true, onRequest: true),
-        Method(name: "belongsTo", detail: "belongsTo(_:key:using:)", onTable: true),
-        Method(name: "hasMany", detail: "hasMany(_:key:using:) · hasMany(_:through:using:key:)", onTable: true),
-        Method(name: "hasOne", detail: "hasOne(_:key:using:) · hasOne(_:through:using:key:)", onTable: true),
-        Method(name: "association", detail: "association(to:on:): a CommonTableExpression", onTable: true),
-    ]
-
-    /// The aggregates of a to-many association.
-    static let aggregates: [(name: String, detail: String)] = [
-        ("count", "count: aggregate"), ("isEmpty", "isEmpty: aggregate"), ("min", "min(_:)"), ("max", "max(_:)"),
-        ("average", "average(_:)"), ("sum", "sum(_:)"), ("total", "total(_:)"),
-    ]
-
-    /// The members of an SQL expression.
-    static let expressionMembers: [(name: String, detail: String)] = [
-        ("asc", "asc"), ("desc", "desc"), ("ascNullsLast", "ascNullsLast"), ("descNullsFirst", "descNullsFirst"),
-        ("like", "like(_:escape:)"), ("collating", "collating(_:)"),
-        ("forKey", "forKey(_:)"), ("lowercased", "lowercased"), ("uppercased", "uppercased"),
-        ("capitalized", "capitalized"), ("localizedLowercased", "localizedLowercased"),
-        ("localizedUppercased", "localizedUppercased"), ("localizedCapitalized", "localizedCapitalized"),
-        ("detached", "detached: the name alone, unqualified (an annotation)"),
-    ]
-
     /// The candidates after `value.`, in the order they are best offered.
     static func candidates(after value: Value, environment: Environment) -> [Completion] {
         switch value {
         case .table(let table, _):
             return associations(of: table, environment: environment) + statics(of: table, environment: environment)
-                + methods { $0.onTable }
+                + grdbMembers(offeredOn: .table)
         case .request:
-            return methods { $0.onRequest }
+            return grdbMembers(offeredOn: .request)
         case .association(let association):
-            var result = methods { $0.onAssociation }
-            if association.isToMany {
-                result += aggregates.map { Completion($0.name, kind: .method, detail: $0.detail) }
-            }
-            return result
+            // Aggregates (`count`, `max(_:)`) are offered on to-many associations only.
+            let aggregates = Set(GRDBAPI.members.filter { $0.symbols.contains(where: GRDBAPI.isAggregate) }.map(\.name))
+            return grdbMembers(offeredOn: .association).filter { association.isToMany || !aggregates.contains($0.text) }
         case .expression(let expression):
             if expression.containsAggregate { return [Completion("forKey", kind: .method, detail: "forKey(_:)")] }
-            return expressionMembers.map { Completion($0.name, kind: .method, detail: $0.detail) }
+            return grdbMembers(offeredOn: .expression)
         case .rowComponents(let table):
             return columns(of: table, environment: environment)
         case .alias(let alias):
@@ -143,8 +60,9 @@ enum MemberCandidates {
         }
     }
 
-    static func methods(where included: (Method) -> Bool) -> [Completion] {
-        derivableMethods.filter(included).map { Completion($0.name, kind: .method, detail: $0.detail) }
+    /// GRDB's members offered on `receiver`, from the registry.
+    static func grdbMembers(offeredOn receiver: GRDBReceiver) -> [Completion] {
+        GRDBAPI.completions(offeredOn: receiver).map { Completion($0.name, kind: .method, detail: $0.detail) }
     }
 
     static func associations(of table: String, environment: Environment, toManyOnly: Bool = false) -> [Completion] {

@@ -2,14 +2,6 @@ import ArborCore
 
 /// What may be typed where an expression, a statement or an argument starts.
 enum NameCandidates {
-    static let functions: [(name: String, detail: String)] = [
-        ("Column", "Column(_:)"), ("Table", "Table(_:)"), ("TableAlias", "TableAlias() · TableAlias(name:)"),
-        ("AllColumns", "AllColumns()"), ("SQL", "SQL(_:) · SQL(sql:arguments:)"), ("ForeignKey", "ForeignKey(_:to:)"),
-        ("abs", "abs(_:)"), ("length", "length(_:)"), ("count", "count(_:) · count(distinct:)"), ("min", "min(_:)"),
-        ("max", "max(_:)"), ("sum", "sum(_:)"), ("total", "total(_:)"), ("average", "average(_:)"),
-        ("cast", "cast(_:as:)"), ("coalesce", "coalesce(_:)"),
-    ]
-
     static func recordTypes(_ environment: Environment) -> [Completion] {
         environment.typeNames.allTypeNames.map { type in
             Completion(type, kind: .recordType, detail: environment.typeNames.table(forType: type))
@@ -23,8 +15,9 @@ enum NameCandidates {
         }
     }
 
+    /// GRDB's functions and initializers, from the registry.
     static func functionCandidates() -> [Completion] {
-        functions.map { Completion($0.name, kind: .function, detail: $0.detail) }
+        GRDBAPI.completions(offeredOn: .global).map { Completion($0.name, kind: .function, detail: $0.detail) }
     }
 
     static func keywords(_ words: [String]) -> [Completion] {

@@ -73,7 +73,7 @@ final class ReceiverEvaluation {
         return scope
     }
 
-    /// The scope of the arguments of `receiver.method(…)`, following `DerivableMethods.swift`.
+    /// The scope of the arguments of `receiver.method(…)`, as the registry's entries read them (`GRDBAPI/`).
     static func argumentScope(
         of method: String, on receiver: Value, outer: Evaluator.Scope, label: String?, isClosure: Bool
     )
@@ -127,19 +127,10 @@ final class ReceiverEvaluation {
         return try? evaluator.evaluate(expr)
     }
 
-    /// Methods that return a request or association of the same table as their receiver.
-    static let refiningMethods: Set<String> = [
-        "all", "none", "filter", "order", "orderByPrimaryKey", "reversed", "unordered", "select", "annotated", "having",
-        "group", "limit", "distinct", "aliased", "including", "joining", "forKey", "asRequest",
-    ]
-
-    /// Methods and functions that return an SQL expression.
-    static let expressionMethods: Set<String> = [
-        "like", "collating", "contains", "min", "max", "average", "sum", "total",
-    ]
-    static let expressionFunctions: Set<String> = [
-        "Column", "abs", "length", "count", "min", "max", "sum", "total", "average", "cast", "coalesce",
-    ]
+    /// What GRDB's member `name` called on `receiver` gives, as the registry says.
+    static func yield(of name: String, on receiver: GRDBReceiver, kind: GRDBMember.Kind) -> GRDBMember.Yield? {
+        GRDBAPI.members(named: name, kind: kind).first { $0.offeredOn.contains(receiver) }?.yields
+    }
 
     private func approximate(_ range: Range<Int>) -> Value? {
         let last = range.upperBound - 1
@@ -147,25 +138,34 @@ final class ReceiverEvaluation {
             let call = structure.call(openedAt: opener), call.nameIndex >= range.lowerBound
         else { return nil }
         guard let receiverRange = call.receiver else {
-            return Self.expressionFunctions.contains(call.name) ? .expression(.value(.null)) : nil
+            return Self.yield(of: call.name, on: .global, kind: .function) == .expression
+                ? .expression(.value(.null)) : nil
         }
         guard receiverRange.lowerBound >= range.lowerBound, receiverRange.upperBound < range.upperBound,
             let receiver = value(of: receiverRange)
         else { return nil }
-        if case .association(let association) = receiver,
-            ["count", "min", "max", "average", "sum", "total"].contains(call.name)
-        {
-            return association.isToMany ? .expression(.value(.null)) : nil
-        }
-        if Self.refiningMethods.contains(call.name) {
-            switch receiver {
-            case .table(let table, _): return .request(RequestPlan(table: table))
-            case .request, .association: return receiver
-            default: break
+        let kind: GRDBReceiver
+        switch receiver {
+        case .table: kind = .table
+        case .request: kind = .request
+        case .association(let association):
+            if GRDBAPI.members(named: call.name, kind: .method).contains(where: {
+                $0.symbols.contains(where: GRDBAPI.isAggregate)
+            }) {
+                return association.isToMany ? .expression(.value(.null)) : nil
             }
+            kind = .association
+        case .expression: kind = .expression
+        case .array, .range: return call.name == "contains" ? .expression(.value(.null)) : nil
+        default: return nil
         }
-        if Self.expressionMethods.contains(call.name) { return .expression(.value(.null)) }
-        return nil
+        switch Self.yield(of: call.name, on: kind, kind: .method) {
+        case .refinedReceiver?:
+            if case .table(let table, _) = receiver { return .request(RequestPlan(table: table)) }
+            return receiver
+        case .expression?: return .expression(.value(.null))
+        default: return nil
+        }
     }
 }
 

@@ -6,69 +6,59 @@ import ArborCore
 struct CallForm: Sendable {
     /// `nil` for an unlabelled argument.
     var labels: [String?]
-    /// The last label may be repeated (`order(_:_:…)`, `annotated(with:_:…)`).
-    var repeatsLast: Bool
+    /// The position whose label may be repeated: the last (`order(_:_:…)`,
+    /// `annotated(with:_:…)`) or one before a last label (`select(_:_:…as:)`).
+    var repeated: Int?
 
     init(_ labels: [String?], repeatsLast: Bool = false) {
         self.labels = labels
-        self.repeatsLast = repeatsLast
+        self.repeated = repeatsLast && !labels.isEmpty ? labels.count - 1 : nil
     }
+
+    init(_ labels: [String?], repeating position: Int) {
+        self.labels = labels
+        self.repeated = position
+    }
+
+    var repeatsLast: Bool { repeated == labels.count - 1 }
 
     /// The label expected at `position`, or nil (the outer optional) when the form has no argument there.
     func label(at position: Int) -> String?? {
-        if position < labels.count { return .some(labels[position]) }
-        if repeatsLast, let last = labels.last { return .some(last) }
-        return nil
+        guard let repeated else { return position < labels.count ? .some(labels[position]) : nil }
+        if position < repeated { return .some(labels[position]) }
+        if repeatsLast { return .some(labels[repeated]) }
+        // Past the repeated position, either another repeated argument or the labels after it.
+        return .some(labels[repeated])
     }
 
-    func isComplete(count: Int) -> Bool { count == labels.count || (repeatsLast && count > labels.count) }
+    func isComplete(count: Int) -> Bool {
+        count == labels.count || (repeated != nil && count > labels.count)
+    }
+
+    /// Whether the arguments are written in this form, as Swift matches labels: a trailing
+    /// closure fills the parameter at its place whatever its label.
+    func matches(_ arguments: [Argument]) -> Bool {
+        func fits(_ argument: Argument, _ label: String?) -> Bool {
+            argument.label == label || (argument.isTrailingClosure && argument.label == nil)
+        }
+        guard let repeated else {
+            return arguments.count == labels.count && zip(arguments, labels).allSatisfy(fits)
+        }
+        let after = labels.count - repeated - 1
+        guard arguments.count >= labels.count else { return false }
+        let repeatedCount = arguments.count - repeated - after
+        for (position, argument) in arguments.enumerated() {
+            let label: String? =
+                position < repeated
+                ? labels[position]
+                : position < repeated + repeatedCount ? labels[repeated] : labels[position - repeatedCount + 1]
+            if !fits(argument, label) { return false }
+        }
+        return true
+    }
 }
 
 extension Evaluator {
-    /// The forms of the request methods that `derivableMethod` accepts, as GRDB declares them.
-    /// `fetchAll`/`fetchOne`/`fetchCount` and the association factories check their own arguments.
-    static let requestMethodForms: [String: [CallForm]] = {
-        let none = [CallForm([])]
-        let one = [CallForm([nil])]
-        let sql = [CallForm(["sql"]), CallForm(["sql", "arguments"])]
-        return [
-            "all": none, "none": none, "orderByPrimaryKey": none, "reversed": none, "unordered": none,
-            "distinct": none,
-            "filter": one + [CallForm(["key"]), CallForm(["keys"]), CallForm(["id"]), CallForm(["ids"])] + sql,
-            "order": [CallForm([nil], repeatsLast: true)] + sql,
-            "select": [CallForm([nil], repeatsLast: true)] + sql,
-            "annotated": [
-                CallForm(["with"]), CallForm(["with", nil], repeatsLast: true), CallForm(["withRequired"]),
-                CallForm(["withOptional"]),
-            ],
-            "having": one, "group": [CallForm([nil], repeatsLast: true)],
-            "limit": [CallForm([nil]), CallForm([nil, "offset"])],
-            "aliased": one, "forKey": one, "asRequest": [CallForm(["of"])],
-            "including": [CallForm(["required"]), CallForm(["optional"]), CallForm(["all"])],
-            "joining": [CallForm(["required"]), CallForm(["optional"])],
-            "min": one, "max": one, "average": one, "sum": one, "total": one,
-        ]
-    }()
-
-    /// The forms of the functions `globalFunction` accepts (`Column(_:)`, `TableAlias(name:)`, …).
-    static let globalFunctionForms: [String: [CallForm]] = {
-        let one = [CallForm([nil])]
-        return [
-            "Column": one, "Table": one, "TableAlias": [CallForm([]), CallForm(["name"])],
-            "ForeignKey": [CallForm([nil]), CallForm([nil, "to"])], "AllColumns": [CallForm([])],
-            "SQL": [CallForm([nil]), CallForm(["sql"]), CallForm(["sql", "arguments"])],
-            "count": [CallForm([nil]), CallForm(["distinct"])], "cast": [CallForm([nil, "as"])],
-            "coalesce": one, "abs": one, "length": one, "sum": one, "total": one, "average": one,
-            "min": [CallForm([nil], repeatsLast: true)], "max": [CallForm([nil], repeatsLast: true)],
-        ]
-    }()
-
-    /// The forms of the methods `expressionMethod` accepts on an expression.
-    static let expressionMethodForms: [String: [CallForm]] = [
-        "like": [CallForm([nil]), CallForm([nil, "escape"])], "collating": [CallForm([nil])],
-        "forKey": [CallForm([nil])],
-    ]
-
     /// Why `name(arguments)` matches none of `forms`: the first argument whose
     /// label no form takes at its position (its label underlined, the valid
     /// labels listed), an argument too many, or the argument missing at the end.
@@ -128,7 +118,10 @@ extension Evaluator {
 
     /// `(_:offset:)`, `(_:_:…)`.
     static func signature(_ form: CallForm) -> String {
-        "(" + form.labels.map { ($0 ?? "_") + ":" }.joined() + (form.repeatsLast ? "…" : "") + ")"
+        let labels = form.labels.enumerated().map { position, label in
+            (label ?? "_") + ":" + (position == form.repeated ? (form.repeatsLast ? "" : "…") : "")
+        }
+        return "(" + labels.joined() + (form.repeatsLast ? "…" : "") + ")"
     }
 
     /// The signature when one form is left, to say which form the call was read as.

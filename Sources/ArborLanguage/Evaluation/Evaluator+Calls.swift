@@ -49,7 +49,7 @@ extension Evaluator {
                 }
                 // Inside a request method, `filter(…)` is `self.filter(…)`.
                 if let receiver = scope.implicitSelf,
-                    Self.requestMethodNames.contains(name)
+                    GRDBAPI.isRequestMethod(name)
                         || !environment.requestMethods.named(name).isEmpty || name == "request"
                 {
                     return try method(name, on: receiver, arguments: arguments, range: range, nameRange: callee.range)
@@ -118,7 +118,7 @@ extension Evaluator {
             {
                 return try invoke(appMethod, on: base, arguments: arguments, range: range)
             }
-            return try derivableMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
+            return try requestMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
         case .record:
             if let appMethod = try appMethod(
                 name, on: base, labels: arguments.labels, arguments: arguments, nameRange: nameRange)
@@ -209,65 +209,26 @@ extension Evaluator {
     func expressionMethod(
         _ name: String, on e: SQLExpr, arguments: [Argument], range: SourceRange, nameRange: SourceRange
     ) throws -> Value {
-        let labels = arguments.labels
-        if ["like", "collating"].contains(name) {
-            try Self.refuseAggregate(e, in: name, range: nameRange)
-        }
-        func expressionArgument(_ expr: Expr) throws -> SQLExpr {
-            let value = try sqlExpression(evaluate(expr), range: expr.range)
-            try Self.refuseAggregate(value, in: name, range: expr.range)
-            return value
-        }
-        switch (name, labels) {
         // Swift's own methods of a string (`Parent.databaseTableName.uppercased()`), not SQL.
-        case ("uppercased", []), ("lowercased", []):
+        if ["uppercased", "lowercased"].contains(name), arguments.isEmpty {
             guard case .value(.text(let text)) = e else {
                 throw ArborError(
                     "`\(name)()` is a method of a Swift string; the SQL function is the property `.\(name)`",
                     at: nameRange)
             }
             return .expression(.value(.text(name == "uppercased" ? text.uppercased() : text.lowercased())))
-        case ("like", [nil]), ("like", [nil, "escape"]):
-            let pattern = try expressionArgument(arguments[0].value)
-            let escape = try arguments.value(labelled: "escape").map(expressionArgument)
-            return .expression(.like(e, pattern: pattern, escape: escape))
-        case ("collating", [nil]):
-            let argument = arguments[0].value
-            switch try evaluate(argument) {
-            case .implicitMember("nocase"): return .expression(.collating(e, "NOCASE"))
-            case .implicitMember("rtrim"): return .expression(.collating(e, "RTRIM"))
-            case .implicitMember("binary"): return .expression(.collating(e, "BINARY"))
-            case .implicitMember(let other):
-                if let collation = Self.swiftCollations[other] { return .expression(.collating(e, collation)) }
-                throw ArborError(
-                    "unknown collation `.\(other)`", at: argument.range,
-                    suggestion: Suggestions.didYouMean(
-                        other, in: ["nocase", "rtrim", "binary"] + Self.swiftCollations.keys))
-            default:
-                throw ArborError("a collation is `.nocase`, `.rtrim` or `.binary`", at: argument.range)
-            }
-        case ("forKey", [nil]):
-            let key = try codingKeyString(arguments[0].value)
-            if e.containsAggregate { return .expression(.named(e, key)) }
-            return .selection(.expression(.named(e, key)))
-        case ("match", [nil]):
-            guard case .column(let column, nil) = e else {
-                throw ArborError(
-                    "`match` is a method of a column, as in `Column(\"body\").match(pattern)`", at: nameRange)
-            }
-            return .expression(.match(column: column, try fullTextPattern(arguments[0].value)))
-        default:
-            if let refusal = UnsupportedGRDB.notGRDB[name] { throw refusal.error(at: nameRange) }
-            if let forms = Self.expressionMethodForms[name] {
-                throw Self.callMismatch(name, arguments: arguments, forms: forms, nameRange: nameRange)
-            }
-            // Swift's string methods, which GRDB spells as SQL `LIKE` patterns.
-            let patterns = ["contains": "%…%", "hasPrefix": "…%", "hasSuffix": "%…"]
-            throw ArborError(
-                "an expression has no method `\(name)\(labels.signature)`", at: nameRange,
-                suggestion: patterns[name].map { "match a pattern with `like(\"\($0)\")`" }
-                    ?? Suggestions.didYouMean(name, in: ["like", "collating", "forKey"]))
         }
+        if let value = try expressionMethodEntry(name, on: e, arguments: arguments, range: range, nameRange: nameRange)
+        {
+            return value
+        }
+        if let refusal = UnsupportedGRDB.notGRDB[name] { throw refusal.error(at: nameRange) }
+        // Swift's string methods, which GRDB spells as SQL `LIKE` patterns.
+        let patterns = ["contains": "%…%", "hasPrefix": "…%", "hasSuffix": "%…"]
+        throw ArborError(
+            "an expression has no method `\(name)\(arguments.labels.signature)`", at: nameRange,
+            suggestion: patterns[name].map { "match a pattern with `like(\"\($0)\")`" }
+                ?? Suggestions.didYouMean(name, in: GRDBAPI.names(offeredOn: .expression, kind: .method)))
     }
 
     static let swiftCollations: [String: String] = [
@@ -278,103 +239,17 @@ extension Evaluator {
         "localizedStandardCompare": "swiftLocalizedStandardCompare",
     ]
 
-    static let globalFunctionNames = [
-        "Column", "Table", "TableAlias", "ForeignKey", "AllColumns", "SQL", "abs", "length", "count", "min", "max",
-        "sum", "total", "average", "cast", "coalesce", "StatementArguments", "FTS5Pattern", "CommonTableExpression",
-    ]
-
     func globalFunction(_ name: String, arguments: [Argument], range: SourceRange, nameRange: SourceRange) throws
         -> Value
     {
-        if name == "SQLRequest" || name.hasPrefix("SQLRequest<") {
-            return try sqlRequest(name, arguments: arguments, nameRange: nameRange)
-        }
-        let labels = arguments.labels
-        func single() throws -> SQLExpr {
-            guard arguments.count == 1, let argument = arguments.first else {
-                throw ArborError("`\(name)` takes one argument", at: range)
-            }
-            return try sqlFunctionArgument(argument.value, of: name)
-        }
-        switch (name, labels) {
-        case ("Column", [nil]):
-            // `Column(CodingKeys.name)`, as in apps' `Columns` enums, names the column after the key.
-            return .expression(try columnArgument(arguments[0].value))
-        case ("Table", [nil]):
-            let name = try string(arguments[0].value)
-            guard let table = environment.schema.table(named: name) else {
-                throw ArborError(
-                    "no table or view named \(SQLValue.swiftQuoted(name))", at: arguments[0].value.range,
-                    suggestion: Suggestions.didYouMean(name, in: environment.schema.tables.map(\.name)))
-            }
-            guard GRDBQuoting.canQuote(table.name) else {
-                throw ArborError(
-                    GRDBQuoting.problem("table", table.name), at: arguments[0].value.range,
-                    suggestion: "`:sql SELECT …` reads it")
-            }
-            // As written: GRDB writes `Table("CHILDREN")` so, whatever the schema's spelling.
-            return .table(name)
-        case ("TableAlias", []), ("TableAlias", ["name"]):
-            let aliasName = try arguments.first.map { try string($0.value) }
-            defer { environment.nextAliasID += 1 }
-            return .alias(AliasID(id: environment.nextAliasID, name: aliasName))
-        case ("ForeignKey", [nil]), ("ForeignKey", [nil, "to"]):
-            let origin = try columnNames(arguments[0].value)
-            let destination = try arguments.value(labelled: "to").map(columnNames)
-            return .foreignKey(ForeignKeySpec(originColumns: origin, destinationColumns: destination))
-        case ("AllColumns", []):
-            return .selection(.allColumns(alias: nil))
-        case ("SQL", [nil]):
-            return .sqlLiteral(try sqlFragment(arguments[0].value))
-        case ("SQL", ["sql"]), ("SQL", ["sql", "arguments"]):
-            return .sqlLiteral(
-                SQLFragment(
-                    sql: try string(arguments[0].value),
-                    arguments: try sqlArguments(arguments.value(labelled: "arguments"))))
-        case ("StatementArguments", _):
-            return try statementArguments(arguments, range: range)
-        case ("FTS5Pattern", _):
-            return try fullTextPatternCall(arguments, range: range)
-        case ("CommonTableExpression", _):
-            return try commonTableExpressionCall(arguments, range: range)
-        case ("count", ["distinct"]):
-            return .expression(.function(.countDistinct, [try single()]))
-        case ("cast", [nil, "as"]):
-            let subject = try sqlExpression(evaluate(arguments[0].value), range: arguments[0].value.range)
-            guard case .implicitMember(let storage) = try evaluate(arguments[1].value),
-                ["integer", "real", "text", "blob"].contains(storage)
-            else {
-                throw ArborError(
-                    "a storage class is `.integer`, `.real`, `.text` or `.blob`", at: arguments[1].value.range)
-            }
-            return .expression(.cast(subject, storage: storage.uppercased()))
-        case ("coalesce", [nil]):
-            guard case .array(let values) = try evaluate(arguments[0].value) else {
-                throw ArborError("`coalesce` takes an array of expressions", at: arguments[0].value.range)
-            }
-            let expressions = try values.map { try sqlExpression($0, range: arguments[0].value.range) }
-            for e in expressions { try Self.refuseAggregate(e, in: "coalesce", range: arguments[0].value.range) }
-            return .expression(.function(.coalesce, expressions))
-        case ("abs", [nil]), ("length", [nil]), ("count", [nil]), ("sum", [nil]), ("total", [nil]), ("average", [nil]):
-            guard let function = SQLFunction(rawValue: name) else { break }
-            return .expression(.function(function, [try single()]))
-        case ("min", _), ("max", _):
-            guard arguments.allUnlabelled, (1...4).contains(arguments.count), let function = SQLFunction(rawValue: name)
-            else { break }
-            return .expression(.function(function, try arguments.map { try sqlFunctionArgument($0.value, of: name) }))
-        default:
-            break
-        }
-        if let forms = Self.globalFunctionForms[name] {
-            throw Self.callMismatch(name, arguments: arguments, forms: forms, nameRange: nameRange)
-        }
-        if Self.globalFunctionNames.contains(name) {
-            throw ArborError("`\(name)` does not take the arguments \(labels.signature)", at: range)
+        if let value = try grdbFunction(name, arguments: arguments, range: range, nameRange: nameRange) {
+            return value
         }
         if let what = UnsupportedGRDB.functions[name] { throw UnsupportedGRDB.error(what, at: nameRange) }
         throw ArborError(
             "unknown function `\(name)`", at: nameRange,
-            suggestion: Suggestions.didYouMean(name, in: Self.globalFunctionNames + environment.typeNames.allTypeNames))
+            suggestion: Suggestions.didYouMean(
+                name, in: GRDBAPI.names(offeredOn: .global) + environment.typeNames.allTypeNames))
     }
 
     /// An argument of an SQL function: GRDB applies only `abs`, `length` and `cast` to an

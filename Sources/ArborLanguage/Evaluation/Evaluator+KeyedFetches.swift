@@ -19,7 +19,7 @@ extension Evaluator {
         guard arguments[0].value.kind == .identifier("db") else {
             throw ArborError("the first argument is the database connection, `db`", at: arguments[0].value.range)
         }
-        let single = name != "fetchAll" && name != "fetchSet"
+        let single = !["fetchAll", "fetchSet", "fetchCursor"].contains(name)
         let isIdentifier = arguments[1].label == "id" || arguments[1].label == "ids"
         let filter = try keyFilter(arguments[1].value, single: single, identifierOf: isIdentifier ? table : nil)
         let kind: Value.FetchKind =

@@ -1,14 +1,6 @@
 import ArborCore
 
 extension Evaluator {
-    /// Request methods, which a member access names but does not call.
-    static let requestMethodNames: Set<String> = [
-        "all", "none", "filter", "order", "orderByPrimaryKey", "reversed", "unordered", "select", "annotated",
-        "having", "group", "limit", "distinct", "aliased", "including", "joining", "asRequest", "fetchAll",
-        "fetchOne", "fetchCount", "belongsTo", "hasMany", "hasOne", "forKey", "matching", "with", "association",
-        "contains", "fetchSet", "exists", "isEmpty",
-    ]
-
     /// `base.name` without a call.
     func member(_ name: String, of base: Value, range: SourceRange, nameRange: SourceRange) throws -> Value {
         if let value = try builtin(name, on: base, arguments: nil, range: range) { return value }
@@ -37,7 +29,7 @@ extension Evaluator {
                 return try invoke(method, on: base, arguments: [], range: range)
             }
             if name == "databaseTableName" { return .expression(.value(.text(table))) }
-            if Self.requestMethodNames.contains(name) {
+            if GRDBAPI.isRequestMethod(name) {
                 throw ArborError("`\(name)` is a method: call it, as in `\(name)(…)`", at: nameRange)
             }
             let names = environment.catalog.associations(of: table).map(\.name)
@@ -77,66 +69,19 @@ extension Evaluator {
             if let method = try appMethod(name, on: base, labels: nil, nameRange: nameRange) {
                 return try invoke(method, on: base, arguments: [], range: range)
             }
-            switch name {
-            case "count", "isEmpty":
-                guard association.isToMany else {
-                    throw ArborError(
-                        "`\(name)` is an aggregate of to-many associations; `\(association.displayName)` is to-one",
-                        at: nameRange)
-                }
-                return .expression(.aggregate(name == "count" ? .count(association) : .isEmpty(association)))
-            default:
-                if Self.requestMethodNames.contains(name) || Self.aggregateMethodNames.contains(name) {
-                    throw ArborError("`\(name)` is a method: call it, as in `\(name)(…)`", at: nameRange)
-                }
-                throw ArborError(
-                    "an association has no property `\(name)`", at: nameRange,
-                    suggestion: Suggestions.didYouMean(name, in: ["count", "isEmpty"]))
-            }
+            if let value = try grdbProperty(name, of: base, range: range, nameRange: nameRange) { return value }
+            throw ArborError(
+                "an association has no property `\(name)`", at: nameRange,
+                suggestion: Suggestions.didYouMean(name, in: GRDBAPI.names(offeredOn: .association, kind: .property)))
         case .expression(let e):
-            if e.containsAggregate, ["asc", "desc", "ascNullsLast", "descNullsFirst"].contains(name) {
-                throw aggregateInOrder(e, range: range)
-            }
-            switch name {
-            case "asc": return .ordering(OrderingTerm(e, .asc))
-            case "desc": return .ordering(OrderingTerm(e, .desc))
-            case "ascNullsLast": return .ordering(OrderingTerm(e, .ascNullsLast))
-            case "descNullsFirst": return .ordering(OrderingTerm(e, .descNullsFirst))
-            case "sqlExpression": return .expression(e)
-            // `Columns.authorId.name`: GRDB's `ColumnExpression.name`, the column's name as a
-            // string (`ForeignKey([Columns.authorId.name])`, `static let idColumn = Columns.id.name`).
-            case "name":
-                guard case .column(let columnName, nil) = e else { break }
-                return .expression(.value(.text(columnName)))
-            case "detached":
-                guard case .column(let name, nil) = e else {
-                    throw ArborError(
-                        "`detached` is a property of a column, as in `Column(\"total\").detached`", at: nameRange)
-                }
-                return .expression(.detached(name))
             // An enum's raw value, which arbor holds already (`kind.rawValue`).
-            case "rawValue":
-                guard case .value = e else { break }
-                return .expression(e)
-            // `1.databaseValue`: GRDB's `DatabaseValueConvertible.databaseValue` of a Swift value.
-            case "databaseValue":
-                guard case .value = e else { break }
-                return .expression(e)
-            default:
-                break
-            }
-            if let function = SQLFunction(rawValue: name), function.isSwiftDefined {
-                if e.containsAggregate {
-                    throw ArborError("GRDB's `\(name)` does not apply to an association aggregate", at: nameRange)
-                }
-                return .expression(.function(function, [e]))
-            }
+            if name == "rawValue", case .value = e { return .expression(e) }
+            if let value = try grdbProperty(name, of: base, range: range, nameRange: nameRange) { return value }
             let swiftOrderings = ["ascending": "asc", "descending": "desc"]
             throw ArborError(
                 "an expression has no property `\(name)`", at: nameRange,
                 suggestion: swiftOrderings[name].map { "did you mean `\($0)`?" }
-                    ?? Suggestions.didYouMean(
-                        name, in: ["asc", "desc", "ascNullsLast", "descNullsFirst", "lowercased", "uppercased"]))
+                    ?? Suggestions.didYouMean(name, in: GRDBAPI.names(offeredOn: .expression, kind: .property)))
         case .sqlLiteral(let fragment):
             if name == "sqlExpression" { return .expression(.literal(fragment)) }
             throw ArborError("an SQL literal has no property `\(name)`", at: nameRange)
@@ -221,9 +166,6 @@ extension Evaluator {
                 "did you mean `Column(\(SQLValue.swiftQuoted($0)))`?"
             } ?? "its columns: " + columns.joined(separator: ", "))
     }
-
-    /// The association aggregates that take an argument (`Author.books.max(Column("year"))`).
-    static let aggregateMethodNames: Set<String> = ["min", "max", "average", "sum", "total"]
 
     /// The static members the app declares on the types of `table`, for suggestions.
     func staticNames(ofTable table: String) -> [String] {

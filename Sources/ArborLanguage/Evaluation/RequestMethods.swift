@@ -108,7 +108,7 @@ extension Evaluator {
         }
         // The app's `filter(_ status: ChapterStatus)` does not hide GRDB's `filter(_:)` for an
         // expression: Swift picks the one whose parameter types fit.
-        let isGRDBName = Self.requestMethodNames.contains(name)
+        let isGRDBName = GRDBAPI.isRequestMethod(name)
         if isGRDBName, let arguments, !callable.isEmpty,
             !callable.contains(where: { Self.fits(arguments, $0.function.parameters) })
         {

@@ -11,7 +11,6 @@ enum UnsupportedGRDB {
         "publisher": "`publisher` (database observation)",
         "observe": "`observe` (database observation)",
         "values": "`values` (database observation)",
-        "fetchCursor": "`fetchCursor` (cursors)|`fetchAll` shows the same rows",
     ]
 
     /// Types and functions named at top level.
