@@ -136,6 +136,9 @@ let package = Package(
                 "ArborSession", "ArborCore", "ArborLanguage", "ArborMigrations",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                // swift-syntax's parser alone, the reference loading is measured against.
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
             ],
             path: "Benchmarks/Engine"
         ),

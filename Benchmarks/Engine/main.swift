@@ -28,6 +28,10 @@ do {
         try EngineBenchmarks.modelFolderLoading(arbor: arbor)
         exit(0)
     }
+    if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "stages" {
+        try LoadingStages.run()
+        exit(0)
+    }
     if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "loading" {
         try LoadingScaleBenchmark.run(arbor: arbor)
         exit(0)

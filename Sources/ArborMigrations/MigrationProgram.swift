@@ -32,13 +32,30 @@ public struct MigrationProgram: Sendable {
             .migrators().map(\.name)
     }
 
+    /// Whether `text` holds `word`, by bytes (Foundation's `contains` is slow on a big file).
+    static func mentions(_ word: String, in text: String) -> Bool {
+        let needle = Array(word.utf8)
+        guard let first = needle.first else { return true }
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= needle.count else { return false }
+            for start in 0...(bytes.count - needle.count) where bytes[start] == first {
+                if needle.indices.allSatisfy({ bytes[start + $0] == needle[$0] }) { return true }
+            }
+            return false
+        }
+    }
+
     /// Reads the migrator `name` (its full name or its last component), or the only one.
     /// Nil when the files declare no migrator; an error when the choice is ambiguous or unknown.
     public static func read(
         _ files: [(path: String, text: String)], migrator name: String? = nil, flags: Set<String> = ["DEBUG"]
     ) throws -> MigrationProgram? {
+        // A migrator is made by `DatabaseMigrator()` (`MigratorDiscovery.makesMigrator`): code
+        // without one is not parsed a second time only to find none (the load parses it).
+        let makesMigrator = files.contains { mentions("DatabaseMigrator()", in: $0.text) }
         let discovery = MigratorDiscovery(
-            files: files.map { ParsedSourceFile(name: $0.path, text: $0.text) }, flags: flags)
+            files: makesMigrator ? files.map { ParsedSourceFile(name: $0.path, text: $0.text) } : [], flags: flags)
         let found = discovery.migrators()
         guard !found.isEmpty else {
             if let name { throw ArborError("--migrator \(name): the loaded code registers no migrations") }

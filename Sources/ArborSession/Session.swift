@@ -46,6 +46,8 @@ public final class Session {
     /// Ctrl-C for the session's long work that SQLite does not run (loading code,
     /// advice): safe to set from any thread.
     public let cancellation = Cancellation()
+    /// Told each file's path as its parse starts, on the reading thread (tests wait on it).
+    var willReadFile: (@Sendable (String) -> Void)?
     /// The migrations the open database was built from (no DATABASE, `--load` bringing a migrator).
     public internal(set) var builtFrom: MigrationProgram?
     /// `--migrator NAME`: which of the loaded code's migrators `:migrations` reads.

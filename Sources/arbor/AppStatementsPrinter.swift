@@ -13,7 +13,8 @@ enum AppStatementsPrinter {
     static func printSQL(_ sql: String, comment: String? = nil) {
         let (text, isExact) = SQLText.terminalSafe(sql)
         let head = comment.map { "/* " + SQLText.commentSafe($0) + " */ " } ?? ""
-        Output.line(head + text + ";")
+        // Raw SQL may end in its own `;` (`SQLRequest("SELECT …;")`): one is enough.
+        Output.line(head + text + (text.hasSuffix(";") ? "" : ";"))
         if !isExact {
             Output.error(
                 "arbor: note: a name in this SQL holds control characters, shown escaped: it will not run as printed")

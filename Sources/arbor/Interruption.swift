@@ -23,6 +23,8 @@ final class Interruption: @unchecked Sendable {
     /// Starts watching SIGINT for `session`'s statements.
     init(session: Session) {
         database = session
+        // Its own `interrupted` is not printed before `arbor: interrupted` (`InterruptedStatement`).
+        InterruptedStatement.watch(session.cancellation)
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler { [weak self] in self?.received() }

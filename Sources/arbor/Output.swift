@@ -44,11 +44,14 @@ enum Output {
     /// Each line escaped (`TerminalText`): nothing from the database or the input
     /// can drive the terminal through a message.
     static func terminalSafe(_ s: String) -> String {
-        s.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }
+        // Printable ASCII and newlines need nothing escaped: most messages (20,000 notes of a load).
+        if s.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A }) { return s }
+        return s.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }
             .joined(separator: "\n")
     }
 
     static func error(_ s: String) {
+        if InterruptedStatement.isItsOwnError(s) { return }
         var text = terminalSafe(s) + "\n"
         text.withUTF8 { buffer in
             guard var base = buffer.baseAddress else { return }

@@ -133,6 +133,27 @@ enum TrapTable {
             neighbour: table("author", [.including(.all, P.authorBooks([.group([P.column("year")])]))])),
         TrapRow(
             trap: "T8", grdbLine: "GRDB/QueryInterface/SQL/SQLRelation.swift:138",
+            what: "a joined association with a GROUP BY written in SQL (`group(sql:)`, `group(literal:)`)",
+            plan: table("author", [.joining(.required, P.authorBooks([.groupLiteral(SQLFragment(sql: "year"))]))]),
+            message: "GRDB can not join `Author.books` with a GROUP BY: only `including(all:)` accepts it",
+            neighbour: table("author", [.including(.all, P.authorBooks([.groupLiteral(SQLFragment(sql: "year"))]))])),
+        TrapRow(
+            trap: "T8", grdbLine: "GRDB/QueryInterface/SQL/SQLRelation.swift:138",
+            what: "a joined association with a HAVING written in SQL (`having(sql:)`)",
+            plan: table(
+                "author", [.including(.optional, P.authorBooks([.havingLiteral(SQLFragment(sql: "COUNT(*) > 1"))]))]),
+            message: "GRDB can not join `Author.books` with a GROUP BY: only `including(all:)` accepts it",
+            neighbour: table(
+                "author",
+                [
+                    .including(
+                        .all,
+                        P.authorBooks([
+                            .groupLiteral(SQLFragment(sql: "year")), .havingLiteral(SQLFragment(sql: "COUNT(*) > 1")),
+                        ]))
+                ])),
+        TrapRow(
+            trap: "T8", grdbLine: "GRDB/QueryInterface/SQL/SQLRelation.swift:138",
             what: "a joined association annotated with an aggregate",
             plan: table(
                 "bookTag",

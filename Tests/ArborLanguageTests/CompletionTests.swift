@@ -57,23 +57,19 @@ final class CompletionTests: XCTestCase {
     static let types = ["Author", "Book", "Country", "Prize"]
     static let tableMethods = [
         "aliased", "all", "annotated", "association", "belongsTo", "exists", "fetchAll", "fetchCount", "fetchCursor",
-        "fetchOne",
-        "fetchSet", "filter", "find", "hasMany", "hasOne", "having", "including", "joining", "limit", "matching",
-        "none", "order",
-        "orderByPrimaryKey", "select", "with",
+        "fetchOne", "fetchSet", "filter", "find", "hasMany", "hasOne", "having", "including", "joining", "limit",
+        "matching", "none", "order", "orderByPrimaryKey", "select", "selectID", "selectPrimaryKey", "with",
     ]
     static let requestMethods = [
-        "aliased", "all", "annotated", "asRequest", "contains", "distinct", "fetchAll", "fetchCount", "fetchCursor",
-        "fetchOne",
-        "fetchSet", "filter", "group", "having", "including", "isEmpty", "joining", "limit", "matching", "none",
-        "order",
-        "orderByPrimaryKey",
-        "reversed", "select", "unordered", "with",
+        "aliased", "all", "annotated", "asRequest", "contains", "distinct", "exists", "fetchAll", "fetchCount",
+        "fetchCursor", "fetchOne", "fetchSet", "filter", "group", "groupByPrimaryKey", "having", "including", "isEmpty",
+        "joining", "limit", "matching", "none", "order", "orderByPrimaryKey", "reversed", "select", "selectID",
+        "selectPrimaryKey", "unordered", "with",
     ]
     static let associationMethods = [
-        "aliased", "all", "annotated", "distinct", "filter", "forKey", "group", "having", "including", "joining",
-        "matching",
-        "none", "order", "orderByPrimaryKey", "reversed", "select", "unordered", "with",
+        "aliased", "all", "annotated", "distinct", "filter", "forKey", "group", "groupByPrimaryKey", "having",
+        "including", "joining", "matching", "none", "order", "orderByPrimaryKey", "reversed", "select", "unordered",
+        "with",
     ]
     static let aggregates = ["average", "count", "isEmpty", "max", "min", "sum", "total"]
 

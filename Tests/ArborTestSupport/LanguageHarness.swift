@@ -210,6 +210,8 @@ public final class LanguageHarness {
 
     public func sql(of plan: RequestPlan, single: Bool = false) throws -> String {
         let validated = try Validator(schema: schema, range: nil).validate(plan)
+        // Raw SQL (`SQLRequest`) is GRDB's own request, as the session runs it.
+        if plan.rawSQL != nil { return try grdbSQL(Lowering().fetchRequest(validated), single: single) }
         return try grdbSQL(Lowering().request(validated), single: single)
     }
 

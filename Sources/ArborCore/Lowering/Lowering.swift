@@ -229,6 +229,8 @@ public final class Lowering {
                 )
             }
             return .expression(Column(name).match(grdbPattern))
+        case .exists(let plan):
+            return .expression(try subquery(plan).exists())
         case .subquery(let plan):
             return .expression(try subquery(plan).sqlExpression)
         case .inSubquery(let plan, let element):
@@ -271,6 +273,10 @@ public final class Lowering {
             return .expression(try Operators.range(closed: false, lower, upper, subject, lowering: self))
         case .function(let function, let arguments):
             return try Operators.function(function, arguments.map(lower), lowering: self)
+        case .filteredAggregate(let function, let argument, let condition):
+            return .expression(
+                try Operators.filteredAggregate(
+                    function, expression(try lower(argument)), filter: expression(try lower(condition))))
         case .cast(let subject, let storage):
             let storageClass = Database.StorageClass(rawValue: storage)
             switch try lower(subject) {

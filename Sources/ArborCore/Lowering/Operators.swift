@@ -153,6 +153,20 @@ enum Operators {
         }
     }
 
+    /// GRDB's aggregate functions with `filter:` (`SUM(x) FILTER (WHERE …)`).
+    static func filteredAggregate(_ function: SQLFunction, _ x: SQLExpression, filter: SQLExpression) throws
+        -> SQLExpression
+    {
+        switch function {
+        case .average: average(x, filter: filter)
+        case .sum: sum(x, filter: filter)
+        case .total: total(x, filter: filter)
+        case .min: min(x, filter: filter)
+        case .max: max(x, filter: filter)
+        default: throw ArborError("`\(function.rawValue)` takes no `filter:`")
+        }
+    }
+
     static func function(_ function: SQLFunction, _ arguments: [LoweredValue], lowering: Lowering) throws
         -> LoweredValue
     {

@@ -52,7 +52,7 @@ public enum PlanSize {
                 if case .literal(let fragment) = e { stack.append(.fragment(fragment, depth + 1)) }
                 // A request used as a value is measured as a request: `let` bindings can share it.
                 switch e {
-                case .subquery(let plan), .inSubquery(let plan, _):
+                case .subquery(let plan), .inSubquery(let plan, _), .exists(let plan):
                     if let cte = plan.commonTableExpression { push(cte, depth + 1, &stack) }
                     stack.append(.operations(plan.operations, depth + 1))
                 case .match(_, let pattern):
@@ -116,6 +116,7 @@ public enum PlanSize {
         case .closedRange(let lo, let hi, let x), .halfOpenRange(let lo, let hi, let x):
             return [expr(lo), expr(hi), expr(x)]
         case .function(_, let args): return args.map(expr)
+        case .filteredAggregate(_, let x, let f): return [expr(x), expr(f)]
         case .inSubquery(_, let x): return [expr(x)]
         case .aggregate(let a):
             var items: [(Int) -> Item] = [{ .association(a.association, $0 / 4) }]

@@ -35,6 +35,10 @@ public indirect enum SQLExpr: Hashable, Sendable {
     case subquery(RequestPlan)
     /// `cte.contains(x)`, `request.contains(x)`: `x IN cte`, `x IN (SELECT …)`.
     case inSubquery(RequestPlan, SQLExpr)
+    /// `request.exists()`: `EXISTS (SELECT …)`.
+    case exists(RequestPlan)
+    /// `sum(Column("score"), filter: Column("bonus"))`: `SUM("score") FILTER (WHERE "bonus")`.
+    case filteredAggregate(SQLFunction, SQLExpr, filter: SQLExpr)
     /// `alias.exists`: whether a joined row is present.
     case aliasExists(AliasID)
     /// `expr.forKey("name")`: a named aggregate, or a selected expression with an `AS` name.
@@ -110,7 +114,8 @@ extension SQLExpr {
         case .closedRange(let lo, let hi, let e), .halfOpenRange(let lo, let hi, let e):
             lo.containsAggregate || hi.containsAggregate || e.containsAggregate
         case .function(_, let args): args.contains { $0.containsAggregate }
-        case .column, .detached, .value, .literal, .aliasExists, .subquery, .match: false
+        case .filteredAggregate(_, let e, let f): e.containsAggregate || f.containsAggregate
+        case .column, .detached, .value, .literal, .aliasExists, .subquery, .exists, .match: false
         case .inSubquery(_, let e): e.containsAggregate
         }
     }
@@ -123,6 +128,7 @@ extension SQLExpr {
         case .not(let e), .negated(let e), .cast(let e, _), .named(let e, _), .collating(let e, _):
             e.aggregatedAssociations
         case .function(_, let args): args.flatMap(\.aggregatedAssociations)
+        case .filteredAggregate(_, let e, let f): e.aggregatedAssociations + f.aggregatedAssociations
         default: []
         }
     }
@@ -137,6 +143,7 @@ extension SQLExpr {
         case .binary(_, let l, let r): l.aliasesUsed.union(r.aliasesUsed)
         case .not(let x), .negated(let x), .collating(let x, _), .cast(let x, _), .named(let x, _): x.aliasesUsed
         case .function(_, let args): args.reduce(into: []) { $0.formUnion($1.aliasesUsed) }
+        case .filteredAggregate(_, let e, let f): e.aliasesUsed.union(f.aliasesUsed)
         case .like(let a, let b, let c): a.aliasesUsed.union(b.aliasesUsed).union(c?.aliasesUsed ?? [])
         case .inList(let list, let x): list.reduce(into: x.aliasesUsed) { $0.formUnion($1.aliasesUsed) }
         case .closedRange(let lo, let hi, let x), .halfOpenRange(let lo, let hi, let x):

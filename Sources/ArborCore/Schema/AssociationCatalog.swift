@@ -37,6 +37,11 @@ public struct AssociationCatalog: Sendable {
         return entries
     }
 
+    /// The association `name` the app declared on `table`, without inferring the convention's.
+    public func declaredAssociation(named name: String, of table: String) -> Entry? {
+        declaredByTable[table.sqlFolded]?.first { $0.name == name }
+    }
+
     public func association(named name: String, of table: String) -> Entry? {
         if let declared = declaredByTable[table.sqlFolded]?.first(where: { $0.name == name }) { return declared }
         return convention?.associations(of: table).first { $0.name == name }.map {

@@ -256,7 +256,7 @@ public struct Validator {
                 throw fail(
                     "GRDB can not join `\(association.displayName)` with `distinct()`: only `including(all:)` accepts it"
                 )
-            case .group, .having:
+            case .group, .having, .groupLiteral, .havingLiteral:
                 throw fail(
                     "GRDB can not join `\(association.displayName)` with a GROUP BY: only `including(all:)` accepts it")
             case .annotated(let selection):
@@ -356,6 +356,9 @@ public struct Validator {
             try checkExpression(x, table: table)
         case .function(_, let args):
             for a in args { try checkExpression(a, table: table) }
+        case .filteredAggregate(_, let x, let f):
+            try checkExpression(x, table: table)
+            try checkExpression(f, table: table)
         case .like(let a, let b, let c):
             try checkExpression(a, table: table)
             try checkExpression(b, table: table)
@@ -369,7 +372,7 @@ public struct Validator {
             try checkExpression(x, table: table)
         case .literal(let fragment):
             try checkFragment(fragment, table: table)
-        case .subquery(let plan):
+        case .subquery(let plan), .exists(let plan):
             try checkSubquery(plan)
         case .inSubquery(let plan, let x):
             try checkSubquery(plan)
@@ -578,6 +581,9 @@ public struct Validator {
                 collect(r)
             case .not(let x), .negated(let x), .collating(let x, _), .cast(let x, _), .named(let x, _): collect(x)
             case .function(_, let args): args.forEach(collect)
+            case .filteredAggregate(_, let x, let f):
+                collect(x)
+                collect(f)
             case .like(let a, let b, let c):
                 collect(a)
                 collect(b)

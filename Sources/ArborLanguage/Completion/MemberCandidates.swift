@@ -18,6 +18,8 @@ enum MemberCandidates {
             return grdbMembers(offeredOn: .association).filter { association.isToMany || !aggregates.contains($0.text) }
         case .expression(let expression):
             if expression.containsAggregate { return [Completion("forKey", kind: .method, detail: "forKey(_:)")] }
+            // A Swift value (`1`, `"x"`) is also GRDB's `DatabaseValueConvertible`.
+            if case .value = expression { return grdbMembers(offeredOn: .expression) + grdbMembers(offeredOn: .value) }
             return grdbMembers(offeredOn: .expression)
         case .rowComponents(let table):
             return columns(of: table, environment: environment)
@@ -32,8 +34,7 @@ enum MemberCandidates {
         case .namespace(let path):
             return (environment.statics[path] ?? [:]).keys.sorted().map { Completion($0, kind: .binding, detail: path) }
         case .record(let record):
-            return [Completion("request", kind: .method, detail: "request(for:)")]
-                + columns(of: record.table, environment: environment)
+            return grdbMembers(offeredOn: .record) + columns(of: record.table, environment: environment)
         case .composite(let type, let fields):
             // Its stored properties, then the methods and computed properties the app declares.
             let declared = environment.valueMethods[type]?.all ?? []
@@ -53,10 +54,7 @@ enum MemberCandidates {
             .fullTextPattern, .swift:
             return []
         case .commonTableExpression:
-            return [
-                Completion("all", kind: .method, detail: "all()"),
-                Completion("association", kind: .method, detail: "association(to:on:)"),
-            ]
+            return grdbMembers(offeredOn: .commonTableExpression)
         }
     }
 

@@ -9,7 +9,7 @@ extension Evaluator {
             }
             // `String.fetchAll(db, …)`, `Row.fetchOne(db, sql: …)`: types the language has no value for.
             if let type = fetchedType(baseExpr) {
-                return try typeFetch(type, name, arguments: arguments, nameRange: nameRange)
+                return try valueTypeMethod(type, name, arguments: arguments, range: range, nameRange: nameRange)
             }
             // `Gear.DatabaseModel(…)`, `DetailedConversation.Request()`: a nested type's value.
             if let path = Self.dottedTypeName(callee), path.contains(".") {
@@ -125,6 +125,11 @@ extension Evaluator {
             {
                 return try invoke(appMethod, on: base, arguments: arguments, range: range)
             }
+            if let value = try grdbMethod(
+                name, on: base, kind: .record, arguments: arguments, range: range, nameRange: nameRange)
+            {
+                return value
+            }
             return try recordMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
         case .absentRecord:
             return try recordMethod(name, on: base, arguments: arguments, range: range, nameRange: nameRange)
@@ -152,6 +157,11 @@ extension Evaluator {
             for element in list { try Self.refuseAggregate(element, in: "contains", range: range) }
             return .expression(.inList(list, subject))
         case .commonTableExpression(let cte):
+            if let value = try grdbMethod(
+                name, on: base, kind: .commonTableExpression, arguments: arguments, range: range, nameRange: nameRange)
+            {
+                return value
+            }
             return try commonTableExpressionMethod(name, on: cte, arguments: arguments, nameRange: nameRange)
         case .range(let lower, let upper, let closed):
             guard name == "contains", arguments.count == 1, let argument = arguments.first, argument.label == nil else {

@@ -70,21 +70,13 @@ extension Evaluator {
         _ name: String, on cte: CommonTableExpressionPlan, arguments: [Argument], nameRange: SourceRange
     ) throws -> Value {
         switch (name, arguments.labels) {
-        case ("all", []):
-            var plan = RequestPlan(table: cte.name)
-            plan.commonTableExpression = cte
-            return .request(plan)
-        case ("contains", [nil]):
-            var plan = RequestPlan(table: cte.name)
-            plan.commonTableExpression = cte
-            let element = try sqlExpression(evaluate(arguments[0].value), range: arguments[0].value.range)
-            return .expression(.inSubquery(plan, element))
         case ("association", _):
             throw ArborError("`association` from a common table expression is not supported yet", at: nameRange)
         default:
             throw ArborError(
                 "a common table expression has no method `\(name)\(arguments.labels.signature)`", at: nameRange,
-                suggestion: Suggestions.didYouMean(name, in: ["all", "contains", "association"]))
+                suggestion: Suggestions.didYouMean(
+                    name, in: GRDBAPI.names(offeredOn: .commonTableExpression) + ["association"]))
         }
     }
 

@@ -319,9 +319,6 @@ extension Evaluator {
                 suggestion: "a record offers " + (["request(for:)"] + own).map { "`\($0)`" }.joined(separator: ", "))
         }
         switch base {
-        case .record(let record):
-            let association = try associationArgument(arguments[0], of: record.table)
-            return .request(RequestPlan(root: .associated(record, association)))
         case .absentRecord(let table, let binding):
             throw ArborError(
                 "`\(binding)` is nil: no `\(environment.displayName(ofTable: table))` was found", at: range,

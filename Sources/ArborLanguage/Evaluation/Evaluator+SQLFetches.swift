@@ -48,6 +48,9 @@ extension Evaluator {
         switch fetchedType(Expr(.identifier(typeName), nameRange)) {
         case .row?: break
         case .value(let type)?: valueType = type
+        // A type of the app that decodes rows (`struct RecipeExpanded: FetchableRecord`): its
+        // rows, as GRDB fetches them before the type's `init(row:)` reads them.
+        case nil where environment.decodableTypes[canonicalTypePath(typeName)] != nil: break
         case nil:
             guard let recordTable = environment.typeNames.table(forType: typeName) else {
                 throw ArborError(

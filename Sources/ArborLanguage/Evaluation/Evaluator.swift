@@ -148,10 +148,20 @@ public final class Evaluator {
         case .closure:
             throw ArborError("a closure is only accepted as the argument of a request method", at: expr.range)
         case .keyPath(_, let components):
-            guard components.count == 1, let name = components.first else {
+            guard let name = components.first else {
                 throw ArborError("a key path names one column, as in `\\.name`", at: expr.range)
             }
-            return .expression(try column(name, range: expr.range))
+            // `\.score.desc`: the column, then GRDB's members of it (`order(\.score.desc)`).
+            var value = Value.expression(try column(name, range: expr.range))
+            for member in components.dropFirst() {
+                guard let next = try grdbProperty(member, of: value, range: expr.range, nameRange: expr.range) else {
+                    throw ArborError(
+                        "a key path names one column and GRDB's members of it, as in `\\.name` or `\\.score.desc`",
+                        at: expr.range)
+                }
+                value = next
+            }
+            return value
         case .anonymousArgument(let n):
             if let value = scope.closureParameters["$\(n)"] { return value }
             throw ArborError("`$\(n)` is only defined inside a closure argument", at: expr.range)
@@ -313,6 +323,8 @@ public final class Evaluator {
         let l = try evaluate(lhs)
         let r = try evaluate(rhs)
         if op == .add, let joined = try sqlConcatenation(l, lhs, r, rhs) { return joined }
+        // `Player.databaseSelection + [Column("x")]`: Swift's array concatenation.
+        if op == .add, case .array(let left) = l, case .array(let right) = r { return .array(left + right) }
         if let compared = caseComparison(op, l, lhs, r, rhs) { return compared }
         if op == .closedRange || op == .halfOpenRange {
             return .range(

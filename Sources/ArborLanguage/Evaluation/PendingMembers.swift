@@ -42,8 +42,11 @@ extension Evaluator {
     func canonicalTypePath(_ path: String) -> String {
         var path = path
         // A request method's extension alias (`Cols` for `Book.Columns`) starts the path.
-        let first = path.prefix { $0 != "." }
-        if let target = extensionTypeAliases[String(first)] { path = target + path.dropFirst(first.count) }
+        // By bytes: called for every name a member's value mentions.
+        if !extensionTypeAliases.isEmpty {
+            let first = path.utf8.firstIndex(of: UInt8(ascii: ".")) ?? path.endIndex
+            if let target = extensionTypeAliases[String(path[..<first])] { path = target + path[first...] }
+        }
         var seen: Set<String> = []
         while let target = environment.typeAliases[path], seen.insert(path).inserted { path = target }
         return path

@@ -262,7 +262,9 @@ extension Evaluator {
             let callerAliases = extensionTypeAliases
             extensionTypeAliases = method.typeAliases
             defer { extensionTypeAliases = callerAliases }
-            let result = try inMethod { try run(method.function.body, range: range) }
+            let result = try inMethod {
+                try sqlLiteralResult(of: method.function, range: range) ?? run(method.function.body, range: range)
+            }
             // `return .poems` from a method returning `Kind`: the case as its enum holds it (its raw value).
             if case .implicitMember = result, let type = method.function.returnType {
                 return try convert(result, to: type, in: method.typePath, range: range)
@@ -271,6 +273,27 @@ extension Evaluator {
         } catch let error as ArborError {
             throw relocated(error, from: method, to: range)
         }
+    }
+
+    /// `static func get(id: Int) -> SQLRequest<Item> { "SELECT … WHERE id = \(id)" }`: a string
+    /// literal returned where `SQLRequest` or `SQL` is declared is GRDB's SQL literal, its
+    /// interpolations bound as arguments (not Swift's string interpolation).
+    func sqlLiteralResult(of function: FunctionDeclaration, range: SourceRange) throws -> Value? {
+        guard let returnType = function.returnType, returnType == "SQL" || returnType.hasPrefix("SQLRequest"),
+            function.body.count == 1
+        else { return nil }
+        let returned: Expr
+        switch function.body[0] {
+        case .expression(let e), .returnValue(let e?, _): returned = e
+        default: return nil
+        }
+        switch returned.kind {
+        case .string, .interpolatedString: break
+        default: return nil
+        }
+        if returnType == "SQL" { return .sqlLiteral(try sqlFragment(returned)) }
+        return try sqlRequest(
+            returnType, arguments: [Argument(label: nil, labelRange: nil, value: returned)], nameRange: range)
     }
 
     /// An error located in a method's body, in its file: the call is underlined where

@@ -35,6 +35,24 @@ extension Evaluator {
             suggestion: Suggestions.didYouMean(name, in: GRDBAPI.names(offeredOn: kind, kind: .method)))
     }
 
+    /// `base.name(arguments)` for a GRDB method offered on `kind` (a record, a common table
+    /// expression); nil when no entry of that name is offered there.
+    func grdbMethod(
+        _ name: String, on base: Value, kind: GRDBReceiver, arguments: [Argument], range: SourceRange,
+        nameRange: SourceRange
+    ) throws -> Value? {
+        // Only a call in one of the entry's forms: other calls keep the receiver's own messages.
+        guard
+            GRDBAPI.members(named: name, kind: .method).contains(where: {
+                $0.offeredOn.contains(kind) && $0.form(matching: arguments) != nil
+            })
+        else { return nil }
+        let call = GRDBCall(
+            name: name, base: base, receiver: nil, receiverKind: kind, arguments: arguments, range: range,
+            nameRange: nameRange)
+        return try GRDBAPI.dispatch(call, kind: .method, in: self)
+    }
+
     /// Runs the method entry `call` names; nil when GRDB has no method of that name.
     func callGRDB(_ call: GRDBCall) throws -> Value? {
         try GRDBAPI.dispatch(call, kind: .method, in: self)

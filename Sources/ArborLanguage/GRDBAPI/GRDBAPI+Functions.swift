@@ -96,6 +96,7 @@ extension GRDBAPI {
         ]
         + [SQLFunction.abs, .length, .count, .sum, .total, .average].map(sqlFunction)
         + [SQLFunction.min, .max].map(variadicSQLFunction)
+        + [SQLFunction.average, .sum, .total, .min, .max].map(filteredAggregate)
 
     static func function(
         _ name: String, _ forms: [CallForm], symbols: [String], build: @escaping GRDBMember.Builder
@@ -116,6 +117,18 @@ extension GRDBAPI {
             .function, function.rawValue, [CallForm([nil])], on: [.global], symbols: ["\(function.rawValue)(_:)"]
         ) { evaluator, call in
             .expression(.function(function, [try evaluator.sqlFunctionArgument(call.argument(0), of: call.name)]))
+        }
+    }
+
+    /// `sum(Column("score"), filter: Column("bonus") > 0)`: `SUM("score") FILTER (WHERE …)`.
+    static func filteredAggregate(_ function: SQLFunction) -> GRDBMember {
+        GRDBMember(
+            .function, function.rawValue, [CallForm([nil, "filter"])], on: [.global],
+            symbols: ["\(function.rawValue)(_:filter:)"]
+        ) { evaluator, call in
+            let argument = try evaluator.sqlFunctionArgument(call.argument(0), of: call.name)
+            let condition = try evaluator.expressionArgument(call.argument(1), of: call)
+            return .expression(.filteredAggregate(function, argument, filter: condition))
         }
     }
 

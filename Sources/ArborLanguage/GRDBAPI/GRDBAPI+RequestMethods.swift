@@ -55,13 +55,9 @@ extension GRDBAPI {
             }
             return try call.appending(operation)
         },
-        GRDBMember(
-            .method, "filter", sqlForms, on: .tableAndDerivable,
-            symbols: derivable("FilteredRequest", "filter(sql:arguments:)")
-        ) { evaluator, call in
-            try call.appending(
-                .filterSQL(try evaluator.string(call.argument(0)), arguments: try evaluator.sqlArguments(call)))
-        },
+        sqlMethod(
+            "filter", on: .tableAndDerivable, symbols: derivable("FilteredRequest", "filter(sql:arguments:)"),
+            operation: { .filterSQL($0, arguments: $1) }),
         literalMethod("filter", on: .tableAndDerivable, symbols: derivable("FilteredRequest", "filter(literal:)")),
         GRDBMember(
             .method, "order", [CallForm([]), CallForm([nil], repeatsLast: true)], on: .tableAndDerivable,
@@ -72,13 +68,9 @@ extension GRDBAPI {
             }
             return try call.appending(.order(terms))
         },
-        GRDBMember(
-            .method, "order", sqlForms, on: .tableAndDerivable,
-            symbols: derivable("OrderedRequest", "order(sql:arguments:)")
-        ) { evaluator, call in
-            try call.appending(
-                .orderSQL(try evaluator.string(call.argument(0)), arguments: try evaluator.sqlArguments(call)))
-        },
+        sqlMethod(
+            "order", on: .tableAndDerivable, symbols: derivable("OrderedRequest", "order(sql:arguments:)"),
+            operation: { .orderSQL($0, arguments: $1) }),
         literalMethod("order", on: .tableAndDerivable, symbols: derivable("OrderedRequest", "order(literal:)")),
         GRDBMember(
             .method, "orderByPrimaryKey", [CallForm([])], on: .tableAndDerivable,
@@ -101,13 +93,9 @@ extension GRDBAPI {
             }
             return try call.appending(.select(selection))
         },
-        GRDBMember(
-            .method, "select", sqlForms, on: .tableAndDerivable,
-            symbols: derivable("SelectionRequest", "select(sql:arguments:)")
-        ) { evaluator, call in
-            try call.appending(
-                .selectSQL(try evaluator.string(call.argument(0)), arguments: try evaluator.sqlArguments(call)))
-        },
+        sqlMethod(
+            "select", on: .tableAndDerivable, symbols: derivable("SelectionRequest", "select(sql:arguments:)"),
+            operation: { .selectSQL($0, arguments: $1) }),
         literalMethod("select", on: .tableAndDerivable, symbols: derivable("SelectionRequest", "select(literal:)")),
         GRDBMember(
             .method, "select",
@@ -169,12 +157,16 @@ extension GRDBAPI {
         },
         literalMethod(
             "having", on: .derivableRequest, symbols: symbols("AggregatingRequest", member: "having(literal:)")),
+        sqlMethod(
+            "having", on: .derivableRequest, symbols: symbols("AggregatingRequest", member: "having(sql:arguments:)")),
         GRDBMember(
             .method, "group", [CallForm([nil], repeatsLast: true)], on: .derivableRequest,
             symbols: symbols("AggregatingRequest", member: "group(_:)")
         ) { evaluator, call in try call.appending(.group(try evaluator.grouping(call))) },
         literalMethod(
             "group", on: .derivableRequest, symbols: symbols("AggregatingRequest", member: "group(literal:)")),
+        sqlMethod(
+            "group", on: .derivableRequest, symbols: symbols("AggregatingRequest", member: "group(sql:arguments:)")),
         GRDBMember(
             .method, "limit", [CallForm([nil]), CallForm([nil, "offset"])], on: .tableAndRequest,
             symbols: symbols("QueryInterfaceRequest", "TableRecord", "Table", member: "limit(_:offset:)")
@@ -230,6 +222,11 @@ extension GRDBAPI {
             return .expression(.inSubquery(call.receiver?.plan ?? RequestPlan(table: call.table), element))
         },
         GRDBMember(
+            .method, "exists", [CallForm([])], on: .queryInterfaceRequest, symbols: ["SQLSubqueryable.exists()"]
+        ) { _, call in
+            .expression(.exists(call.receiver?.plan ?? RequestPlan(table: call.table)))
+        }.yielding(.expression),
+        GRDBMember(
             .method, "forKey", [CallForm([nil])], on: [.association],
             symbols: symbols("Association", member: "forKey(_:)"),
             notOffered: { evaluator, call in
@@ -244,6 +241,21 @@ extension GRDBAPI {
 
     /// `sql:` and `sql:arguments:`.
     static let sqlForms = [CallForm(["sql"]), CallForm(["sql", "arguments"])]
+
+    /// `filter(sql:arguments:)`, `group(sql:arguments:)`…: SQL text and its arguments, held by
+    /// `operation` (by default an `SQL` literal, as `group` and `having` hold it).
+    static func sqlMethod(
+        _ name: String, on receivers: Set<GRDBReceiver>, symbols: [String],
+        operation: (@Sendable (String, SQLArguments) -> RequestOperation)? = nil
+    ) -> GRDBMember {
+        GRDBMember(.method, name, sqlForms, on: receivers, symbols: symbols) { evaluator, call in
+            let sql = try evaluator.string(call.argument(0))
+            let arguments = try evaluator.sqlArguments(call)
+            return try call.appending(
+                operation?(sql, arguments)
+                    ?? evaluator.literalOperation(call.name, SQLFragment(sql: sql, arguments: arguments)))
+        }
+    }
 
     /// `filter(literal:)`, `order(literal:)`…: an `SQL` literal.
     static func literalMethod(_ name: String, on receivers: Set<GRDBReceiver>, symbols: [String]) -> GRDBMember {

@@ -5,6 +5,8 @@ import ArborCore
 enum GRDBAPI {
     static let members: [GRDBMember] =
         requestMethods.map { $0.yielding($0.name == "contains" ? .expression : .refinedReceiver) } + fetches
+        + valueFetches + commonTableExpressionMembers + recordMembers
+        + primaryKeyMethods
         + associationMembers.map { $0.symbols.contains(where: isAggregate) ? $0.yielding(.expression) : $0 }
         + expressionMembers.map { $0.kind == .method && $0.name != "forKey" ? $0.yielding(.expression) : $0 }
         + functions.map {

@@ -93,6 +93,12 @@ enum GRDBReceiver: String, Sendable, CaseIterable {
     case expression
     /// A Swift value GRDB converts (`DatabaseValueConvertible`): `1`, `"x"`.
     case value
+    /// A value type or `Row`, whose static methods fetch (`String.fetchAll(db, …)`).
+    case valueType
+    /// A `CommonTableExpression`.
+    case commonTableExpression
+    /// A fetched record (`author.request(for: Author.books)`).
+    case record
     /// Nothing: a function or initializer named at top level.
     case global
 
@@ -104,6 +110,9 @@ enum GRDBReceiver: String, Sendable, CaseIterable {
         case .association: "an association"
         case .expression: "an expression"
         case .value: "a value"
+        case .valueType: "a value type"
+        case .commonTableExpression: "a common table expression"
+        case .record: "a record"
         case .global: "the top level"
         }
     }
@@ -131,6 +140,8 @@ struct GRDBCall {
     var arguments: [Argument]
     var range: SourceRange
     var nameRange: SourceRange
+    /// The value type or `Row` a static fetch is called on.
+    var fetchedType: Evaluator.FetchedType? = nil
 
     var labels: [String?] { arguments.labels }
     /// The receiver's table (its destination for an association); empty when none.

@@ -12,34 +12,38 @@ struct DeclarationIndex {
     /// A type and all its declarations and extensions, in loading order.
     struct IndexedType {
         var path: String
-        var fragments: [Fragment] = []
-
+        private(set) var fragments: [Fragment] = []
         /// The conformances of every fragment, `GRDB.` prefixes removed, `A & B` split.
-        var conformances: Set<String> {
-            var names: Set<String> = []
-            for fragment in fragments {
-                for written in fragment.declaration.inheritance {
-                    for part in written.split(separator: "&") {
-                        var name = part.trimmingCharacters(in: .whitespaces)
-                        if name.hasPrefix("GRDB.") { name.removeFirst(5) }
-                        if name.hasPrefix("@") { name = String(name.drop { $0 != " " }.dropFirst()) }
-                        names.insert(name)
-                    }
-                }
-            }
-            return names
+        private(set) var conformances: Set<String> = []
+        /// Every member with the unit it comes from.
+        private(set) var members: [(member: TypeDeclaration.Member, unit: Int)] = []
+
+        init(path: String) {
+            self.path = path
         }
 
         /// Declared (not only extended) somewhere.
         var isDeclared: Bool { fragments.contains { $0.declaration.keyword != .extension } }
 
-        /// Every member with the unit it comes from.
-        var members: [(member: TypeDeclaration.Member, unit: Int)] {
-            fragments.flatMap { fragment in
-                fragment.declaration.members.compactMap { member -> (TypeDeclaration.Member, Int)? in
-                    if case .nested = member { return nil }
-                    return (member, fragment.unit)
+        /// Adds a declaration or extension: its conformances and members are gathered
+        /// once here, not each time the resolver asks.
+        mutating func add(_ fragment: Fragment) {
+            fragments.append(fragment)
+            for written in fragment.declaration.inheritance {
+                for part in written.split(separator: "&") {
+                    // Spaces trimmed by hand: Foundation's `trimmingCharacters` costs for every type.
+                    var trimmed = part
+                    while trimmed.first == " " { trimmed.removeFirst() }
+                    while trimmed.last == " " { trimmed.removeLast() }
+                    var name = String(trimmed)
+                    if name.hasPrefix("GRDB.") { name.removeFirst(5) }
+                    if name.hasPrefix("@") { name = String(name.drop { $0 != " " }.dropFirst()) }
+                    conformances.insert(name)
                 }
+            }
+            for member in fragment.declaration.members {
+                if case .nested = member { continue }
+                members.append((member, fragment.unit))
             }
         }
     }
@@ -92,7 +96,7 @@ struct DeclarationIndex {
             types[path] = IndexedType(path: path)
             order.append(path)
         }
-        types[path]?.fragments.append(Fragment(declaration: declaration, unit: unit))
+        types[path]?.add(Fragment(declaration: declaration, unit: unit))
         for case .nested(let nested) in declaration.members {
             add(nested, path: path, unit: unit)
         }

@@ -233,6 +233,15 @@ private struct Resolution {
         return isRequestType(function.genericConstraints[type] ?? type)
     }
 
+    /// Whether a static function fetches with the database it is given (`static func
+    /// fetchOne(_ db: Database, mangaId: String) throws -> Manga?`): called, its body's fetch
+    /// is the result, and a write inside is refused where it is reached.
+    static func fetchesWithDatabase(_ function: FunctionDeclaration) -> Bool {
+        guard function.parameters.contains(where: { Evaluator.isDatabaseType($0.type) }) else { return false }
+        guard let type = function.returnType else { return false }
+        return !["", "Void", "()"].contains(type)
+    }
+
     static func isRequestType(_ type: String) -> Bool {
         type.contains("Request") || type.contains("Association") || type == "Self"
             || GRDBExpressionTypes.contains(type)
@@ -462,7 +471,9 @@ private struct Resolution {
                 evaluator.environment.pendingMembers[path, default: [:]][property.name] = PendingMember(
                     typePath: path, table: memberTable, name: property.name, nameRange: property.nameRange,
                     definition: definition, origin: unit)
-            case .function(let function) where function.isStatic && Self.buildsRequest(function):
+            case .function(let function)
+            where function.isStatic
+                && (Self.buildsRequest(function) || (memberTable != nil && Self.fetchesWithDatabase(function))):
                 // A type without a table (a Decodable `Info` struct) keeps its static request
                 // builders too (`static func request(_ r: …) -> QueryInterfaceRequest<Self>`);
                 // there `Self` is no request (`DatabaseWriter.appDatabase(…) -> Self`).
@@ -704,7 +715,8 @@ private struct Resolution {
                 let key = "\(path).\(name)"
                 guard environment.memberErrors[key] == nil else { continue }
                 if let table = tables[path] ?? enclosingTable(path),
-                    let association = environment.catalog.association(named: name, of: table), association.isDeclared,
+                    // Declared ones only: inferring the convention's (GRDB's inflections) is for requests.
+                    let association = environment.catalog.declaredAssociation(named: name, of: table),
                     association.plan.displayName == key
                 {
                     result.associations += 1

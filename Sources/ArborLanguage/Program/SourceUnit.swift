@@ -1,4 +1,5 @@
 import ArborCore
+import Foundation
 
 /// One text of the app's code: a file, a paste at the prompt, or the demo's prelude.
 public struct SourceUnit: Sendable {
@@ -16,19 +17,60 @@ public struct SourceUnit: Sendable {
         self.diagnostics = diagnostics
     }
 
-    /// Reads several files, on one thread for all of them (see `LargeStackThread`).
+    /// Reads several files, on a thread for each core (see `LargeStackThread`): files are
+    /// independent until they are resolved together. Ctrl-C (`cancellation`) returns at
+    /// once, even in the middle of one file's parse, with the files read before it; a parse
+    /// left behind ends on its own and nothing keeps it. `willRead` is told each file's
+    /// name as its parse starts.
     public static func parse(
         files: [(name: String, text: String)], flags: Set<String> = ConditionalCompilation.defaultFlags,
-        cancellation: Cancellation? = nil
+        cancellation: Cancellation? = nil, willRead: (@Sendable (String) -> Void)? = nil
     ) -> [SourceUnit] {
         let files = files.map { SendableFile(name: $0.name, text: $0.text) }
-        return LargeStackThread.run {
-            var units: [SourceUnit] = []
-            for file in files {
-                if cancellation?.isCancelled == true { break }
-                units.append(parse(name: file.name, text: file.text, flags: flags, cancellation: cancellation))
+        let read = ReadUnits(count: files.count)
+        // The biggest first, each to the least loaded thread: the threads end together.
+        let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count, 8))
+        var groups = Array(repeating: [Int](), count: threads)
+        var sizes = Array(repeating: 0, count: threads)
+        for index in files.indices.sorted(by: { files[$0].text.utf8.count > files[$1].text.utf8.count }) {
+            let least = sizes.indices.min { sizes[$0] < sizes[$1] } ?? 0
+            groups[least].append(index)
+            sizes[least] += files[index].text.utf8.count
+        }
+        let works = groups.map { group in
+            { @Sendable in
+                for index in group {
+                    if cancellation?.isCancelled == true { break }
+                    let file = files[index]
+                    willRead?(file.name)
+                    read.set(index, parse(name: file.name, text: file.text, flags: flags, cancellation: cancellation))
+                }
+                return true
             }
-            return units
+        }
+        _ = LargeStackThread.run(each: works, abandoningOn: cancellation)
+        return read.units
+    }
+
+    /// The units read so far, by the files' order, shared with the reading threads (which
+    /// may still be adding one when their caller has gone on after Ctrl-C: that one is not
+    /// in the copy it took).
+    private final class ReadUnits: @unchecked Sendable {
+        private let lock = NSLock()
+        private var read: [SourceUnit?]
+
+        init(count: Int) { read = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ unit: SourceUnit) {
+            lock.lock()
+            read[index] = unit
+            lock.unlock()
+        }
+
+        var units: [SourceUnit] {
+            lock.lock()
+            defer { lock.unlock() }
+            return read.compactMap { $0 }
         }
     }
 

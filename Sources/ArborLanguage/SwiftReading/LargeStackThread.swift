@@ -1,3 +1,4 @@
+import ArborCore
 import Foundation
 
 /// Runs work on a thread of its own with a large stack, and waits for it: swift-syntax's
@@ -8,25 +9,78 @@ enum LargeStackThread {
 
     static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) -> T {
         // Already on such a thread (a load reading many files): no other thread needed.
-        if Thread.current.threadDictionary[Self.marker] != nil { return work() }
-        let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            Thread.current.threadDictionary[Self.marker] = true
-            box.value = work()
-            done.signal()
-        }
-        thread.stackSize = stackSize
-        thread.start()
-        done.wait()
-        // The semaphore orders the write before this read; the value is always there.
-        if let value = box.value { return value }
-        return work()
+        if isCurrent { return work() }
+        // Without a cancellation the wait ends only with the work's value.
+        return run(abandoningOn: nil, work) ?? work()
     }
 
-    private static let marker = "arbor.largeStack"
+    /// Runs `work` on such a thread; nil as soon as `cancellation` fires (Ctrl-C during
+    /// the parse of one big file, which has no step at which to stop). The thread then
+    /// runs to its end on its own and its value is dropped: `work` must touch no state
+    /// but its own (it reads a text and builds a new tree).
+    static func run<T: Sendable>(abandoningOn cancellation: Cancellation?, _ work: @escaping @Sendable () -> T)
+        -> T?
+    {
+        run(each: [work], abandoningOn: cancellation)?.first
+    }
 
-    private final class ResultBox<T>: @unchecked Sendable {
-        var value: T?
+    /// Runs each of `works` on a thread of its own at the same time (files read on every
+    /// core), and returns their values in order; nil as soon as `cancellation` fires, as
+    /// `run(abandoningOn:)` does.
+    static func run<T: Sendable>(each works: [@Sendable () -> T], abandoningOn cancellation: Cancellation?) -> [T]? {
+        if isCurrent { return works.map { $0() } }
+        let results = Shared<[T?]>(Array(repeating: nil, count: works.count))
+        let left = Shared<Int>(works.count)
+        let done = DispatchSemaphore(value: 0)
+        for (index, work) in works.enumerated() {
+            let thread = Thread {
+                Thread.current.threadDictionary[Self.marker] = true
+                let value = work()
+                results.update { $0[index] = value }
+                // The last one to end wakes the caller.
+                if left.update({ $0 -= 1 }) == 0 { done.signal() }
+                running.update { $0 -= 1 }
+            }
+            thread.stackSize = stackSize
+            running.update { $0 += 1 }
+            thread.start()
+        }
+        let handler = cancellation?.whenCancelled { done.signal() }
+        done.wait()
+        if let handler { cancellation?.removeHandler(handler) }
+        let values = results.value.compactMap { $0 }
+        return values.count == works.count ? values : nil
+    }
+
+    /// How many such threads are running, those abandoned included (for tests: an
+    /// abandoned parse ends on its own).
+    static var runningCount: Int { running.value }
+
+    private static var isCurrent: Bool { Thread.current.threadDictionary[Self.marker] != nil }
+
+    private static let marker = "arbor.largeStack"
+    private static let running = Shared<Int>(0)
+
+    /// A value written by one thread and read by another, under a lock.
+    private final class Shared<Value>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: Value
+
+        init(_ value: Value) { stored = value }
+
+        var value: Value {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+
+        /// Changes the value; returns it as changed.
+        @discardableResult
+        func update(_ change: (inout Value) -> Void) -> Value {
+            lock.lock()
+            defer { lock.unlock() }
+            change(&stored)
+            return stored
+        }
     }
 }

@@ -104,7 +104,18 @@ extension SwiftLowering {
 
     /// A type declaration whose body has no `}`.
     static func isUnclosed(_ decl: DeclSyntax) -> Bool {
-        decl.asProtocol(DeclGroupSyntax.self)?.memberBlock.rightBrace.presence == .missing
+        // By kind, not `asProtocol(DeclGroupSyntax.self)`: a dynamic cast for every member costs.
+        let memberBlock: MemberBlockSyntax? =
+            switch decl.as(DeclSyntaxEnum.self) {
+            case .structDecl(let d): d.memberBlock
+            case .classDecl(let d): d.memberBlock
+            case .enumDecl(let d): d.memberBlock
+            case .extensionDecl(let d): d.memberBlock
+            case .actorDecl(let d): d.memberBlock
+            case .protocolDecl(let d): d.memberBlock
+            default: nil
+            }
+        return memberBlock?.rightBrace.presence == .missing
     }
 
     mutating func members(of list: MemberBlockItemListSyntax) -> [TypeDeclaration.Member] {
@@ -212,12 +223,17 @@ extension SwiftLowering {
     /// `<T: DerivableRequest>` and `where T: DerivableRequest`: each parameter's conformances.
     func genericConstraints(_ function: FunctionDeclSyntax) -> [String: String] {
         var constraints: [String: String] = [:]
-        for parameter in function.genericParameterClause?.parameters ?? [] {
-            if let inherited = parameter.inheritedType { constraints[name(parameter.name)] = typeText(inherited) }
+        // `if let`, not `?? []`: an empty literal would build a syntax node for each function.
+        if let parameters = function.genericParameterClause?.parameters {
+            for parameter in parameters {
+                if let inherited = parameter.inheritedType { constraints[name(parameter.name)] = typeText(inherited) }
+            }
         }
-        for requirement in function.genericWhereClause?.requirements ?? [] {
-            if case .conformanceRequirement(let conformance) = requirement.requirement {
-                constraints[typeText(conformance.leftType)] = typeText(conformance.rightType)
+        if let requirements = function.genericWhereClause?.requirements {
+            for requirement in requirements {
+                if case .conformanceRequirement(let conformance) = requirement.requirement {
+                    constraints[typeText(conformance.leftType)] = typeText(conformance.rightType)
+                }
             }
         }
         return constraints

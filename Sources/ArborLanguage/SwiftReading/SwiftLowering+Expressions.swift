@@ -23,11 +23,25 @@ extension SwiftLowering {
         return body(&self, folded)
     }
 
+    /// `a == b`: one binary operator, the tree folding would give, without folding
+    /// (SwiftOperators builds a new syntax tree for every sequence it folds).
+    private mutating func singleBinary(_ sequence: SequenceExprSyntax) -> Expr? {
+        var elements = sequence.elements.makeIterator()
+        guard sequence.elements.count == 3, let left = elements.next(),
+            let op = elements.next()?.as(BinaryOperatorExprSyntax.self), let right = elements.next(),
+            let binary = BinaryOperator(rawValue: op.operator.text),
+            // Folding moves a `try` or `await` of the left operand over the whole expression.
+            !left.is(TryExprSyntax.self), !left.is(AwaitExprSyntax.self), !left.is(UnsafeExprSyntax.self)
+        else { return nil }
+        return Expr(.binary(binary, expression(left), expression(right)), range(sequence))
+    }
+
     mutating func expression(_ syntax: ExprSyntax) -> Expr {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Parser.nestingLimit else { return unsupported("code nested this deep", syntax) }
-        if syntax.is(SequenceExprSyntax.self) {
+        if let sequence = syntax.as(SequenceExprSyntax.self) {
+            if let binary = singleBinary(sequence) { return binary }
             return withFoldedOperators(syntax) { lowering, folded in
                 folded.is(SequenceExprSyntax.self)
                     ? lowering.unsupported("an expression this long", folded) : lowering.expression(folded)

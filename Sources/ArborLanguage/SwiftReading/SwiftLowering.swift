@@ -54,7 +54,10 @@ struct SwiftLowering {
 
     /// A name as Swift reads it: `` `default` `` is `default`.
     func name(_ token: TokenSyntax) -> String {
-        token.identifier?.name ?? token.text
+        let text = token.text
+        // Only a name in backticks differs from its text: `identifier` builds one for every token.
+        guard text.utf8.first == UInt8(ascii: "`") else { return text }
+        return token.identifier?.name ?? text
     }
 
     /// The branch of an `#if` group Swift compiles, with a note saying which and why.

@@ -27,8 +27,10 @@ extension Session {
             (program, resolution, evaluator) = before
             return ArborError("cancelled")
         }
+        // Ctrl-C in the middle of one file's parse returns at once (`SourceUnit.parse`).
         let parsed = SourceUnit.parse(
-            files: reading.texts.map { (name: $0.path, text: $0.text) }, flags: flags, cancellation: cancellation)
+            files: reading.texts.map { (name: $0.path, text: $0.text) }, flags: flags, cancellation: cancellation,
+            willRead: willReadFile)
         for unit in parsed {
             program.load(unit)
             units.append(unit.name)

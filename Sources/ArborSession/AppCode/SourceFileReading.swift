@@ -32,7 +32,11 @@ struct SourceFileReading {
     /// folder that can not be listed, a folder without a `.swift` file).
     init(paths: [String]) throws {
         for path in paths {
-            try read(path.trimmingCharacters(in: .whitespaces))
+            let path = path.trimmingCharacters(in: .whitespaces)
+            guard !path.isEmpty else {
+                throw ArborError("an empty path names no file or folder: give a Swift file or a folder")
+            }
+            try read(path)
         }
     }
 
@@ -118,11 +122,19 @@ struct SourceFileReading {
                 Self.problem(path, "skipped: above the \(Self.megabytes(Self.sizeCap)) MB arbor reads from one file"))
             return
         }
-        if let problem = Self.textProblem(data) {
-            problems.append(Self.problem(path, "skipped: \(problem)"))
+        // Validated once, by the standard library's fast check on the bytes in place (through
+        // `Data`'s own iterator it costs as much as parsing); where a problem is, is found only then.
+        let text = data.withUnsafeBytes { raw -> String? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let base = bytes.baseAddress else { return "" }
+            guard memchr(base, 0, bytes.count) == nil else { return nil }
+            return String(validating: bytes, as: UTF8.self)
+        }
+        guard let text else {
+            problems.append(Self.problem(path, "skipped: \(Self.textProblem(data) ?? "not UTF-8")"))
             return
         }
-        texts.append((path, String(decoding: data, as: UTF8.self)))
+        texts.append((path, text))
     }
 
     /// Why bytes are not a Swift source file: a NUL byte (a binary file) or

@@ -263,6 +263,7 @@ final class SwiftPrinter {
         switch e {
         case .detached(let name): return "Column(\(SQLValue.swiftQuoted(name))).detached"
         case .subquery(let plan): return request(plan)
+        case .exists(let plan): return request(plan) + ".exists()"
         case .match(let name, let pattern):
             // The failable initializers give an optional; `rawPattern:` throws instead.
             let unwrap = pattern.kind == .rawPattern ? "" : "!"
@@ -294,6 +295,8 @@ final class SwiftPrinter {
             if f == .countDistinct, let arg = args.first { return "count(distinct: \(expression(arg)))" }
             if f == .coalesce { return "coalesce([" + args.map(expression).joined(separator: ", ") + "])" }
             return "\(f.rawValue)(" + args.map(expression).joined(separator: ", ") + ")"
+        case .filteredAggregate(let f, let x, let condition):
+            return "\(f.rawValue)(\(expression(x)), filter: \(expression(condition)))"
         case .cast(let x, let storage): return "cast(\(expression(x)), as: .\(storage.lowercased()))"
         case .literal(let fragment):
             return "\(literal(fragment)).sqlExpression"
