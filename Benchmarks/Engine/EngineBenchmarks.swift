@@ -17,6 +17,7 @@ enum EngineBenchmarks {
         try firstWindow(small: small, big: big)
         try scrollMemory(big)
         try orderedDeepWindow(big)
+        try windowValidation(big)
         if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "windows" { return }
         try inProcessFetch(big)
         try wholeProcessJSON(big, arbor: arbor, sqlite3: sqlite3)
@@ -112,6 +113,30 @@ enum EngineBenchmarks {
         Measure.report(
             "window after row 900,000 of Book.order(title), by keyset", Measure.ms(arbor),
             reference: Measure.ms(raw) + " by OFFSET", ratio: arbor / raw, goal: "< 1")
+    }
+
+    /// A keyset window is a statement of its own, validated before it is lowered: the
+    /// validation of the window after author 50,000 of `Author.including(all: Author.books)`
+    /// (its foreign key resolved again), against fetching that window.
+    static func windowValidation(_ path: String) throws {
+        let session = try Session(path: path)
+        let plan = try requestPlan("Author.including(all: Author.books)", session)
+        let id = SQLExpr.column("id", alias: nil)
+        let page = plan.appending(.filter(.binary(.greater, id, .value(.integer(50_000)))))
+            .appending(.order([OrderingTerm(id, .asc)]))
+        let validator = Validator(schema: session.environment.schema, range: nil)
+        let rounds = 1_000
+        let validation = try Measure.seconds(repeat: 9) {
+            for _ in 0..<rounds { _ = try validator.validate(page) }
+        }
+        let validated = try validator.validate(page).limited(100, offset: nil)
+        let window = try Measure.seconds(repeat: 9) {
+            _ = try session.database.read { db in try Row.fetchAll(db, Lowering().request(validated)) }
+        }
+        let each = validation / Double(rounds)
+        Measure.report(
+            "validating a keyset window of Author.including(all:)", String(format: "%.1f µs", each * 1e6),
+            reference: Measure.ms(window) + " to fetch it", ratio: each / window, goal: "≤ 0.02")
     }
 
     static var readOnly: Configuration {

@@ -37,7 +37,11 @@ public struct CapturedStatement: Sendable, Equatable {
 
 /// The rows of a request, with the SQL that produced them.
 public struct RequestResult: Sendable {
-    public var plan: RequestPlan
+    /// The request, validated once, with how it is fetched: printing, streaming or
+    /// windowing the result goes on from it without validating again.
+    public let checked: CheckedRequest
+    public var plan: RequestPlan { checked.plan }
+    public var strategy: FetchStrategy { checked.strategy }
     public var rows: [ResultRow]
     /// The main statement, arguments inlined as `sqlite3_expanded_sql` renders them.
     public var mainSQL: String

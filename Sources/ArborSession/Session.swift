@@ -227,11 +227,15 @@ public final class Session {
             return .rows(result)
         case .fetch(let plan, let kind) where kind == .exists || kind == .isEmpty:
             // GRDB's `exists(_:key:)` is `!filter(key:).isEmpty(db)`.
-            let (isEmpty, sql) = try scalar(plan, range: range) { db in try Lowering().request(plan).isEmpty(db) }
+            let (isEmpty, sql) = try scalar(plan, range: range) { db, validated in
+                try Lowering().request(validated).isEmpty(db)
+            }
             return .boolean(kind == .exists ? !isEmpty : isEmpty, sql: sql)
         case .fetch(let plan, .count):
             // Raw SQL (`SQLRequest<Row>(sql: …).fetchCount(db)`) is counted as a subquery, as GRDB does.
-            let (count, sql) = try scalar(plan, range: range) { db in try Lowering().fetchRequest(plan).fetchCount(db) }
+            let (count, sql) = try scalar(plan, range: range) { db, validated in
+                try Lowering().fetchRequest(validated).fetchCount(db)
+            }
             return .count(count, sql: sql)
         default:
             return .description(ValueDescription.describe(value, environment: environment))
@@ -243,25 +247,34 @@ public final class Session {
     public func request(
         _ plan: RequestPlan, range: SourceRange?, single: Bool, fetch: Bool, valueLimit: Int? = nil
     ) throws -> RequestResult {
-        try Validator(schema: environment.schema, range: range).validate(plan)
+        try request(checked(plan, range: range), range: range, single: single, fetch: fetch, valueLimit: valueLimit)
+    }
+
+    /// Lowers and (when `fetch`) runs a checked request as its strategy says,
+    /// capturing every statement. With a `valueLimit`, long texts and blobs are kept cut (`ValueCut`).
+    public func request(
+        _ checked: CheckedRequest, range: SourceRange?, single: Bool, fetch: Bool, valueLimit: Int? = nil
+    ) throws -> RequestResult {
+        let plan = checked.plan
         let builder = ResultTreeBuilder(plan: plan, valueLimit: valueLimit, schema: environment.schema)
         var warnings = RequestPitfalls.find(in: plan)
-        if plan.decodedAs == nil, plan.valueType != nil || plan.rawSQL != nil || plan.isDeduplicated {
+        if checked.strategy.isFetchedWithOutcome {
             // Fetched whole at once, as GRDB fetches them: the rows come with the outcome.
             // Raw SQL rows are left to `stream` when not fetched now.
-            let fetchesNow = fetch || (!printsSQLOnly && (single || !plan.streamsRawRows))
+            let fetchesNow = fetch || (!printsSQLOnly && (single || checked.strategy != .rawRows))
             // On the command line a value fetch is checked now and printed by `streamValues`.
             let keepsValues = fetch || single || !streamsValueFetches
             return try wholeRows(
-                plan, range: range, single: single, fetch: fetchesNow, keepsValues: keepsValues, warnings: warnings)
+                checked, range: range, single: single, fetch: fetchesNow, keepsValues: keepsValues,
+                warnings: warnings)
         }
-        let shape = decodingShape(plan, warnings: &warnings)
+        let shape = decodingShape(checked.strategy.decodedTypePath, warnings: &warnings)
         return try database.read { db in
-            let request = try Lowering().request(plan)
+            let request = try Lowering().request(checked.validated)
             let mainSQL = try Self.expandedSQL(request, db, single: single)
             guard fetch else {
                 return RequestResult(
-                    plan: plan, rows: [], mainSQL: mainSQL, statements: [], isSingleRow: single, window: nil,
+                    checked: checked, rows: [], mainSQL: mainSQL, statements: [], isSingleRow: single, window: nil,
                     warnings: warnings)
             }
             let recorder = StatementRecorder()
@@ -269,13 +282,13 @@ public final class Session {
             defer { db.trace(options: [], nil) }
             var rows: [ResultRow] = []
             var verdict: DecodingVerdict?
-            if let typePath = plan.decodedAs, let shape {
+            if case .decoded(let typePath, let prefetches) = checked.strategy, let shape {
                 (rows, verdict) = try decodedRows(
-                    plan, typePath: typePath, shape: shape, request: request, db: db, single: single,
-                    builder: builder, range: range)
+                    plan, typePath: typePath, prefetches: prefetches, shape: shape, request: request, db: db,
+                    single: single, builder: builder, range: range)
             } else if single {
                 if let row = try Row.fetchOne(db, request) { rows.append(builder.row(row)) }
-            } else if plan.hasPrefetch {
+            } else if checked.strategy.runsPrefetches {
                 // GRDB can not prefetch through a cursor (T22).
                 rows = try Row.fetchAll(db, request).map(builder.row)
             } else {
@@ -295,7 +308,7 @@ public final class Session {
                 CapturedStatement(sql: statement.sql, duration: statement.duration, label: i == 0 ? "main" : "prefetch")
             }
             var result = RequestResult(
-                plan: plan, rows: rows, mainSQL: mainSQL, statements: statements, isSingleRow: single,
+                checked: checked, rows: rows, mainSQL: mainSQL, statements: statements, isSingleRow: single,
                 window: nil,
                 appStatements: statements.map { CapturedStatement(sql: $0.sql, duration: 0, label: $0.label) },
                 warnings: warnings)

@@ -30,13 +30,13 @@ enum AppStatementsPrinter {
     /// order it runs them, after `/* prefetch KEY.PATH */`. A prefetch lists its
     /// parents' keys, so a request with `including(all:)` is run to know them.
     static func print(_ result: RequestResult, from session: Session) -> Bool {
-        guard result.plan.runsPrefetches else {
+        guard result.strategy.runsPrefetches else {
             printSQL(result.mainSQL)
             return true
         }
         do {
             let statements = try session.appStatements(
-                result.plan, single: result.isSingleRow, parentLimit: parentLimit)
+                result.checked, single: result.isSingleRow, parentLimit: parentLimit)
             for (i, statement) in statements.enumerated() {
                 printSQL(statement.sql, comment: i == 0 ? nil : statement.label)
             }

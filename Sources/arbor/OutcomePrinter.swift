@@ -60,14 +60,14 @@ struct OutcomePrinter {
     func stream(_ result: RequestResult, from session: Session) -> Bool {
         if result.valuesAreStreamed { return streamValues(result, from: session) }
         if result.isFetchedWhole {
-            if format == .json, result.plan.valueType != nil {
+            if format == .json, result.strategy.valueType != nil {
                 ValueFetchJSON.print(result)
                 return true
             }
             // `Row.fetchAll(db, sql: …)` has no table: its rows are rows.
             var output = StreamingOutput(
                 format: format, table: result.plan.table.isEmpty ? "row" : result.plan.table,
-                valuesOnly: result.plan.valueType != nil)
+                valuesOnly: result.strategy.valueType != nil)
             for row in result.rows { output.write(row) }
             output.finish()
             return true
@@ -76,7 +76,7 @@ struct OutcomePrinter {
             // `Row.fetchAll(db, sql: …)` has no table: its rows are rows.
             var output = StreamingOutput(format: format, table: result.plan.table.isEmpty ? "row" : result.plan.table)
             if format == .json || format == .jsonl, !result.isSingleRow,
-                try session.streamJSON(result.plan, lines: format == .jsonl, write: Output.writeBytes)
+                try session.streamJSON(result.checked, lines: format == .jsonl, write: Output.writeBytes)
             {
                 return true
             }
@@ -85,20 +85,20 @@ struct OutcomePrinter {
             if result.isSingleRow {
                 let fetched = try session.singleRow(of: result, valueLimit: valueLimit)
                 for row in fetched.rows { output.write(row) }
-            } else if result.plan.decodedAs != nil {
+            } else if result.strategy.decodedTypePath != nil {
                 // Decoded as the app's type: the rows, then the check's verdict.
                 let fetched = try session.request(
-                    result.plan, range: nil, single: false, fetch: true, valueLimit: valueLimit)
+                    result.checked, range: nil, single: false, fetch: true, valueLimit: valueLimit)
                 for row in fetched.rows { output.write(row) }
                 output.finish()
                 if let verdict = fetched.decodingVerdict { Self.printVerdict(verdict) }
                 return true
             } else {
-                try session.stream(result.plan, range: nil, valueLimit: valueLimit) { output.write($0) }
+                try session.stream(result.checked, range: nil, valueLimit: valueLimit) { output.write($0) }
             }
             output.finish()
             return true
-        } catch var error as ArborError where result.plan.decodedAs != nil {
+        } catch var error as ArborError where result.strategy.decodedTypePath != nil {
             // A decoding check's verdict: GRDB's error, then the fix on its own line.
             error.range = nil
             Output.error(DiagnosticRenderer.render(error, in: ""))
@@ -124,18 +124,18 @@ struct OutcomePrinter {
         do {
             // The second pass straight from the columns, where GRDB reads them without parsing.
             if format == .json || format == .jsonl,
-                try session.streamValuesJSON(result.plan, lines: format == .jsonl, write: Output.writeBytes)
+                try session.streamValuesJSON(result.checked, lines: format == .jsonl, write: Output.writeBytes)
             {
                 return true
             }
             if format == .json {
                 var json = ValueFetchJSON.Stream()
-                try session.streamValues(result.plan, checked: true) { json.write($1) }
+                try session.streamValues(result.checked, checked: true) { json.write($1) }
                 json.finish()
             } else {
                 var output = StreamingOutput(
                     format: format, table: result.plan.table.isEmpty ? "row" : result.plan.table, valuesOnly: true)
-                try session.streamValues(result.plan, checked: true) { column, value in
+                try session.streamValues(result.checked, checked: true) { column, value in
                     output.write(ResultRow(names: [column], values: [value], children: []))
                 }
                 output.finish()
@@ -205,7 +205,7 @@ struct OutcomePrinter {
         case .swift:
             Output.line(SwiftCode.generate(result.plan, environment: environment, app: app))
         case .csv, .tsv, .jsonl:
-            var output = RecordOutput(format: format, valuesOnly: result.plan.valueType != nil)
+            var output = RecordOutput(format: format, valuesOnly: result.strategy.valueType != nil)
             for row in result.rows { output?.write(row) }
             output?.finish()
         }

@@ -87,10 +87,10 @@ struct WatchMode {
                         first = false
                     }
                     if result.isSingleRow {
-                        let fetched = try session.request(result.plan, range: nil, single: true, fetch: true)
+                        let fetched = try session.request(result.checked, range: nil, single: true, fetch: true)
                         fetched.rows.forEach(write)
                     } else {
-                        try session.stream(result.plan, range: nil, write)
+                        try session.stream(result.checked, range: nil, write)
                     }
                     writer.append("]\n")
                 } catch let error as ArborError {

@@ -37,6 +37,7 @@ final class RecordOfTableTests: XCTestCase {
         }
         let database = try DatabaseQueue()
         try database.write { try $0.execute(sql: sql) }
+        let validator = Validator(schema: try database.read(SchemaGraph.load), range: nil)
         let requests = try (0..<count).map { i in
             let association = AssociationPlan(
                 base: .direct(kind: .belongsTo, origin: "origin\(i)", destination: "target", key: nil, foreignKey: nil),
@@ -44,7 +45,7 @@ final class RecordOfTableTests: XCTestCase {
             let record = RecordValue(
                 table: "origin\(i)", values: ["id": .integer(1), "ref\(i)": .integer(Int64(100 + i))],
                 source: .memberwise(labels: ["id", "ref\(i)"]))
-            return try Lowering().request(RequestPlan(root: .associated(record, association)))
+            return try Lowering().request(validator.validate(RequestPlan(root: .associated(record, association))))
         }
         let statements = UnsafeStatements(count: count)
         DispatchQueue.concurrentPerform(iterations: count) { i in

@@ -12,8 +12,8 @@ final class TrapNeighbourLoweringTests: XCTestCase {
         let schema = try TrapSchema.graph(of: database)
         for row in TrapTable.rows {
             let label = "\(row.trap) \(row.what)"
-            try Validator(schema: schema, range: nil).validate(row.neighbour)
-            let request = try Lowering().request(row.neighbour)
+            let validated = try Validator(schema: schema, range: nil).validate(row.neighbour)
+            let request = try Lowering().request(validated)
             try database.read { db in
                 let sql = try request.makePreparedRequest(db, forSingleResult: false).statement.sql
                 XCTAssertTrue(sql.hasPrefix("SELECT ") || sql.hasPrefix("WITH "), "\(label): \(sql)")

@@ -164,12 +164,12 @@ public final class LanguageHarness {
         default:
             return
         }
-        try Validator(schema: schema, range: range).validate(plan)
+        let validated = try Validator(schema: schema, range: range).validate(plan)
         if plan.rawSQL != nil {
-            let request = try Lowering().fetchRequest(plan)
+            let request = try Lowering().fetchRequest(validated)
             _ = try database.read { try request.makePreparedRequest($0, forSingleResult: single) }
         } else {
-            _ = try grdbSQL(Lowering().request(plan), single: single)
+            _ = try grdbSQL(Lowering().request(validated), single: single)
         }
     }
 
@@ -209,10 +209,10 @@ public final class LanguageHarness {
     }
 
     public func sql(of plan: RequestPlan, single: Bool = false) throws -> String {
-        try Validator(schema: schema, range: nil).validate(plan)
+        let validated = try Validator(schema: schema, range: nil).validate(plan)
         // Raw SQL (`SQLRequest`) is GRDB's own request, as the session runs it.
-        if plan.rawSQL != nil { return try grdbSQL(Lowering().fetchRequest(plan), single: single) }
-        return try grdbSQL(Lowering().request(plan), single: single)
+        if plan.rawSQL != nil { return try grdbSQL(Lowering().fetchRequest(validated), single: single) }
+        return try grdbSQL(Lowering().request(validated), single: single)
     }
 
     /// GRDB's main statement for `request` on this database, arguments inlined as arbor shows them.
@@ -233,8 +233,8 @@ public final class LanguageHarness {
     /// prefetched association).
     public func fetched(_ text: String) throws -> (rows: Int, statements: [String]) {
         let (plan, single) = try request(text)
-        try Validator(schema: schema, range: nil).validate(plan)
-        let request = try Lowering().request(plan)
+        let validated = try Validator(schema: schema, range: nil).validate(plan)
+        let request = try Lowering().request(validated)
         return try traced { db in
             single ? (try Row.fetchOne(db, request) == nil ? 0 : 1) : try Row.fetchAll(db, request).count
         }
@@ -250,8 +250,8 @@ public final class LanguageHarness {
     }
 
     private func count(_ plan: RequestPlan) throws -> (count: Int, statements: [String]) {
-        try Validator(schema: schema, range: nil).validate(plan)
-        let request = try Lowering().fetchRequest(plan)
+        let validated = try Validator(schema: schema, range: nil).validate(plan)
+        let request = try Lowering().fetchRequest(validated)
         return try traced { try request.fetchCount($0) }
     }
 
@@ -286,10 +286,12 @@ public final class LanguageHarness {
     private func installBinder() {
         let database = self.database
         evaluator.binder = { value, name, range, environment in
-            guard case .fetch(let plan, let kind) = value, kind == .one || kind == .find, !plan.isFetchedWhole
+            // Values, `fetchSet`, raw SQL and decoded types bind no record (as `Session.boundValue`).
+            guard case .fetch(let plan, let kind) = value, kind == .one || kind == .find,
+                plan.decodedAs == nil, plan.valueType == nil, plan.rawSQL == nil, !plan.isDeduplicated
             else { return value }
-            try Validator(schema: environment.schema, range: range).validate(plan)
-            let request = try Lowering().request(plan)
+            let validated = try Validator(schema: environment.schema, range: range).validate(plan)
+            let request = try Lowering().request(validated)
             guard let row = try database.read({ try Row.fetchOne($0, request) }) else {
                 if kind == .one { return .absentRecord(table: plan.table, name: name) }
                 throw ArborError("no `\(environment.displayName(ofTable: plan.table))` was found", at: range)

@@ -6,7 +6,8 @@ extension Lowering {
         switch plan.source {
         case .request(let requestPlan):
             return CommonTableExpression(
-                recursive: plan.recursive, named: plan.name, columns: plan.columns, request: try request(requestPlan))
+                recursive: plan.recursive, named: plan.name, columns: plan.columns,
+                request: try queryInterfaceRequest(requestPlan))
         case .sql(let sql, let arguments):
             return CommonTableExpression(
                 recursive: plan.recursive, named: plan.name, columns: plan.columns, sql: sql,
@@ -48,6 +49,6 @@ extension Lowering {
     /// A request used as a value: lowered with this lowering's aliases (a
     /// correlated subquery refers to the outer request's).
     func subquery(_ plan: RequestPlan) throws -> QueryInterfaceRequest<Row> {
-        try request(plan)
+        try queryInterfaceRequest(plan)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// Turns a validated `RequestPlan` into GRDB's `QueryInterfaceRequest<Row>`,
+/// Turns a `ValidatedPlan` into GRDB's `QueryInterfaceRequest<Row>`,
 /// applying each method call with GRDB's own API, so that the SQL is exactly
 /// the SQL an app would run.
 ///
@@ -14,7 +14,14 @@ public final class Lowering {
 
     public init() {}
 
-    public func request(_ plan: RequestPlan) throws -> QueryInterfaceRequest<Row> {
+    /// The GRDB request of a plan the validator accepted: the only public way in.
+    public func request(_ plan: ValidatedPlan) throws -> QueryInterfaceRequest<Row> {
+        try queryInterfaceRequest(plan.plan)
+    }
+
+    /// Any plan: for the requests a validated plan holds (subqueries, common table
+    /// expressions), which the validator checked with it.
+    func queryInterfaceRequest(_ plan: RequestPlan) throws -> QueryInterfaceRequest<Row> {
         // Raw SQL has no query interface request: `fetchRequest(_:)` runs it.
         if plan.rawSQL != nil {
             throw ArborError("a raw SQL request (`SQLRequest`) can only be fetched here, not refined or nested")

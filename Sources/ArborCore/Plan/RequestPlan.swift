@@ -26,15 +26,10 @@ public struct RequestPlan: Hashable, Sendable {
     /// `fetchSet`: equal rows (or values) are shown once, the first of them, as a `Set` keeps them.
     public var isDeduplicated = false
 
-    /// True when the rows are fetched all at once, as GRDB fetches them for the app (decoded,
-    /// converted, deduplicated or raw), rather than through a cursor or windows.
-    public var isFetchedWhole: Bool { decodedAs != nil || valueType != nil || rawSQL != nil || isDeduplicated }
     /// GRDB runs prefetch statements for it: `including(all:)`, unless values are fetched
-    /// (`String.fetchAll(db, request)` reads the main statement alone).
+    /// (`String.fetchAll(db, request)` reads the main statement alone). How the rows are
+    /// fetched is the session's `FetchStrategy`, decided once from the validated plan.
     public var runsPrefetches: Bool { hasPrefetch && valueType == nil }
-    /// Raw SQL fetched as rows (`Row.fetchAll(db, sql: …)`): nothing to convert or decode
-    /// before a row shows, so the command line streams them rather than holding them all.
-    public var streamsRawRows: Bool { rawSQL != nil && valueType == nil && !isDeduplicated && decodedAs == nil }
 
     public init(table: String, operations: [RequestOperation] = []) {
         self.root = .table(table)

@@ -10,11 +10,16 @@ public struct Validator {
         self.range = range
     }
 
-    public func validate(_ plan: RequestPlan) throws {
+    /// The plan, once every rule passed: the only way to a `ValidatedPlan`, which is
+    /// what `Lowering` takes. (Discardable for callers that only ask whether it passes.)
+    @discardableResult
+    public func validate(_ plan: RequestPlan) throws -> ValidatedPlan {
         // Raw SQL runs as written: SQLite checks it when it compiles it.
-        if plan.rawSQL != nil { return }
-        try checkEmbedded(plan)
-        try validateParts(plan)
+        if plan.rawSQL == nil {
+            try checkEmbedded(plan)
+            try validateParts(plan)
+        }
+        return ValidatedPlan(checked: plan)
     }
 
     /// Every check but that of embedded CTEs, which a subquery may find in the outer request.

@@ -69,11 +69,11 @@ struct Commands {
         case .explain:
             // Every statement the request runs: the main one, then each prefetch, as GRDB runs them.
             let (result, _) = try request(argument, range: range)
-            guard result.plan.hasPrefetch else {
+            guard result.strategy.runsPrefetches else {
                 return .commandOutput(
                     try QueryPlan.text(of: result.mainSQL, in: session.database, schema: environment.schema))
             }
-            let statements = try session.appStatements(result.plan, single: result.isSingleRow, parentLimit: 10_000)
+            let statements = try session.appStatements(result.checked, single: result.isSingleRow, parentLimit: 10_000)
             return .commandOutput(
                 try statements.map { statement in
                     "-- \(statement.label.isEmpty ? "statement" : statement.label)\n"

@@ -7,11 +7,12 @@ extension Session {
     /// with GRDB's own decoder into the type's shape, and shown as usual. The first
     /// row that does not decode stops the fetch, as in the app, with GRDB's error and the fix.
     func decodedRows(
-        _ plan: RequestPlan, typePath: String, shape: RecordShape, request: QueryInterfaceRequest<Row>, db: Database,
-        single: Bool, builder: ResultTreeBuilder, range: SourceRange?
+        _ plan: RequestPlan, typePath: String, prefetches: Bool, shape: RecordShape,
+        request: QueryInterfaceRequest<Row>, db: Database, single: Bool, builder: ResultTreeBuilder,
+        range: SourceRange?
     ) throws -> (rows: [ResultRow], verdict: DecodingVerdict) {
         // Without prefetched rows, GRDB's decoder has nothing to stop the program on.
-        let check = DecodingCheck(shape: shape, mayTrap: plan.hasPrefetch, readsStatement: !plan.hasPrefetch)
+        let check = DecodingCheck(shape: shape, mayTrap: prefetches, readsStatement: !prefetches)
         let call = single ? "fetchOne" : "fetchAll"
         let admission = DecodingAdmission(shape: shape, isAdmitting: !plan.includesUnshownRows)
         var rows: [ResultRow] = []
@@ -30,7 +31,7 @@ extension Session {
             }
             rows.append(shown)
         }
-        if plan.hasPrefetch {
+        if prefetches {
             // GRDB fetches every row, then their prefetched rows, then decodes them.
             let fetched = single ? try Row.fetchOne(db, request).map { [$0] } ?? [] : try Row.fetchAll(db, request)
             try check.run {
@@ -62,8 +63,8 @@ extension Session {
 
     /// The shape of the app's type a request decodes into; nil, with a warning saying why,
     /// when arbor can not model it (the rows then show unchecked, as the request gives them).
-    func decodingShape(_ plan: RequestPlan, warnings: inout [Pitfall]) -> RecordShape? {
-        guard let typePath = plan.decodedAs else { return nil }
+    func decodingShape(_ typePath: String?, warnings: inout [Pitfall]) -> RecordShape? {
+        guard let typePath else { return nil }
         var shapes = DecodingShapeBuilder(environment: environment)
         do {
             return try shapes.shape(ofType: typePath)

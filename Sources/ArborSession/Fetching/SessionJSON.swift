@@ -10,16 +10,18 @@ extension Session {
     public func streamJSON(
         _ plan: RequestPlan, lines: Bool = false, write: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Bool {
-        guard !plan.hasPrefetch, !plan.isFetchedWhole || plan.streamsRawRows else { return false }
-        try Validator(schema: environment.schema, range: nil).validate(plan)
-        let tree = IncludeTree(operations: plan.levelOperations)
-        let request = try Lowering().fetchRequest(plan)
+        try streamJSON(checked(plan, range: nil), lines: lines, write: write)
+    }
+
+    /// `streamJSON` of a checked request (a `RequestResult`'s): nothing validated again.
+    public func streamJSON(
+        _ checked: CheckedRequest, lines: Bool = false, write: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Bool {
+        guard checked.strategy.readsRowsAsTheyStep else { return false }
+        let tree = IncludeTree(operations: checked.plan.levelOperations)
         return try database.read { db in
             try checkSchemaUnchanged(db)
-            let prepared = try request.makePreparedRequest(db, forSingleResult: false)
-            if plan.rawSQL != nil {
-                try RawSQL(session: self).checkReads(prepared.statement.sqliteStatement, range: nil, inRequest: true)
-            }
+            let (_, prepared) = try self.prepared(checked.validated, db, range: nil)
             guard
                 let streamer = try RawJSONStreamer(tree: tree, statement: prepared.statement, adapter: prepared.adapter)
             else { return false }

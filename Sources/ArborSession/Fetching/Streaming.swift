@@ -12,46 +12,73 @@ extension Session {
         _ plan: RequestPlan, range: SourceRange?, pageSize: Int = 1000, valueLimit: Int? = nil,
         _ body: (ResultRow) throws -> Void
     ) throws -> String {
-        if plan.streamsRawRows { return try streamRawRows(plan, range: range, valueLimit: valueLimit, body) }
-        if plan.valueType != nil, plan.decodedAs == nil {
+        try stream(checked(plan, range: range), range: range, pageSize: pageSize, valueLimit: valueLimit, body)
+    }
+
+    /// `stream` of a checked request (a `RequestResult`'s): nothing validated again.
+    @discardableResult
+    public func stream(
+        _ checked: CheckedRequest, range: SourceRange?, pageSize: Int = 1000, valueLimit: Int? = nil,
+        _ body: (ResultRow) throws -> Void
+    ) throws -> String {
+        switch checked.strategy {
+        case .rawRows:
+            return try streamRawRows(checked.validated, range: range, valueLimit: valueLimit, body)
+        case .values:
             // Values: checked whole, then converted again as they are given.
-            return try streamValues(plan, range: range, checked: false) { column, value in
+            return try streamValues(checked, range: range, checked: false) { column, value in
                 try body(ResultRow(names: [column], values: [value], children: []))
             }
-        }
-        if plan.isFetchedWhole {
-            // The app decodes (or converts) every row before it sees one: a row that fails shows nothing.
-            let result = try request(plan, range: range, single: false, fetch: true, valueLimit: valueLimit)
+        case .decoded, .distinctRows:
+            // The app decodes (or compares) every row before it sees one: a row that fails shows nothing.
+            let result = try request(checked, range: range, single: false, fetch: true, valueLimit: valueLimit)
             for row in result.rows { try body(row) }
             return result.mainSQL
+        case .steppedRows:
+            return try streamSteppedRows(checked.validated, valueLimit: valueLimit, body)
+        case .prefetchedRows:
+            return try streamPages(checked.validated, pageSize: pageSize, valueLimit: valueLimit, body)
         }
-        try Validator(schema: environment.schema, range: range).validate(plan)
-        let builder = ResultTreeBuilder(plan: plan, valueLimit: valueLimit, schema: environment.schema)
-        let request = try Lowering().request(plan)
+    }
+
+    /// Rows through a cursor, as the statement steps.
+    private func streamSteppedRows(
+        _ validated: ValidatedPlan, valueLimit: Int?, _ body: (ResultRow) throws -> Void
+    ) throws -> String {
+        let builder = ResultTreeBuilder(plan: validated.plan, valueLimit: valueLimit, schema: environment.schema)
+        let request = try Lowering().request(validated)
         let mainSQL = try database.read { db in try Self.expandedSQL(request, db, single: false) }
-        guard plan.hasPrefetch else {
-            try database.read { db in
-                try checkSchemaUnchanged(db)
-                let prepared = try request.makePreparedRequest(db, forSingleResult: false)
-                if let layout = try StatementLayout(
-                    tree: builder.tree, statement: prepared.statement, adapter: prepared.adapter,
-                    valueLimit: valueLimit)
-                {
-                    try layout.forEachRow(prepared.statement, body)
-                    return
-                }
-                let cursor = try Row.fetchCursor(db, request)
-                while let row = try cursor.next() { try body(builder.row(row)) }
+        try database.read { db in
+            try checkSchemaUnchanged(db)
+            let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+            if let layout = try StatementLayout(
+                tree: builder.tree, statement: prepared.statement, adapter: prepared.adapter,
+                valueLimit: valueLimit)
+            {
+                try layout.forEachRow(prepared.statement, body)
+                return
             }
-            return mainSQL
+            let cursor = try Row.fetchCursor(db, request)
+            while let row = try cursor.next() { try body(builder.row(row)) }
         }
-        // Pages within the request's own limit and offset, if it has them.
-        let own = plan.limit
+        return mainSQL
+    }
+
+    /// Rows GRDB prefetches for: page by page, each with `fetchAll` (T22), within the
+    /// request's own limit and offset, if it has them.
+    private func streamPages(
+        _ validated: ValidatedPlan, pageSize: Int, valueLimit: Int?, _ body: (ResultRow) throws -> Void
+    ) throws -> String {
+        let builder = ResultTreeBuilder(plan: validated.plan, valueLimit: valueLimit, schema: environment.schema)
+        let mainSQL = try database.read { db in
+            try Self.expandedSQL(Lowering().request(validated), db, single: false)
+        }
+        let own = validated.plan.limit
         var offset = own?.offset ?? 0
         var remaining = own?.limit ?? Int.max
         while remaining > 0 {
             let size = min(pageSize, remaining)
-            let page = try Lowering().request(plan.appending(.limit(size, offset: offset)))
+            let page = try Lowering().request(validated.limited(size, offset: offset))
             let rows = try database.read { db in
                 try checkSchemaUnchanged(db)
                 return try Row.fetchAll(db, page)
@@ -69,14 +96,12 @@ extension Session {
     /// `Row.fetchAll(db, sql: …)` on the command line: the rows one at a time from the
     /// statement, checked read-only first as `:sql` checks it.
     func streamRawRows(
-        _ plan: RequestPlan, range: SourceRange?, valueLimit: Int?, _ body: (ResultRow) throws -> Void
+        _ validated: ValidatedPlan, range: SourceRange?, valueLimit: Int?, _ body: (ResultRow) throws -> Void
     ) throws -> String {
-        try Validator(schema: environment.schema, range: range).validate(plan)
-        let builder = ResultTreeBuilder(plan: plan, valueLimit: valueLimit, schema: environment.schema)
+        let builder = ResultTreeBuilder(plan: validated.plan, valueLimit: valueLimit, schema: environment.schema)
         return try database.read { db in
             try checkSchemaUnchanged(db)
-            let prepared = try Lowering().fetchRequest(plan).makePreparedRequest(db, forSingleResult: false)
-            try RawSQL(session: self).checkReads(prepared.statement.sqliteStatement, range: range, inRequest: true)
+            let (_, prepared) = try self.prepared(validated, db, range: range)
             let cursor = try Row.fetchCursor(prepared.statement, adapter: prepared.adapter)
             while let row = try cursor.next() { try body(builder.row(row)) }
             return Self.expandedSQL(prepared.statement)

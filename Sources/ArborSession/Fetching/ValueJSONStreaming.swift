@@ -16,17 +16,21 @@ extension Session {
         _ plan: RequestPlan, range: SourceRange? = nil, lines: Bool = false,
         write: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Bool {
-        guard let type = plan.valueType, !plan.isDeduplicated, let column = DirectValueColumn(type) else {
+        try streamValuesJSON(checked(plan, range: range), range: range, lines: lines, write: write)
+    }
+
+    /// `streamValuesJSON` of a checked request (a `RequestResult`'s): nothing validated again.
+    public func streamValuesJSON(
+        _ checked: CheckedRequest, range: SourceRange? = nil, lines: Bool = false,
+        write: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Bool {
+        guard case .values(let type, distinct: false) = checked.strategy, let column = DirectValueColumn(type) else {
             return false
         }
-        try Validator(schema: environment.schema, range: range).validate(plan)
         return try database.read { db in
             try checkSchemaUnchanged(db)
-            let prepared = try Lowering().fetchRequest(plan).makePreparedRequest(db, forSingleResult: false)
+            let (_, prepared) = try self.prepared(checked.validated, db, range: range)
             guard prepared.adapter == nil, prepared.statement.columnCount > 0 else { return false }
-            if plan.rawSQL != nil {
-                try RawSQL(session: self).checkReads(prepared.statement.sqliteStatement, range: range, inRequest: true)
-            }
             let handle = prepared.statement.sqliteStatement
             defer { sqlite3_reset(handle) }
             var out: [UInt8] = []

@@ -14,18 +14,24 @@ extension Session {
         _ plan: RequestPlan, range: SourceRange? = nil, checked: Bool,
         _ body: (_ column: String, _ value: DatabaseValue) throws -> Void
     ) throws -> String {
-        guard let type = plan.valueType else { throw ArborError("this request fetches rows, not values", at: range) }
-        try Validator(schema: environment.schema, range: range).validate(plan)
+        try streamValues(self.checked(plan, range: range), range: range, checked: checked, body)
+    }
+
+    /// `streamValues` of a checked request (a `RequestResult`'s): nothing validated again.
+    @discardableResult
+    public func streamValues(
+        _ request: CheckedRequest, range: SourceRange? = nil, checked: Bool,
+        _ body: (_ column: String, _ value: DatabaseValue) throws -> Void
+    ) throws -> String {
+        guard case .values(let type, let distinct) = request.strategy else {
+            throw ArborError("this request fetches rows, not values", at: range)
+        }
         return try database.read { db in
             try checkSchemaUnchanged(db)
-            let request = try Lowering().fetchRequest(plan)
-            let prepared = try request.makePreparedRequest(db, forSingleResult: false)
-            if plan.rawSQL != nil {
-                try RawSQL(session: self).checkReads(prepared.statement.sqliteStatement, range: range, inRequest: true)
-            }
+            let (fetchRequest, prepared) = try self.prepared(request.validated, db, range: range)
             let mainSQL = Self.expandedSQL(prepared.statement)
             let column = prepared.statement.columnNames.first ?? ""
-            let fetched = FetchedValues(db: db, request: request, single: false, unique: plan.isDeduplicated)
+            let fetched = FetchedValues(db: db, request: fetchRequest, single: false, unique: distinct)
             do {
                 if !checked, try !fetched.checking.forEach(type, { _ in }) {
                     throw ArborError("`\(type.swiftName)` values are not supported yet", at: range)

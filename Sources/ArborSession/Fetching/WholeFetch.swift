@@ -11,29 +11,24 @@ extension Session {
     /// Without `keepsValues`, a value fetch converts every value to reach GRDB's verdict
     /// and keeps none (`RequestResult.valuesAreStreamed`).
     func wholeRows(
-        _ plan: RequestPlan, range: SourceRange?, single: Bool, fetch: Bool, keepsValues: Bool = true,
+        _ checked: CheckedRequest, range: SourceRange?, single: Bool, fetch: Bool, keepsValues: Bool = true,
         warnings: [Pitfall]
     ) throws -> RequestResult {
-        try Validator(schema: environment.schema, range: range).validate(plan)
-        let builder = ResultTreeBuilder(plan: plan, valueLimit: nil, schema: environment.schema)
+        let builder = ResultTreeBuilder(plan: checked.plan, valueLimit: nil, schema: environment.schema)
         return try database.read { db in
-            let request = try Lowering().fetchRequest(plan)
-            let prepared = try request.makePreparedRequest(db, forSingleResult: single)
-            if plan.rawSQL != nil {
-                try RawSQL(session: self).checkReads(prepared.statement.sqliteStatement, range: range, inRequest: true)
-            }
+            let (request, prepared) = try self.prepared(checked.validated, db, single: single, range: range)
             let mainSQL = Self.expandedSQL(prepared.statement)
             var result = RequestResult(
-                plan: plan, rows: [], mainSQL: mainSQL, statements: [], isSingleRow: single, window: nil,
+                checked: checked, rows: [], mainSQL: mainSQL, statements: [], isSingleRow: single, window: nil,
                 warnings: warnings)
             guard fetch else { return result }
             let recorder = StatementRecorder()
             db.trace(options: .profile) { event in recorder.record(event) }
             defer { db.trace(options: [], nil) }
             do {
-                if let type = plan.valueType {
+                if case .values(let type, let distinct) = checked.strategy {
                     let column = prepared.statement.columnNames.first ?? ""
-                    let fetched = FetchedValues(db: db, request: request, single: single, unique: plan.isDeduplicated)
+                    let fetched = FetchedValues(db: db, request: request, single: single, unique: distinct)
                     if keepsValues {
                         guard let values = try fetched.fetch(type) else {
                             throw ArborError("`\(type.swiftName)` values are not supported yet", at: range)
@@ -47,7 +42,7 @@ extension Session {
                     }
                 } else {
                     var rows = single ? try Row.fetchOne(db, request).map { [$0] } ?? [] : try Row.fetchAll(db, request)
-                    if plan.isDeduplicated {
+                    if case .distinctRows = checked.strategy {
                         var seen = Set<Row>()
                         rows = rows.filter { seen.insert($0).inserted }
                     }
@@ -74,23 +69,18 @@ extension Session {
 
     /// `exists(db, key:)`, `isEmpty(db)`, `fetchCount(db)` of any request, raw SQL included:
     /// GRDB's answer and the statement it ran.
-    func scalar<T>(_ plan: RequestPlan, range: SourceRange?, _ body: (Database) throws -> T) throws -> (T, sql: String)
-    {
-        try Validator(schema: environment.schema, range: range).validate(plan)
+    func scalar<T>(
+        _ plan: RequestPlan, range: SourceRange?, _ body: (Database, ValidatedPlan) throws -> T
+    ) throws -> (T, sql: String) {
+        let validated = try checked(plan, range: range).validated
         return try database.read { db in
-            let request = try Lowering().fetchRequest(plan)
-            if plan.rawSQL != nil {
-                let prepared = try request.makePreparedRequest(db, forSingleResult: false)
-                try RawSQL(session: self).checkReads(prepared.statement.sqliteStatement, range: range, inRequest: true)
-            }
+            let (_, prepared) = try self.prepared(validated, db, range: range)
             let recorder = StatementRecorder()
             db.trace(options: .profile) { event in recorder.record(event) }
             defer { db.trace(options: [], nil) }
-            let value = try body(db)
+            let value = try body(db, validated)
             // The statement GRDB ran for it (`SELECT COUNT(*) …`), else the request's own.
-            let sql =
-                try recorder.statements.last?.sql
-                ?? Self.expandedSQL(request.makePreparedRequest(db, forSingleResult: false).statement)
+            let sql = recorder.statements.last?.sql ?? Self.expandedSQL(prepared.statement)
             return (value, sql)
         }
     }

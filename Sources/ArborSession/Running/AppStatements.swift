@@ -18,13 +18,21 @@ extension Session {
     public func appStatements(_ plan: RequestPlan, single: Bool, parentLimit: Int? = nil) throws
         -> [CapturedStatement]
     {
-        try Validator(schema: environment.schema, range: nil).validate(plan)
+        try appStatements(checked(plan, range: nil), single: single, parentLimit: parentLimit)
+    }
+
+    /// `appStatements` of a checked request (a `RequestResult`'s): nothing validated again.
+    public func appStatements(_ checked: CheckedRequest, single: Bool, parentLimit: Int? = nil) throws
+        -> [CapturedStatement]
+    {
+        let plan = checked.plan
         return try database.read { db in
-            let request = try Lowering().request(plan)
-            let main = try Self.expandedSQL(request, db, single: single)
-            guard plan.runsPrefetches else {
-                return [CapturedStatement(sql: main, duration: 0, label: "main")]
+            guard checked.strategy.runsPrefetches else {
+                // One statement (raw SQL too): the request's own.
+                let (_, prepared) = try self.prepared(checked.validated, db, single: single, range: nil)
+                return [CapturedStatement(sql: Self.expandedSQL(prepared.statement), duration: 0, label: "main")]
             }
+            let request = try Lowering().request(checked.validated)
             if single {
                 // `fetchOne` prefetches for its one row, and `dumpRequest` knows only `fetchAll`:
                 // the statements are traced, their key paths are those `dumpRequest` gives for

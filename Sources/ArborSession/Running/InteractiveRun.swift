@@ -16,13 +16,13 @@ extension Session {
             // Values, `fetchSet`, decoded raw SQL: fetched whole with the outcome, shown as they are.
             // Raw SQL rows are not fetched yet: they are windowed below (`RawSQLPages`).
             if case .rows(let result) = outcome, result.isFetchedWhole { return outcome }
-            guard case .rows(var result) = outcome, !result.isSingleRow, result.plan.decodedAs == nil else {
-                if case .rows(let result) = outcome, result.plan.decodedAs != nil {
+            guard case .rows(var result) = outcome, !result.isSingleRow, result.strategy.decodedTypePath == nil else {
+                if case .rows(let result) = outcome, result.strategy.decodedTypePath != nil {
                     // Rows decoded into the app's type: checked whole, as the app fetches them.
                     do {
                         return .rows(
                             try request(
-                                result.plan, range: nil, single: result.isSingleRow, fetch: true,
+                                result.checked, range: nil, single: result.isSingleRow, fetch: true,
                                 valueLimit: ValueCut.displayLimit))
                     } catch var error as ArborError {
                         if error.range == nil { error.range = SourceRange(0, text.utf8.count) }
@@ -46,7 +46,7 @@ extension Session {
             }
             do {
                 let window = try WindowedResult(
-                    session: self, plan: result.plan, windowSize: windowSize, childCap: childCap)
+                    session: self, checked: result.checked, windowSize: windowSize, childCap: childCap)
                 // The rows are not counted here: the first window shows at once, and a
                 // view counts them afterwards (`rowCount()`), which a full window needs.
                 result.rows = try window.rows(in: 0..<windowSize)
@@ -54,7 +54,7 @@ extension Session {
                 // and what the app would run: the main statement alone needs no fetch;
                 // prefetches need their parents' keys and come later (`appStatements`).
                 result.statements = window.log.snapshot.statements
-                if !result.plan.hasPrefetch {
+                if !result.strategy.runsPrefetches {
                     result.appStatements = [CapturedStatement(sql: result.mainSQL, duration: 0, label: "main")]
                 }
                 result.window = window

@@ -30,9 +30,14 @@ extension Session {
             default: false
             }
         }
-        if isComposite || plan.isFetchedWhole { return value }
-        try Validator(schema: environment.schema, range: range).validate(plan)
-        let row = try database.read { db in try Row.fetchOne(db, try Lowering().request(plan)) }
+        if isComposite { return value }
+        let validated = try Validator(schema: environment.schema, range: range).validate(plan)
+        switch FetchStrategy(validated) {
+        case .steppedRows, .prefetchedRows: break
+        // Values, `fetchSet`, raw SQL rows and the app's decoded types bind no record: the fetch stays.
+        case .rawRows, .distinctRows, .values, .decoded: return value
+        }
+        let row = try database.read { db in try Row.fetchOne(db, try Lowering().request(validated)) }
         guard let row else {
             if kind == .one { return .absentRecord(table: plan.table, name: name) }
             throw ArborError("no `\(environment.displayName(ofTable: plan.table))` was found", at: range)

@@ -27,7 +27,7 @@ extension Session {
     /// The row of a `fetchOne`/`find` result fetched later (streamed output, the
     /// interactive view); `find` with no row throws as GRDB's `find` does.
     public func singleRow(of result: RequestResult, valueLimit: Int?) throws -> RequestResult {
-        var fetched = try request(result.plan, range: nil, single: true, fetch: true, valueLimit: valueLimit)
+        var fetched = try request(result.checked, range: nil, single: true, fetch: true, valueLimit: valueLimit)
         fetched.requiresRow = result.requiresRow
         if result.requiresRow, fetched.rows.isEmpty {
             throw RecordNotFound.error(result.plan, schema: environment.schema, at: SourceRange(0, 0))

@@ -216,7 +216,7 @@ struct CappedChildren {
                     .select([.expression(parent), .expression(.named(.function(.count, [parent]), "n"))]),
                     .group([parent]),
                 ])
-            let request = try Lowering().request(counting)
+            let request = try Lowering().request(session.validated(counting))
             let counted = try read("count " + target.association.key.plural) { db in try Row.fetchAll(db, request) }
             for row in counted {
                 let n: DatabaseValue = row[1]
@@ -232,7 +232,7 @@ struct CappedChildren {
                     ]),
                     .group([childColumn]),
                 ])
-            let request = try Lowering().request(counting)
+            let request = try Lowering().request(session.validated(counting))
             let counted = try read("count " + target.association.key.plural) { db in try Row.fetchAll(db, request) }
             for row in counted {
                 let n: DatabaseValue = row[1]
@@ -263,7 +263,7 @@ struct CappedChildren {
                     .filter(.inList(small.map { .value(SQLValue($0)) }, target.parentExpression)),
                     .including(.all, target.association),
                 ])
-            let request = try Lowering().request(plan)
+            let request = try Lowering().request(session.validated(plan))
             let builder = ResultTreeBuilder(
                 plan: plan, valueLimit: ValueCut.displayLimit, schema: session.environment.schema)
             let parents = try read(target.association.key.plural) { db in
@@ -331,7 +331,7 @@ struct CappedChildren {
                 .including(.required, association),
                 .limit(limit, offset: offset > 0 ? offset : nil),
             ])
-        let request = try Lowering().request(plan)
+        let request = try Lowering().request(session.validated(plan))
         let builder = ResultTreeBuilder(
             plan: plan, valueLimit: ValueCut.displayLimit, schema: session.environment.schema)
         return try read(name) { db in
@@ -343,7 +343,7 @@ struct CappedChildren {
     }
 
     private func fetch(_ plan: RequestPlan, _ target: Target, name: String?) throws -> [ResultRow] {
-        let request = try Lowering().request(plan)
+        let request = try Lowering().request(session.validated(plan))
         let builder = ResultTreeBuilder(
             plan: target.childPlan, valueLimit: ValueCut.displayLimit, schema: session.environment.schema)
         return try read(name) { db in try Row.fetchAll(db, request).map(builder.row) }

@@ -33,8 +33,7 @@ extension Session {
         case .request(let request): plan = request
         default: throw ArborError("not a request: \(text)")
         }
-        try Validator(schema: environment.schema, range: expr.range).validate(plan)
-        let request = try Lowering().request(plan)
+        let request = try Lowering().request(checked(plan, range: expr.range).validated)
         let count = try database.read { db in try request.limit(cap + 1).fetchCount(db) }
         return CappedCount(count: count, cap: cap)
     }

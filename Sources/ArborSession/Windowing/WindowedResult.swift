@@ -14,7 +14,9 @@ import GRDB
 /// - Windows far from the last one asked for are evicted, so memory stays bounded
 ///   however far one scrolls.
 public final class WindowedResult: @unchecked Sendable {
-    public let plan: RequestPlan
+    /// The request, validated once, and how it is fetched.
+    public let checked: CheckedRequest
+    public var plan: RequestPlan { checked.plan }
     public let windowSize: Int
     /// How many windows stay in memory.
     public let maximumWindows: Int
@@ -40,7 +42,9 @@ public final class WindowedResult: @unchecked Sendable {
     /// At most this many rows of a to-many child per parent (the rest is announced).
     public let childCap: Int?
     /// The plan fetched for root rows: `plan` without the includes that are capped.
-    private let rootPlan: RequestPlan
+    private let rootPlan: ValidatedPlan
+    /// How the root rows are fetched: `rootPlan` may prefetch less than `plan`.
+    private let rootStrategy: FetchStrategy
     private let cappedTargets: [CappedChildren.Target]
     /// Raw SQL (`Row.fetchAll(db, sql: …)`, `:sql SELECT …` in the terminal): read by its own pages.
     private let rawPages: RawSQLPages?
@@ -49,28 +53,43 @@ public final class WindowedResult: @unchecked Sendable {
     /// and loaded again keeps them.
     private var shownChildren: [Int: [DatabaseValue: Int]] = [:]
 
-    public init(
+    public convenience init(
         session: Session, plan: RequestPlan, windowSize: Int = 100, maximumWindows: Int = 20,
         childCap: Int? = 50
     ) throws {
-        try Validator(schema: session.environment.schema, range: nil).validate(plan)
+        try self.init(
+            session: session, checked: session.checked(plan, range: nil), windowSize: windowSize,
+            maximumWindows: maximumWindows, childCap: childCap)
+    }
+
+    /// The windows of a checked request (a `RequestResult`'s): nothing validated again
+    /// but the plan without its capped includes, a statement of its own.
+    public init(
+        session: Session, checked: CheckedRequest, windowSize: Int = 100, maximumWindows: Int = 20,
+        childCap: Int? = 50
+    ) throws {
+        let plan = checked.plan
         self.session = session
-        self.plan = plan
+        self.checked = checked
         self.windowSize = max(1, windowSize)
         self.maximumWindows = max(2, maximumWindows)
         self.childCap = childCap.map { max(1, $0) }
         if childCap != nil {
-            (rootPlan, cappedTargets) = CappedChildren.split(plan, schema: session.environment.schema)
+            let (split, targets) = CappedChildren.split(plan, schema: session.environment.schema)
+            rootPlan = targets.isEmpty ? checked.validated : try session.validated(split)
+            cappedTargets = targets
         } else {
-            (rootPlan, cappedTargets) = (plan, [])
+            (rootPlan, cappedTargets) = (checked.validated, [])
         }
+        rootStrategy = FetchStrategy(rootPlan)
         // A view keeps a bounded prefix of each long value (`ValueCut`).
         self.builder = ResultTreeBuilder(
-            plan: rootPlan, valueLimit: ValueCut.displayLimit, schema: session.environment.schema)
+            plan: rootPlan.plan, valueLimit: ValueCut.displayLimit, schema: session.environment.schema)
         self.fullBuilder = ResultTreeBuilder(
             plan: plan, valueLimit: ValueCut.displayLimit, schema: session.environment.schema)
-        self.mainSQL = try session.request(plan, range: nil, single: false, fetch: false).mainSQL
-        self.keyset = plan.rawSQL == nil ? Keyset.of(rootPlan, schema: session.environment.schema) : nil
+        self.mainSQL = try session.request(checked, range: nil, single: false, fetch: false).mainSQL
+        self.keyset =
+            checked.strategy == .rawRows ? nil : Keyset.of(rootPlan.plan, schema: session.environment.schema)
         // Windows come later, when another process may have changed the schema: a window
         // read against other columns could show a value under another column's name.
         let schemaVersion = session.schemaVersion
@@ -81,13 +100,10 @@ public final class WindowedResult: @unchecked Sendable {
             }
         }
         self.rawPages =
-            plan.rawSQL == nil
+            checked.strategy != .rawRows
             ? nil
             : try session.database.read { db in
-                let prepared = try Lowering().fetchRequest(plan).makePreparedRequest(db, forSingleResult: false)
-                try RawSQL(session: session).checkReads(
-                    prepared.statement.sqliteStatement, range: nil, inRequest: true)
-                return RawSQLPages(prepared.statement, db)
+                RawSQLPages(try session.prepared(checked.validated, db, range: nil).prepared.statement, db)
             }
     }
 
@@ -154,14 +170,15 @@ public final class WindowedResult: @unchecked Sendable {
                 try rawPages.rows(db, offset: index * windowSize, limit: windowSize, valueLimit: ValueCut.displayLimit)
             }
         } else {
-            rows = try fetch(page(rootPlan, index, previousKey), builder, label: label)
+            rows = try fetch(page(rootPlan, index, previousKey), rootStrategy, builder, label: label)
         }
         if let childCap, !cappedTargets.isEmpty {
             let capped = CappedChildren(session: session, cap: childCap, log: log, label: label)
             let counts = try cappedTargets.map { try capped.counts($0, rows) }
             if counts.allSatisfy({ $0.values.allSatisfy { $0 <= childCap } }) {
                 // Nothing to cut: GRDB prefetches the window as the request says.
-                rows = try fetch(page(plan, index, previousKey), fullBuilder, label: label)
+                rows = try fetch(
+                    page(checked.validated, index, previousKey), checked.strategy, fullBuilder, label: label)
             } else {
                 for (target, counted) in zip(cappedTargets, counts) {
                     try capped.attach(
@@ -181,23 +198,27 @@ public final class WindowedResult: @unchecked Sendable {
 
     /// The window `index` of `plan`: by keyset after the previous window's last
     /// row, by offset in keyset order for a jump, else by offset within the
-    /// request's own limit.
-    private func page(_ plan: RequestPlan, _ index: Int, _ previous: [DatabaseValue]?) -> RequestPlan {
+    /// request's own limit. A window by offset keeps the plan validated (`limited`);
+    /// a keyset window orders and filters it: a statement of its own, validated as such.
+    private func page(_ plan: ValidatedPlan, _ index: Int, _ previous: [DatabaseValue]?) throws -> ValidatedPlan {
         guard let keyset else { return windowOfOwnLimit(plan, index) }
         if index == 0 || previous != nil {
-            var keyed = plan
+            var keyed = plan.plan
             if let previous, let after = keyset.after(previous) { keyed = keyed.appending(.filter(after)) }
-            return keyed.appending(keyset.ordering).appending(.limit(windowSize, offset: nil))
+            return try session.validated(keyed.appending(keyset.ordering)).limited(windowSize, offset: nil)
         }
         // A jump: reach the window by offset, once; keyset from then on.
-        return plan.appending(keyset.ordering).appending(.limit(windowSize, offset: index * windowSize))
+        return try session.validated(plan.plan.appending(keyset.ordering))
+            .limited(windowSize, offset: index * windowSize)
     }
 
-    /// The rows of one page; its statements go to the log as `label`.
-    private func fetch(_ page: RequestPlan, _ builder: ResultTreeBuilder, label: String) throws -> [ResultRow] {
+    /// The rows of one page, fetched as `strategy` says; its statements go to the log as `label`.
+    private func fetch(_ page: ValidatedPlan, _ strategy: FetchStrategy, _ builder: ResultTreeBuilder, label: String)
+        throws -> [ResultRow]
+    {
         let request = try Lowering().request(page)
         return try log.read(session.database, label: label) { db in
-            if page.hasPrefetch { return try Row.fetchAll(db, request).map(builder.row) }
+            if strategy.runsPrefetches { return try Row.fetchAll(db, request).map(builder.row) }
             var rows: [ResultRow] = []
             let prepared = try request.makePreparedRequest(db, forSingleResult: false)
             if let layout = try StatementLayout(
@@ -214,12 +235,12 @@ public final class WindowedResult: @unchecked Sendable {
     }
 
     /// A window by offset, within the request's own limit and offset.
-    private func windowOfOwnLimit(_ plan: RequestPlan, _ index: Int) -> RequestPlan {
-        let own = plan.limit
+    private func windowOfOwnLimit(_ plan: ValidatedPlan, _ index: Int) -> ValidatedPlan {
+        let own = plan.plan.limit
         let start = (own?.offset ?? 0) + index * windowSize
         var size = windowSize
         if let limit = own?.limit { size = max(0, min(windowSize, limit - index * windowSize)) }
-        return plan.appending(.limit(size, offset: start))
+        return plan.limited(size, offset: start)
     }
 
     /// Keeps the windows nearest to `index`; keyset keys are tiny and kept.

@@ -143,7 +143,7 @@ final class SessionWorker: @unchecked Sendable {
             let message: Message
             do {
                 let statements = try session.appStatements(
-                    window.plan, single: single, parentLimit: Self.appStatementsParentLimit)
+                    window.checked, single: single, parentLimit: Self.appStatementsParentLimit)
                 message = .appStatements(generation: generation, statements: statements, note: nil)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
                 message = .appStatements(generation: generation, statements: nil, note: "interrupted")
