@@ -936,6 +936,8 @@ func sexp(_ expr: Expr) -> String {
     case .keyPath(let root, let components): return "\\" + (root ?? "") + components.map { "." + $0 }.joined()
     case .anonymousArgument(let index): return "$\(index)"
     case .parenthesized(let inner): return "(paren \(sexp(inner)))"
+    // `!` changes no SQL: shown as its operand, as the parser once read it.
+    case .forceUnwrapped(let inner): return sexp(inner)
     case .conditional(let condition, let then, let otherwise):
         return "(? \(sexp(condition)) \(sexp(then)) \(sexp(otherwise)))"
     case .unsupported(let what): return "(unsupported \(what))"

@@ -11,9 +11,12 @@ final class UnwrapParsingTests: XCTestCase {
     func memberCall(_ text: String) -> (base: String, name: String, labels: [String?])? {
         let result = Parser.parse(text)
         guard result.errors.isEmpty, result.statements.count == 1, case .expression(let expr) = result.statements[0],
-            case .call(let callee, let arguments) = expr.kind, case .member(let base, let name, _) = callee.kind,
-            case .identifier(let baseName) = base.kind
+            case .call(let callee, let arguments) = expr.kind, case .member(let base, let name, _) = callee.kind
         else { return nil }
+        // `author!`: Swift's force unwrap of `author`, kept in the tree.
+        var operand = base
+        if case .forceUnwrapped(let inner) = base.kind { operand = inner }
+        guard case .identifier(let baseName) = operand.kind else { return nil }
         return (baseName, name, arguments.map(\.label))
     }
 

@@ -92,15 +92,20 @@ final class FullTextSearchTests: XCTestCase {
     func testMatchOnAColumn() throws {
         guard let pattern = FTS5Pattern(matchingAnyTokenIn: "tulips") else { return XCTFail("a pattern") }
         try assertSame(
-            #"Document.filter(Column("body").match(FTS5Pattern(matchingAnyTokenIn: "tulips")))"#,
+            #"Document.filter(Column("body").match(FTS5Pattern(matchingAnyTokenIn: "tulips")!))"#,
             Document.filter(Column("body").match(pattern)), rows: [3])
         let session = try session()
         guard
             case .failure(let errors, _)? = session.run(
-                #"Document.filter(Column("body").match(FTS5Pattern(matchingAnyTokenIn: "")))"#
+                #"Document.filter(Column("body").match(FTS5Pattern(matchingAnyTokenIn: "")!))"#
             ).last
         else { return XCTFail("a nil pattern can not be matched") }
         XCTAssertTrue(errors.first?.message.hasPrefix("the FTS5 pattern is nil") ?? false, "\(errors)")
+        // GRDB's `match(_:)` takes an `FTS5Pattern`, not the optional a failable initializer gives.
+        XCTAssertEqual(
+            try session.failure(#"Document.filter(Column("body").match(FTS5Pattern(matchingAnyTokenIn: "tulips")))"#)
+                .first?.message,
+            "value of optional type 'FTS5Pattern?' must be unwrapped to a value of type 'FTS5Pattern'")
     }
 
     func testErrorsAreLocated() throws {

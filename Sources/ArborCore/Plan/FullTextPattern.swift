@@ -11,6 +11,11 @@ public struct FullTextPattern: Hashable, Sendable {
     public var text: String
     /// `rawPattern:allowedColumns:`: the columns a raw pattern may name.
     public var allowedColumns: [String]
+    /// Written `FTS5Pattern(…)!`: the other initializers are failable, their pattern optional.
+    public var isUnwrapped = false
+
+    /// An `FTS5Pattern?`, as Swift types a failable initializer's result.
+    public var isOptional: Bool { kind != .rawPattern && !isUnwrapped }
 
     public init(kind: Kind, text: String, allowedColumns: [String] = []) {
         self.kind = kind

@@ -141,6 +141,14 @@ public final class Evaluator {
             throw ArborError("`$\(n)` is only defined inside a closure argument", at: expr.range)
         case .parenthesized(let inner):
             return try evaluate(inner)
+        case .forceUnwrapped(let inner):
+            // Values of the language are not optional, except a pattern of a failable initializer.
+            let value = try evaluate(inner)
+            if case .fullTextPattern(var pattern) = value {
+                pattern.isUnwrapped = true
+                return .fullTextPattern(pattern)
+            }
+            return value
         case .conditional(let condition, let then, let otherwise):
             return try evaluate(truth(condition) ? then : otherwise)
         case .unsupported(let what):

@@ -70,7 +70,17 @@ extension GRDBAPI {
                     throw ArborError(
                         "`match` is a method of a column, as in `Column(\"body\").match(pattern)`", at: call.nameRange)
                 }
-                return .expression(.match(column: column, try evaluator.fullTextPattern(call.argument(0))))
+                let pattern = try evaluator.fullTextPattern(call.argument(0))
+                // GRDB's `match(_:)` takes an `FTS5Pattern`; `matching(_:)` takes an optional one.
+                guard !pattern.isOptional else {
+                    throw ArborError(
+                        "value of optional type 'FTS5Pattern?' must be unwrapped to a value of type 'FTS5Pattern'",
+                        at: call.argument(0).range,
+                        suggestion:
+                            "unwrap it (`FTS5Pattern(…)!`), or filter with `matching(_:)`, which takes an optional pattern"
+                    )
+                }
+                return .expression(.match(column: column, pattern))
             },
         ]
         + SQLFunction.allCases.filter(\.isSwiftDefined).map(swiftDefinedFunction)

@@ -127,7 +127,7 @@ extension SwiftLowering {
         case .awaitExpr(let e): return expression(e.expression)
         case .unsafeExpr(let e): return expression(e.expression)
         case .asExpr(let e): return Expr(expression(e.expression).kind, whole)
-        case .forceUnwrapExpr(let e): return expression(e.expression)
+        case .forceUnwrapExpr(let e): return Expr(.forceUnwrapped(expression(e.expression)), whole)
         case .optionalChainingExpr(let e):
             // `String?.fetchAll(db, …)`: the optional type, whose fetches keep NULL.
             if let reference = e.expression.as(DeclReferenceExprSyntax.self),

@@ -42,6 +42,8 @@ public struct Expr: Hashable, Sendable {
         case anonymousArgument(Int)
         /// `(expr)`: kept so that ranges and descriptions stay faithful.
         case parenthesized(Expr)
+        /// `value!`: Swift's force unwrap (an optional `FTS5Pattern` becomes one).
+        case forceUnwrapped(Expr)
         /// `condition ? a : b`, decided with Swift's rules on values known now.
         case conditional(Expr, then: Expr, else: Expr)
         /// Swift that app code may hold and arbor does not interpret (`if` expressions,

@@ -513,7 +513,7 @@ public struct Parser {
         // `date(…)!)`: a force unwrap touching its operand, before what ends the expression.
         if atOperator(.bang),
             [.rightParen, .comma, .rightBracket].contains(where: { tokens[position + 1].isPunctuation($0) })
-                || tokens[position + 1].isEndOfInput
+                || tokens[position + 1].isEndOfInput || tokens[position + 1].precededByNewline
         {
             return true
         }
@@ -557,6 +557,8 @@ public struct Parser {
                 // `String?.fetchAll(db, …)`: the optional type, whose fetches keep NULL.
                 if case .identifier(let name) = expr.kind, name.first?.isUppercase == true, atOperator(.question) {
                     expr = Expr(.identifier(name + "?"), expr.range.union(consumeRange()))
+                } else if atOperator(.bang) {
+                    expr = Expr(.forceUnwrapped(expr), expr.range.union(consumeRange()))
                 } else {
                     consume()
                 }
