@@ -13,27 +13,6 @@ import XCTest
 final class AdviceMigrationsClearTests: XCTestCase {
     private func rules(_ advice: [Advice]) -> [String] { advice.map { "\($0.rule.name) \($0.table)" } }
 
-    /// The text of `:advise` (or `:advise TABLE`) as the session prints it.
-    private func adviseText(_ session: Session, _ argument: String = "") throws -> String {
-        let outcomes = session.run(":advise" + (argument.isEmpty ? "" : " " + argument))
-        guard case .commandOutput(let text)? = outcomes.first else {
-            XCTFail("no command output: \(outcomes)")
-            return ""
-        }
-        return text
-    }
-
-    /// Registers and runs every migration of `text`; returns their titles.
-    @discardableResult
-    private func apply(_ text: String, to path: String) throws -> [String] {
-        var migrator = DatabaseMigrator()
-        let titles = try AdviceMigrationRunner.register(text, in: &migrator)
-        let queue = try DatabaseQueue(path: path)
-        try migrator.migrate(queue)
-        try queue.close()
-        return titles
-    }
-
     /// The tables each rebuild of `text` makes (`CREATE TABLE "new_X"`, quotes escaped
     /// or not), with repeats.
     private func rebuiltTables(_ text: String) -> [String] {
@@ -56,7 +35,7 @@ final class AdviceMigrationsClearTests: XCTestCase {
         XCTAssertTrue(advice[1].isInSharedMigration)
         XCTAssertTrue(advice[1].what.hasPrefix("Track.AlbumId, Track.GenreId allow NULL"), advice[1].what)
 
-        let text = try adviseText(session)
+        let text = try session.adviseText()
         XCTAssertTrue(text.hasPrefix("Track: the foreign key Track(GenreId) → Genre has no index"), text)
         XCTAssertEqual(rebuiltTables(text), ["Track", "Customer"])
         // Eleven renames fold into one note, after the advice the app pays for.
@@ -66,14 +45,14 @@ final class AdviceMigrationsClearTests: XCTestCase {
             try XCTUnwrap(text.range(of: "Customer.SupportRepId allows NULL")).lowerBound,
             try XCTUnwrap(text.range(of: "11 table names")).lowerBound)
         // One table: nothing folded.
-        XCTAssertTrue(try adviseText(session, "Album").contains("the table name Album is not singular camelCase"))
+        XCTAssertTrue(try session.adviseText("Album").contains("the table name Album is not singular camelCase"))
     }
 
     func testMusicStoreMigrationsAppliedInOrderLeaveNoAdvice() throws {
         let path = try MusicStoreFixture.make()
         let tracks = try DatabaseQueue(path: path).read { try Row.fetchAll($0, sql: "SELECT * FROM Track") }
-        let text = try adviseText(try Session(path: path))
-        let titles = try apply(text, to: path)
+        let text = try Session(path: path).adviseText()
+        let titles = try AdviceMigrationRunner.apply(text, to: path)
         XCTAssertEqual(titles.count, 2, "\(titles)")
         // What `:advise` printed is fixed; only the folded table names are left.
         XCTAssertEqual(Set(try Session(path: path).advice().map(\.rule)), [.tableName])
@@ -90,7 +69,7 @@ final class AdviceMigrationsClearTests: XCTestCase {
         // Then the renames, as `:advise TABLE` prints each: no advice at all.
         let session = try Session(path: path)
         for advice in try session.advice() {
-            try apply(try adviseText(session, advice.table), to: path)
+            try AdviceMigrationRunner.apply(try session.adviseText(advice.table), to: path)
         }
         XCTAssertEqual(rules(try Session(path: path).advice()), [])
     }
@@ -107,14 +86,14 @@ final class AdviceMigrationsClearTests: XCTestCase {
                 "viewPrimaryKey film_list", "viewPrimaryKey staff_list", "viewPrimaryKey sales_by_store",
                 "viewPrimaryKey sales_by_film_category",
             ])
-        let text = try adviseText(session)
+        let text = try session.adviseText()
         XCTAssertTrue(text.contains("5 views have no primary key (customer_list, film_list,"), text)
         XCTAssertEqual(text.components(separatedBy: "has no primary key").count, 1, text)
-        let titles = try apply(text, to: path)
+        let titles = try AdviceMigrationRunner.apply(text, to: path)
         XCTAssertEqual(titles, ["Index rental.staff_id", "Make payment.rental_id NOT NULL"])
         // Every rename too, one table at a time, as `:advise TABLE` prints it.
         for table in ["film_actor", "film_category"] {
-            try apply(try adviseText(try Session(path: path), table), to: path)
+            try AdviceMigrationRunner.apply(try Session(path: path).adviseText(table), to: path)
         }
         let left = try Session(path: path).advice()
         XCTAssertEqual(Set(left.map(\.rule)), [.severalForeignKeys, .viewPrimaryKey])
@@ -141,7 +120,7 @@ final class AdviceMigrationsClearTests: XCTestCase {
             INSERT INTO Song VALUES ('Go Down', 1, 1), ('Lost', 9, 1);
             """)
         let session = try Session(path: path)
-        let text = try adviseText(session, "Song")
+        let text = try session.adviseText("Song")
         XCTAssertEqual(rebuiltTables(text), ["Song"])
         XCTAssertEqual(
             Set(try session.advice(table: "Song").map(\.rule)),
@@ -150,7 +129,7 @@ final class AdviceMigrationsClearTests: XCTestCase {
                 .missingPrimaryKey, .tableName,
             ])
         XCTAssertTrue(text.contains("DELETE FROM \\\"Song\\\""), text)
-        try apply(text.components(separatedBy: "Song: the table name").first ?? "", to: path)
+        try AdviceMigrationRunner.apply(text.components(separatedBy: "Song: the table name").first ?? "", to: path)
         XCTAssertEqual(Set(try Session(path: path).advice(table: "Song").map(\.rule)), [.tableName])
         let names = try DatabaseQueue(path: path).read { try String.fetchAll($0, sql: "SELECT Name FROM Song") }
         XCTAssertEqual(names, ["Go Down"])

@@ -24,28 +24,6 @@ final class OrphanKeyAdviceTests: XCTestCase {
         INSERT INTO Contract VALUES (1, 1, 1), (2, 1, 2);
         """
 
-    private func adviseText(_ session: Session, _ argument: String = "") throws -> String {
-        let outcomes = session.run(":advise" + (argument.isEmpty ? "" : " " + argument))
-        guard case .commandOutput(let text)? = outcomes.first else {
-            XCTFail("no command output: \(outcomes)")
-            return ""
-        }
-        return text
-    }
-
-    /// Registers and runs every migration of `text` with GRDB's migrator (foreign
-    /// keys on, so each is checked at its end); returns their titles.
-    @discardableResult
-    private func apply(_ text: String, to path: String) throws -> [String] {
-        var migrator = DatabaseMigrator()
-        let titles = try AdviceMigrationRunner.register(text, in: &migrator)
-        let queue = try DatabaseQueue(path: path)
-        defer { try? queue.close() }
-        XCTAssertEqual(try queue.read { try Bool.fetchOne($0, sql: "PRAGMA foreign_keys") }, true)
-        try migrator.migrate(queue)
-        return titles
-    }
-
     func testNullableOrphanKeysAreSetToNullFirst() throws {
         let path = try TemporaryDatabase.make(Self.schema)
         let session = try Session(path: path)
@@ -60,7 +38,7 @@ final class OrphanKeyAdviceTests: XCTestCase {
         XCTAssertLessThan(update.lowerBound, rebuild.lowerBound)
         XCTAssertFalse(migration.contains(#"\"ArtistId\" INTEGER NOT NULL"#), migration)
 
-        try apply(try adviseText(session, "Album"), to: path)
+        try AdviceMigrationRunner.apply(try session.adviseText("Album"), to: path)
         let after = try DatabaseQueue(path: path).read { db in
             (
                 try Row.fetchAll(db, sql: "SELECT AlbumId, Title, ArtistId FROM Album ORDER BY AlbumId"),
@@ -90,7 +68,7 @@ final class OrphanKeyAdviceTests: XCTestCase {
         let withoutData = migration.components(separatedBy: "\n").filter { !$0.contains("UPDATE") }
             .joined(separator: "\n")
         XCTAssertNotEqual(withoutData, migration)
-        XCTAssertThrowsError(try apply(withoutData, to: path)) { error in
+        XCTAssertThrowsError(try AdviceMigrationRunner.apply(withoutData, to: path)) { error in
             XCTAssertTrue("\(error)".contains("FOREIGN KEY"), "\(error)")
         }
     }
@@ -121,12 +99,12 @@ final class OrphanKeyAdviceTests: XCTestCase {
             "SELECT (SELECT count(*) FROM Album), (SELECT count(*) FROM Track), (SELECT count(*) FROM Contract)"
         let before = try DatabaseQueue(path: path).read { try Row.fetchOne($0, sql: counts) }
         let session = try Session(path: path)
-        let titles = try apply(try adviseText(session), to: path)
+        let titles = try AdviceMigrationRunner.apply(try session.adviseText(), to: path)
         XCTAssertTrue(titles.contains { $0.hasPrefix("Add the foreign key Album.ArtistId") }, "\(titles)")
         // Contract's keys name rows: their foreign keys come with NOT NULL, as before.
         XCTAssertTrue(titles.contains { $0.contains("Contract") }, "\(titles)")
         for advice in try Session(path: path).advice() where advice.migration != nil {
-            try apply(try adviseText(Session(path: path), advice.table), to: path)
+            try AdviceMigrationRunner.apply(try Session(path: path).adviseText(advice.table), to: path)
         }
         let left = try Session(path: path).advice()
         XCTAssertEqual(

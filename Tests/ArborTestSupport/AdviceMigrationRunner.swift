@@ -17,6 +17,23 @@ public enum AdviceMigrationRunner {
         var arguments: [String: [String]]
     }
 
+    /// Registers and runs every migration of `text` with GRDB's migrator on the database
+    /// at `path` (foreign keys on, as GRDB opens it, so each is checked at its end);
+    /// returns their titles.
+    @discardableResult
+    public static func apply(_ text: String, to path: String) throws -> [String] {
+        var migrator = DatabaseMigrator()
+        let titles = try register(text, in: &migrator)
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        // The migrator's foreign key check at each migration's end is the point.
+        guard try queue.read({ try Bool.fetchOne($0, sql: "PRAGMA foreign_keys") }) == true else {
+            throw UnreadableMigration(description: "foreign keys are off: GRDB's migrator would not check them")
+        }
+        try migrator.migrate(queue)
+        return titles
+    }
+
     /// Registers every migration of `text` in `migrator`, in order; returns their titles.
     @discardableResult
     public static func register(_ text: String, in migrator: inout DatabaseMigrator) throws -> [String] {

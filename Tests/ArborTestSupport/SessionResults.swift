@@ -28,6 +28,17 @@ extension Session {
         return result
     }
 
+    /// The text of `:advise` (or `:advise TABLE`) as the session prints it; an error
+    /// naming what came instead.
+    public func adviseText(_ argument: String = "") throws -> String {
+        let command = ":advise" + (argument.isEmpty ? "" : " " + argument)
+        let outcomes = run(command)
+        guard case .commandOutput(let text)? = outcomes.first else {
+            throw UnexpectedOutcome(statement: command, outcomes: outcomes)
+        }
+        return text
+    }
+
     /// The errors of the last statement of `text`; an error when it did not fail.
     public func failure(_ text: String) throws -> [ArborError] {
         let outcomes = run(text, fetch: false)
