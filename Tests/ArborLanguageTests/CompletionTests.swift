@@ -50,7 +50,8 @@ final class CompletionTests: XCTestCase {
     func texts(_ text: String) -> [String] { complete(text).candidates.map(\.text) }
 
     static let functions = [
-        "abs", "AllColumns", "average", "cast", "coalesce", "Column", "CommonTableExpression", "count", "ForeignKey",
+        "abs", "AllColumns", "AnyFetchRequest", "average", "cast", "coalesce", "Column", "CommonTableExpression",
+        "count", "ForeignKey",
         "FTS5Pattern", "length", "max", "min", "SQL", "SQLRequest", "StatementArguments", "sum", "Table", "TableAlias",
         "total",
     ]
@@ -61,13 +62,15 @@ final class CompletionTests: XCTestCase {
         "matching", "none", "order", "orderByPrimaryKey", "select", "selectID", "selectPrimaryKey", "with",
     ]
     static let requestMethods = [
-        "aliased", "all", "annotated", "asRequest", "contains", "distinct", "exists", "fetchAll", "fetchCount",
+        "aliased", "all", "annotated", "asRequest", "contains", "databaseTableName", "distinct", "exists", "fetchAll",
+        "fetchCount",
         "fetchCursor", "fetchOne", "fetchSet", "filter", "group", "groupByPrimaryKey", "having", "including", "isEmpty",
         "joining", "limit", "matching", "none", "order", "orderByPrimaryKey", "reversed", "select", "selectID",
         "selectPrimaryKey", "unordered", "with",
     ]
     static let associationMethods = [
-        "aliased", "all", "annotated", "distinct", "filter", "forKey", "group", "groupByPrimaryKey", "having",
+        "aliased", "all", "annotated", "databaseTableName", "distinct", "filter", "forKey", "group",
+        "groupByPrimaryKey", "having",
         "including", "joining", "matching", "none", "order", "orderByPrimaryKey", "reversed", "select", "unordered",
         "with",
     ]

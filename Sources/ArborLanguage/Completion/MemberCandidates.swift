@@ -14,7 +14,7 @@ enum MemberCandidates {
             return grdbMembers(offeredOn: .request)
         case .association(let association):
             // Aggregates (`count`, `max(_:)`) are offered on to-many associations only.
-            let aggregates = Set(GRDBAPI.members.filter { $0.symbols.contains(where: GRDBAPI.isAggregate) }.map(\.name))
+            let aggregates = Set(GRDBAPI.members.filter(\.isAssociationAggregate).map(\.name))
             return grdbMembers(offeredOn: .association).filter { association.isToMany || !aggregates.contains($0.text) }
         case .expression(let expression):
             if expression.containsAggregate { return [Completion("forKey", kind: .method, detail: "forKey(_:)")] }

@@ -150,7 +150,7 @@ final class ReceiverEvaluation {
         case .request: kind = .request
         case .association(let association):
             if GRDBAPI.members(named: call.name, kind: .method).contains(where: {
-                $0.symbols.contains(where: GRDBAPI.isAggregate)
+                $0.isAssociationAggregate
             }) {
                 return association.isToMany ? .expression(.value(.null)) : nil
             }

@@ -131,6 +131,7 @@ extension Evaluator {
                     "a request has no property `\(name)`: `\(name)` is an association of `\(type)`", at: nameRange,
                     suggestion: "include it with `\(method) \(type).\(name))`")
             }
+            if let value = try grdbProperty(name, of: base, range: range, nameRange: nameRange) { return value }
             throw ArborError(
                 "a request has no property `\(name)`", at: nameRange,
                 suggestion: Suggestions.didYouMean(

@@ -7,7 +7,7 @@ extension GRDBAPI {
         var lines = ["| method | table | request | association |", "| --- | :-: | :-: | :-: |"]
         for member in members
         where member.kind == .method && !member.offeredOn.isDisjoint(with: receivers)
-            && !member.symbols.contains(where: isAggregate)
+            && !member.isAssociationAggregate
         {
             let signatures = member.signatures.split(separator: " · ").map { "`\($0)`" }.joined(separator: ", ")
             let marks = receivers.map { member.offeredOn.contains($0) ? "✓" : "" }

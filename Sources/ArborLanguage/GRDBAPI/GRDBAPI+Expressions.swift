@@ -8,10 +8,14 @@ extension GRDBAPI {
             ordering("asc", .asc), ordering("desc", .desc), ordering("ascNullsLast", .ascNullsLast),
             ordering("descNullsFirst", .descNullsFirst),
             GRDBMember(
-                .property, "sqlExpression", on: [.expression], symbols: ["SQLExpressible.sqlExpression"]
+                .property, "sqlExpression", on: [.expression],
+                symbols: [
+                    "SQLExpressible.sqlExpression", "ColumnExpression.sqlExpression", "SQLExpression.sqlExpression",
+                ]
             ) { _, call in .expression(call.expression) },
             // `Columns.authorId.name`: the column's name as a string (`ForeignKey([Columns.authorId.name])`).
-            GRDBMember(.property, "name", on: [.expression], symbols: ["ColumnExpression.name"]) { _, call in
+            GRDBMember(.property, "name", on: [.expression], symbols: ["ColumnExpression.name", "Column.name"]) {
+                _, call in
                 guard case .column(let columnName, nil) = call.expression else {
                     throw ArborError("an expression has no property `name`", at: call.nameRange)
                 }

@@ -53,7 +53,9 @@ extension GRDBAPI {
             .method, name, [CallForm([]), CallForm([nil])], on: .tableAndRequest,
             symbols: symbols(
                 "FetchRequest", name == "fetchCount" ? "TableRecord" : "FetchableRecord", "Table", member: "\(name)(_:)"
-            ),
+            )
+                + (name == "fetchCount"
+                    ? symbols("QueryInterfaceRequest", "AnyFetchRequest", member: "fetchCount(_:)") : []),
             detail: "\(name)(db)", acceptsRawSQL: true
         ) { evaluator, call in
             guard call.arguments.isEmpty || Evaluator.isDatabaseArgument(call.argument(0)) else {

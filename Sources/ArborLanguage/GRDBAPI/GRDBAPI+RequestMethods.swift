@@ -196,7 +196,7 @@ extension GRDBAPI {
         ) { evaluator, call in try call.appending(try evaluator.joinOperation(call)) },
         GRDBMember(
             .method, "asRequest", [CallForm(["of"])], on: .queryInterfaceRequest,
-            symbols: symbols("QueryInterfaceRequest", member: "asRequest(of:)")
+            symbols: symbols("QueryInterfaceRequest", "AnyFetchRequest", member: "asRequest(of:)")
         ) { evaluator, call in .request(evaluator.decodedAs(call)) },
         GRDBMember(
             .method, "with", [CallForm([nil])], on: .tableAndDerivable,

@@ -5,9 +5,9 @@ import ArborCore
 enum GRDBAPI {
     static let members: [GRDBMember] =
         requestMethods.map { $0.yielding($0.name == "contains" ? .expression : .refinedReceiver) } + fetches
-        + valueFetches + commonTableExpressionMembers + recordMembers
+        + valueFetches + commonTableExpressionMembers + recordMembers + introspectionMembers
         + primaryKeyMethods
-        + associationMembers.map { $0.symbols.contains(where: isAggregate) ? $0.yielding(.expression) : $0 }
+        + associationMembers.map { $0.isAssociationAggregate ? $0.yielding(.expression) : $0 }
         + expressionMembers.map { $0.kind == .method && $0.name != "forKey" ? $0.yielding(.expression) : $0 }
         + functions.map {
             SQLFunction(rawValue: $0.name) != nil || ["Column", "cast"].contains($0.name)
@@ -34,7 +34,7 @@ enum GRDBAPI {
     /// refines or fetches it (not an aggregate: `max(…)` alone is the SQL function).
     static func isRequestMethod(_ name: String) -> Bool {
         members(named: name, kind: .method).contains {
-            !$0.offeredOn.isDisjoint(with: [.table, .request, .association]) && !$0.symbols.contains(where: isAggregate)
+            !$0.offeredOn.isDisjoint(with: [.table, .request, .association]) && !$0.isAssociationAggregate
         }
     }
 

@@ -68,6 +68,10 @@ struct GRDBMember: Sendable {
         return member
     }
 
+    /// An aggregate of a to-many association (`count`, `max(_:)`): every declaration it
+    /// serves is `AssociationToMany`'s (`forKey` is also `Association`'s, so it is not one).
+    var isAssociationAggregate: Bool { !symbols.isEmpty && symbols.allSatisfy(GRDBAPI.isAggregate) }
+
     /// `filter(_:) · filter(key:)`: the signatures of its forms, or its name for a property.
     var signatures: String {
         if let detail { return detail }
