@@ -68,6 +68,34 @@ enum Measure {
         return (fields[0], fields[1] / 1024)
     }
 
+    /// What one run of a command took, as GNU `time` measures it.
+    struct ChildUsage {
+        var seconds: Double
+        /// User and system time of the process (all its threads).
+        var processorSeconds: Double
+        var peakMB: Double
+    }
+
+    /// Wall time, processor time and peak resident memory of a command: the median of each
+    /// over `count` runs.
+    static func usage(_ executable: String, _ arguments: [String], runs count: Int = 1) throws -> ChildUsage {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("arbor-usage-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        var runs: [[Double]] = []
+        for _ in 0..<count {
+            _ = try Measure.process("/usr/bin/time", ["-f", "%e %U %S %M", "-o", report, executable] + arguments)
+            // The last line: a status other than 0 is said on a line before it.
+            let lines = (try String(contentsOfFile: report, encoding: .utf8)).split(separator: "\n")
+            let fields = (lines.last ?? "").split(separator: " ").compactMap { Double($0) }
+            guard fields.count >= 4 else { throw NSError(domain: "time", code: 1) }
+            runs.append(fields)
+        }
+        func median(_ index: Int) -> Double { runs.map { $0[index] }.sorted()[runs.count / 2] }
+        return ChildUsage(
+            seconds: median(0), processorSeconds: runs.map { $0[1] + $0[2] }.sorted()[runs.count / 2],
+            peakMB: median(3) / 1024)
+    }
+
     /// Peak resident memory of this process, in MB (`VmHWM`).
     static func peakResidentMB() -> Double { statusField("VmHWM") }
 
