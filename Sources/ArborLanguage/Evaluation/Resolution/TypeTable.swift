@@ -51,6 +51,7 @@ public struct TypeTable: Sendable {
 
     /// `path` with the aliases followed (`Author.Columns` → `Author.CodingKeys`).
     public func canonical(_ path: String) -> String {
+        if aliases.isEmpty { return path }
         var path = path
         var seen: Set<String> = []
         while let target = aliases[path], seen.insert(path).inserted { path = target }
