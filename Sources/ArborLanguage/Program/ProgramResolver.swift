@@ -244,8 +244,9 @@ private struct Resolution {
     }
 
     static func isRequestType(_ type: String) -> Bool {
-        type.contains("Request") || type.contains("Association") || type == "Self"
-            || GRDBExpressionTypes.contains(type)
+        // On the bytes: Foundation's `contains` cost a tenth of declaring a type's members.
+        type.utf8.firstRange(of: "Request".utf8) != nil || type.utf8.firstRange(of: "Association".utf8) != nil
+            || type == "Self" || GRDBExpressionTypes.contains(type)
     }
 
     static let tableRecordProtocols: Set<String> = [
