@@ -1,47 +1,99 @@
-import ArborLanguage
 import Foundation
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// Loading at scale (issue 20), through the real binary: 5k/10k/20k
-/// redeclarations of one member in one file (was quadratic: 2.0 s, 8.4 s,
-/// 28–32 s), a 4 MB file of distinct declarations (at the 4 MB cap) and a
-/// 50 MB one (above it: refused, was 14 s and 1.4 GB). Wall time and the
-/// child's peak memory, against parsing the same text in this process
+/// Loading against parsing (issue 20: beyond parsing, loading adds at most half again in
+/// time and memory), each a process of its own: `arbor --load` of the files against
+/// `ArborBenchmarks --parse-only` of the same files (swift-syntax's parser alone, see
+/// `ParseOnlyProcess`). For the 100 files of 1,000 declarations, 5k/10k/20k
+/// redeclarations of one member in one file (was quadratic: 2.0 s, 8.4 s, 28–32 s),
+/// the largest file arbor reads (the 4 MB cap) and a 50 MB one (above it: refused, was
+/// 14 s and 1.4 GB). Wall time, processor time (all threads) and peak memory, each with
+/// the ratio to the parse; then the same beyond what each process takes for an empty
+/// file (its start, the runtime, the database), the part that grows with the source
 /// (`ARBOR_BENCH_ONLY=loading`).
 enum LoadingScaleBenchmark {
+    /// `SourceFileReading.sizeCap`: the largest file arbor reads.
+    static let sizeCap = 4 * 1024 * 1024
+
     static func run(arbor: String) throws {
         let folder = BenchmarkData.directory.appendingPathComponent("loading-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
+        let empty = folder.appendingPathComponent("Empty.swift").path
+        try "".write(toFile: empty, atomically: true, encoding: .utf8)
+        let models = folder.appendingPathComponent("Models.swift").path
+
+        let (database, modelFolder) = try BenchmarkData.modelFolder(files: 100)
+        print("each figure against the parse-only process on the same files (ref)")
+        try compare(
+            "100 files, 1,000 declarations", arbor: arbor, { [database, "--load", $0, "-c", "let x = 1"] },
+            source: modelFolder, empty: empty, runs: 9)
         for count in [5_000, 10_000, 20_000] {
             var text = "import GRDB\nstruct Author: TableRecord {}\nstruct Book: TableRecord {}\n"
             for _ in 0..<count { text += "extension Author { static let books = hasMany(Book.self) }\n" }
-            try measure(
-                arbor: arbor, "\(count) redeclarations (\(text.utf8.count / 1024) KB)", text, folder,
-                goal: count == 20_000 ? "≤ 1 s" : "")
+            try text.write(toFile: models, atomically: true, encoding: .utf8)
+            try compare(
+                "\(count) redeclarations (\(text.utf8.count / 1024) KB)", arbor: arbor,
+                { ["--load", $0, "-c", "let x = 1"] }, source: models, empty: empty, runs: 3,
+                wallGoal: count == 20_000 ? "≤ 1 s" : "")
         }
-        for megabytes in [4, 50] {
-            var text = "import GRDB\n"
-            var i = 0
-            while text.utf8.count < megabytes * 1_000_000 {
-                text += "struct Thing\(i): TableRecord { static let databaseTableName = \"book\"; var id: Int64 }\n"
-                i += 1
-            }
-            try measure(arbor: arbor, "\(megabytes) MB of distinct declarations", text, folder, goal: "")
-        }
+        try declarations(bytes: sizeCap, into: models)
+        try compare(
+            "4 MB of distinct declarations (at the cap)", arbor: arbor, { ["--load", $0, "-c", "let x = 1"] },
+            source: models, empty: empty, runs: 1)
+        // Above the cap: refused unread, so there is no parse to compare with.
+        try declarations(bytes: 50_000_000, into: models)
+        let refused = try Measure.usage(arbor, ["--load", models, "-c", "let x = 1"])
+        Measure.report("load 50 MB of distinct declarations: refused (above 4 MB)", Measure.ms(refused.seconds))
+        Measure.report("  peak memory", String(format: "%.1f MB", refused.peakMB))
     }
 
-    static func measure(arbor: String, _ label: String, _ text: String, _ folder: URL, goal: String) throws {
-        let path = folder.appendingPathComponent("Models.swift").path
+    /// `struct Thing<n>` declarations up to `bytes` of text.
+    static func declarations(bytes: Int, into path: String) throws {
+        var text = "import GRDB\n"
+        var i = 0
+        while true {
+            let line = "struct Thing\(i): TableRecord { static let databaseTableName = \"book\"; var id: Int64 }\n"
+            guard text.utf8.count + line.utf8.count <= bytes else { break }
+            text += line
+            i += 1
+        }
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        let (seconds, peak) = try Measure.timeAndPeak(arbor, ["--load", path, "-c", "let x = 1"])
-        let parse = Measure.seconds(repeat: 1, warmUp: false) { _ = SourceUnit.parse(name: "x", text: text) }
+    }
+
+    static func compare(
+        _ label: String, arbor: String, _ arborArguments: (String) -> [String], source: String, empty: String,
+        runs: Int, wallGoal: String = ""
+    ) throws {
+        let benchmark = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        let load = try Measure.usage(arbor, arborArguments(source), runs: runs)
+        let parse = try Measure.usage(benchmark, [ParseOnlyProcess.flag, source], runs: runs)
+        let loadEmpty = try Measure.usage(arbor, arborArguments(empty), runs: runs)
+        let parseEmpty = try Measure.usage(benchmark, [ParseOnlyProcess.flag, empty], runs: runs)
         Measure.report(
-            "load \(label)", Measure.ms(seconds), reference: Measure.ms(parse) + " parse", ratio: seconds / parse,
-            goal: goal)
-        Measure.report("  peak memory of arbor", String(format: "%.0f MB", peak))
+            "load \(label)", Measure.ms(load.seconds), reference: Measure.ms(parse.seconds),
+            ratio: load.seconds / parse.seconds, goal: wallGoal)
+        Measure.report(
+            "  processor time", Measure.ms(load.processorSeconds),
+            reference: Measure.ms(parse.processorSeconds),
+            ratio: load.processorSeconds / parse.processorSeconds)
+        Measure.report(
+            "  peak memory", String(format: "%.1f MB", load.peakMB),
+            reference: String(format: "%.1f MB", parse.peakMB), ratio: load.peakMB / parse.peakMB)
+        // What grows with the source: each process's run on an empty file taken away.
+        let cpu = (
+            load.processorSeconds - loadEmpty.processorSeconds, parse.processorSeconds - parseEmpty.processorSeconds
+        )
+        let memory = (load.peakMB - loadEmpty.peakMB, parse.peakMB - parseEmpty.peakMB)
+        Measure.report(
+            "  processor time beyond an empty file's run", Measure.ms(cpu.0),
+            reference: Measure.ms(cpu.1), ratio: cpu.1 > 0 ? cpu.0 / cpu.1 : nil, goal: "≤ 1.5")
+        Measure.report(
+            "  peak memory beyond an empty file's run", String(format: "%.1f MB", memory.0),
+            reference: String(format: "%.1f MB", memory.1), ratio: memory.1 > 0 ? memory.0 / memory.1 : nil,
+            goal: "≤ 1.5")
     }
 }

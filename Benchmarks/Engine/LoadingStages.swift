@@ -35,6 +35,9 @@ enum LoadingStages {
         }
         // Files are read on every core: the processor time, all threads together, says what
         // the load costs beside the wall time it takes.
+        let parserCPU = cpuSeconds(repeat: 15) {
+            for file in files { _ = Parser.parse(source: file.text) }
+        }
         let openCPU = try cpuSeconds(repeat: 15) { _ = try Session(path: database) }
         let loadCPU = try cpuSeconds(repeat: 15) {
             let session = try Session(path: database)
@@ -48,9 +51,11 @@ enum LoadingStages {
         Measure.report(
             "  whole load (session open excluded)", Measure.ms(load - open), reference: Measure.ms(parser) + " parse",
             ratio: (load - open) / parser, goal: "≤ 21 ms (1.5 × 14 ms)")
+        // Against the parser's own processor time: on a busy machine both grow alike.
         Measure.report(
             "  its processor time, all threads", Measure.ms(loadCPU - openCPU),
-            reference: Measure.ms(parser) + " parse", ratio: (loadCPU - openCPU) / parser)
+            reference: Measure.ms(parserCPU) + " parse", ratio: (loadCPU - openCPU) / parserCPU,
+            goal: "≤ 1.5 (issue 20)")
     }
 
     /// Processor time of this process (every thread) taken by `body`: the median of runs.

@@ -68,6 +68,57 @@ enum Measure {
         return (fields[0], fields[1] / 1024)
     }
 
+    /// What a command takes: wall time, processor time and peak resident memory.
+    struct ChildUsage {
+        var seconds: Double
+        /// User and system time of the process (all its threads).
+        var processorSeconds: Double
+        var peakMB: Double
+    }
+
+    /// Wall and processor time of a command (the medians of `count` runs, from `wait4`'s
+    /// usage, to the microsecond), and its peak memory as GNU `time` measures it (see
+    /// `timeAndPeak`: a child spawned from this process would count this process's pages).
+    static func usage(_ executable: String, _ arguments: [String], runs count: Int = 1) throws -> ChildUsage {
+        var walls: [Double] = []
+        var processors: [Double] = []
+        for _ in 0..<count {
+            let (wall, processor) = try processTimes(executable, arguments)
+            walls.append(wall)
+            processors.append(processor)
+        }
+        let peak = try timeAndPeak(executable, arguments).peakMB
+        return ChildUsage(
+            seconds: walls.sorted()[count / 2], processorSeconds: processors.sorted()[count / 2], peakMB: peak)
+    }
+
+    /// One run's wall time and processor time (user and system, every thread).
+    static func processTimes(_ executable: String, _ arguments: [String]) throws -> (wall: Double, processor: Double) {
+        #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t? = nil
+            let environment = _NSGetEnviron().pointee
+        #else
+            var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+            let environment = environ
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = posix_spawn(&pid, executable, &actions, nil, argv, environment)
+        guard result == 0 else { throw NSError(domain: "spawn", code: Int(result)) }
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return (wall, seconds(usage.ru_utime) + seconds(usage.ru_stime))
+    }
+
     /// Peak resident memory of this process, in MB (`VmHWM`).
     static func peakResidentMB() -> Double { statusField("VmHWM") }
 

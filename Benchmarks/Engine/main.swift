@@ -2,6 +2,7 @@ import Foundation
 
 // The benchmark suite (issue 5): `Benchmarks/run.sh` builds in release mode and runs it.
 // Each figure is printed with its reference, measured in the same run, and the ratio.
+ParseOnlyProcess.runIfAsked()
 let arguments = CommandLine.arguments
 let buildDirectory = URL(fileURLWithPath: arguments[0]).deletingLastPathComponent().path
 let arbor = ProcessInfo.processInfo.environment["ARBOR_BINARY"] ?? buildDirectory + "/arbor"

@@ -44,6 +44,9 @@ public struct AssociationCatalog: Sendable {
 
     public func association(named name: String, of table: String) -> Entry? {
         if let declared = declaredByTable[table.sqlFolded]?.first(where: { $0.name == name }) { return declared }
+        // The convention's names start with a lowercase letter (`Naming.lowerCamel`): a type's
+        // name (`Author`, `Columns`) in a body never has it infer every association of the table.
+        if name.first?.isUppercase == true { return nil }
         return convention?.associations(of: table).first { $0.name == name }.map {
             Entry(name: $0.name, plan: $0.plan, isDeclared: false)
         }

@@ -9,8 +9,8 @@ import Foundation
 extension Evaluator {
     /// The enum `expr` is a value of, when it has a method or property `name`, and its case.
     func enumReceiver(_ expr: Expr, member name: String) throws -> (path: String, value: Value)? {
-        let enumPaths = environment.valueMethods.keys.filter { path in
-            environment.enums[path] != nil && !(environment.valueMethods[path]?.named(name).isEmpty ?? true)
+        let enumPaths = Array(environment.types.enumsWithMethods).filter { path in
+            !(environment.types[path]?.methods.named(name).isEmpty ?? true)
         }
         guard !enumPaths.isEmpty else { return nil }
         var path: String?

@@ -54,17 +54,18 @@ extension Evaluator {
     /// Errors name the member; a member that refers back to itself is an error too.
     func forceMember(_ typePath: String, _ name: String, range: SourceRange?) throws {
         let path = canonicalTypePath(typePath)
-        let key = "\(path).\(name)"
-        if let error = environment.memberErrors[key] {
+        // Called for every name a member's value mentions: the key is built only when needed.
+        if !environment.memberErrors.isEmpty, let error = environment.memberErrors["\(path).\(name)"] {
             throw ArborError(
-                "`\(key)` could not be declared: \(error.message)", at: range ?? error.range)
+                "`\(path).\(name)` could not be declared: \(error.message)", at: range ?? error.range)
         }
         guard let member = environment.pendingMembers[path]?[name] else {
-            if environment.membersInProgress.contains(key) {
-                throw ArborError("`\(key)` refers to itself", at: range)
+            if !environment.membersInProgress.isEmpty, environment.membersInProgress.contains("\(path).\(name)") {
+                throw ArborError("`\(path).\(name)` refers to itself", at: range)
             }
             return
         }
+        let key = "\(path).\(name)"
         environment.pendingMembers[path]?[name] = nil
         // Once every member is evaluated, name lookups skip this step altogether (`forceMembers`).
         if environment.pendingMembers[path]?.isEmpty == true { environment.pendingMembers[path] = nil }

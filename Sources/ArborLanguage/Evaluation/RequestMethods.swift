@@ -63,6 +63,8 @@ public struct RequestMethods: Sendable {
     public var all: [RequestMethod] { byName.keys.sorted().flatMap { byName[$0] ?? [] } }
 
     public var count: Int { byName.values.reduce(0) { $0 + $1.count } }
+
+    public var isEmpty: Bool { byName.isEmpty }
 }
 
 extension Evaluator {

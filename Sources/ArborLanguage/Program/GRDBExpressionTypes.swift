@@ -11,6 +11,17 @@ enum GRDBExpressionTypes {
 
     /// `any SQLSpecificExpressible`, `some SQLExpressible`, `Column`…
     static func contains(_ type: String) -> Bool {
-        names.contains(type.replacingOccurrences(of: "any ", with: "").replacingOccurrences(of: "some ", with: ""))
+        // By prefixes, not Foundation's `replacingOccurrences`: asked for every declaration loaded.
+        var rest = Substring(type)
+        while true {
+            if rest.hasPrefix("any ") {
+                rest = rest.dropFirst(4)
+            } else if rest.hasPrefix("some ") {
+                rest = rest.dropFirst(5)
+            } else {
+                break
+            }
+        }
+        return names.contains(String(rest))
     }
 }

@@ -71,28 +71,40 @@ public indirect enum SwiftType: Hashable, Sendable {
 }
 
 /// Recursive descent over a type's text: prefixes (`inout`, `any`, `some`, attributes),
-/// a name with generic arguments, brackets, parentheses, then `?` and `!`.
+/// a name with generic arguments, brackets, parentheses, then `?` and `!`. Over the
+/// text's bytes: every parameter of every function loaded is parsed, and splitting the
+/// text into characters took a tenth of lowering a file.
 private struct SwiftTypeParser {
-    private let characters: [Character]
+    private let characters: [UInt8]
     private var position = 0
     private var depth = 0
 
-    init(_ text: String) { characters = Array(text) }
+    init(_ text: String) { characters = Array(text.utf8) }
 
     mutating func isAtEnd() -> Bool {
         skipSpaces()
         return position == characters.count
     }
 
-    private func peek() -> Character? { position < characters.count ? characters[position] : nil }
+    private func peek() -> UInt8? { position < characters.count ? characters[position] : nil }
 
-    private mutating func skipSpaces() {
-        while peek() == " " { position += 1 }
+    /// A letter, a digit, `_`, or any byte of a character beyond ASCII (Swift's names may have them).
+    private static func isWordByte(_ c: UInt8) -> Bool {
+        switch c {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...:
+            true
+        default: false
+        }
     }
 
-    private mutating func consume(_ character: Character) -> Bool {
+    private mutating func skipSpaces() {
+        while peek() == UInt8(ascii: " ") { position += 1 }
+    }
+
+    private mutating func consume(_ character: Unicode.Scalar) -> Bool {
         skipSpaces()
-        guard peek() == character else { return false }
+        guard peek() == UInt8(ascii: character) else { return false }
         position += 1
         return true
     }
@@ -100,8 +112,8 @@ private struct SwiftTypeParser {
     private mutating func word() -> String? {
         skipSpaces()
         let start = position
-        while let c = peek(), c.isLetter || c.isNumber || c == "_" { position += 1 }
-        return position > start ? String(characters[start..<position]) : nil
+        while let c = peek(), Self.isWordByte(c) { position += 1 }
+        return position > start ? String(decoding: characters[start..<position], as: UTF8.self) : nil
     }
 
     /// Nesting is bounded as the reader bounds it (256).
@@ -111,10 +123,10 @@ private struct SwiftTypeParser {
         guard depth <= 256 else { return nil }
         var type: SwiftType
         skipSpaces()
-        if peek() == "@" {
+        if peek() == UInt8(ascii: "@") {
             position += 1
             _ = word()
-            if peek() == "(" { skipBalanced() }
+            if peek() == UInt8(ascii: "(") { skipBalanced() }
             return self.type()
         }
         if consume("[") {
@@ -155,7 +167,9 @@ private struct SwiftTypeParser {
                     guard consume(">") else { return nil }
                 }
                 skipSpaces()
-                guard peek() == ".", position + 1 < characters.count, characters[position + 1] != "." else { break }
+                guard peek() == UInt8(ascii: "."), position + 1 < characters.count,
+                    characters[position + 1] != UInt8(ascii: ".")
+                else { break }
                 position += 1
                 guard let next = word() else { return nil }
                 guard arguments.isEmpty else { return nil }
@@ -165,7 +179,7 @@ private struct SwiftTypeParser {
         }
         while true {
             skipSpaces()
-            if peek() == "?" || peek() == "!" {
+            if peek() == UInt8(ascii: "?") || peek() == UInt8(ascii: "!") {
                 position += 1
                 type = .optional(type)
             } else {
@@ -173,22 +187,22 @@ private struct SwiftTypeParser {
             }
         }
         // A composition or a function type: not a value type of the app's requests.
-        if followsArrow() || peek() == "&" { return nil }
+        if followsArrow() || peek() == UInt8(ascii: "&") { return nil }
         return type
     }
 
     private mutating func followsArrow() -> Bool {
         skipSpaces()
-        let rest = String(characters[position...])
-        return rest.hasPrefix("->") || rest.hasPrefix("throws") || rest.hasPrefix("async")
+        let rest = characters[position...]
+        return rest.starts(with: "->".utf8) || rest.starts(with: "throws".utf8) || rest.starts(with: "async".utf8)
     }
 
     private mutating func skipBalanced() {
         var depth = 0
         while let c = peek() {
             position += 1
-            if c == "(" { depth += 1 }
-            if c == ")" {
+            if c == UInt8(ascii: "(") { depth += 1 }
+            if c == UInt8(ascii: ")") {
                 depth -= 1
                 if depth == 0 { return }
             }

@@ -6,18 +6,43 @@ public struct TypeTable: Sendable {
     private var infos: [String: TypeInfo] = [:]
     /// `typealias Columns = CodingKeys`, by the alias's full path.
     public var aliases: [String: String] = [:]
+    /// The enums with instance methods or computed properties, kept as types change: every
+    /// member call asks which enums could be its receiver, and scanning every type there
+    /// made loading an app with many types slow.
+    public private(set) var enumsWithMethods: Set<String> = []
 
     public init() {}
 
     /// The type at `path` (aliases not followed).
     public subscript(path: String) -> TypeInfo? {
         get { infos[path] }
-        set { infos[path] = newValue }
+        set {
+            infos[path] = newValue
+            note(path, hasMethods: newValue.map(Self.isEnumWithMethods) ?? false)
+        }
     }
 
     /// Changes the type at `path`, declaring it when it is new.
     public mutating func update<T>(_ path: String, _ change: (inout TypeInfo) throws -> T) rethrows -> T {
-        try change(&infos[path, default: TypeInfo(path: path)])
+        var hasMethods = false
+        defer { note(path, hasMethods: hasMethods) }
+        func changed(_ info: inout TypeInfo) throws -> T {
+            defer { hasMethods = Self.isEnumWithMethods(info) }
+            return try change(&info)
+        }
+        return try changed(&infos[path, default: TypeInfo(path: path)])
+    }
+
+    private static func isEnumWithMethods(_ info: TypeInfo) -> Bool {
+        info.enumeration != nil && !info.methods.isEmpty
+    }
+
+    private mutating func note(_ path: String, hasMethods: Bool) {
+        if hasMethods {
+            enumsWithMethods.insert(path)
+        } else if !enumsWithMethods.isEmpty {
+            enumsWithMethods.remove(path)
+        }
     }
 
     public var paths: Dictionary<String, TypeInfo>.Keys { infos.keys }
@@ -26,6 +51,7 @@ public struct TypeTable: Sendable {
 
     /// `path` with the aliases followed (`Author.Columns` → `Author.CodingKeys`).
     public func canonical(_ path: String) -> String {
+        if aliases.isEmpty { return path }
         var path = path
         var seen: Set<String> = []
         while let target = aliases[path], seen.insert(path).inserted { path = target }
