@@ -93,6 +93,8 @@ final class DictionaryValueResolutionTests: XCTestCase {
         let duplicate = try XCTUnwrap(harness.error(#"let d = ["a": 1, "a": 2]"#))
         XCTAssertTrue(duplicate.message.contains("Dictionary literal contains duplicate keys"), duplicate.message)
         XCTAssertEqual(duplicate.range, SourceRange(17, 20))
+        // A literal's keys `1` and `1.0` are both the `Double` 1.
+        XCTAssertNotNil(harness.error(#"let e = [1: "a", 1.0: "b"]"#))
         XCTAssertEqual(
             harness.error(#"Content.filter(key: [1: "n1"])"#)?.message,
             "cannot convert value of type '[Int : String]' to expected argument type '[String : (any DatabaseValueConvertible)?]'"

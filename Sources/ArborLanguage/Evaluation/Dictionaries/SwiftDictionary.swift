@@ -1,4 +1,5 @@
 import ArborCore
+import Foundation
 
 /// A Swift dictionary known now: `["id": 1]`, `[Columns.noteId.rawValue: noteId]`,
 /// `[Kind.novel: 3]`. Each key is a value known now (a string, a number, a Bool, an enum
@@ -7,12 +8,15 @@ import ArborCore
 /// takes a key dictionary (`filter(key:)`) it orders the columns by the table's unique key.
 public struct SwiftDictionary: Sendable {
     public private(set) var entries: [(key: Value, value: Value)] = []
+    /// The index of each key's entry, by the key's identity (`identity(of:)`): a literal of
+    /// many entries is read in linear time.
+    private var positions: [KeyIdentity: Int] = [:]
 
     public init() {}
 
     /// The value for `key`, or nil when the dictionary has none (Swift's `nil`).
     public subscript(key: Value) -> Value? {
-        entries.first { Self.sameKey($0.key, key) }?.value
+        Self.identity(of: key).flatMap { positions[$0] }.map { entries[$0].value }
     }
 
     public var count: Int { entries.count }
@@ -21,16 +25,19 @@ public struct SwiftDictionary: Sendable {
 
     /// Adds an entry; false when the key is there already (the dictionary is unchanged).
     public mutating func insert(_ key: Value, _ value: Value) -> Bool {
-        guard self[key] == nil else { return false }
+        guard let identity = Self.identity(of: key), positions[identity] == nil else { return false }
+        positions[identity] = entries.count
         entries.append((key, value))
         return true
     }
 
     /// Sets the value of `key`, as `dictionary[key] = value` does.
     public mutating func update(_ key: Value, _ value: Value) {
-        if let index = entries.firstIndex(where: { Self.sameKey($0.key, key) }) {
+        guard let identity = Self.identity(of: key) else { return }
+        if let index = positions[identity] {
             entries[index].value = value
         } else {
+            positions[identity] = entries.count
             entries.append((key, value))
         }
     }
@@ -64,15 +71,30 @@ public struct SwiftDictionary: Sendable {
         }
     }
 
-    /// Swift's `==` of two keys: an enum case equals a case of its own type; numbers compare
-    /// by value, as a literal's integers and reals are all `Double` together.
-    static func sameKey(_ a: Value, _ b: Value) -> Bool {
-        switch (a, b) {
-        case (.swift(let x), .swift(let y)): return x == y
-        case (.expression(.value(let x)), .expression(.value(let y))):
-            if case .blob(let p) = x, case .blob(let q) = y { return p == q }
-            return Evaluator.compare(x, y) == 0
-        default: return false
+    /// What Swift's `==` compares of a key: an enum case with its type, a UUID, a date; a
+    /// number by value (a literal's integers and reals are all `Double` together), a
+    /// string, a Bool, bytes. Nil for a value that is no key.
+    enum KeyIdentity: Hashable, Sendable {
+        case swift(SwiftValue)
+        case integer(Int64)
+        case real(Double)
+        case text(String)
+        case bool(Bool)
+        case blob(Data)
+    }
+
+    static func identity(of key: Value) -> KeyIdentity? {
+        switch key {
+        case .swift(let value): return .swift(value)
+        case .expression(.value(.integer(let i))): return .integer(i)
+        case .expression(.value(.real(let d))):
+            // `1.0` is the key `1`.
+            if d.rounded() == d, let i = Int64(exactly: d) { return .integer(i) }
+            return .real(d)
+        case .expression(.value(.text(let text))): return .text(text)
+        case .expression(.value(.bool(let b))): return .bool(b)
+        case .expression(.value(.blob(let data))): return .blob(data)
+        default: return nil
         }
     }
 }
