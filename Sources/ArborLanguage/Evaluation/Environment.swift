@@ -6,9 +6,21 @@ public struct Environment: Sendable {
     public var schema: SchemaGraph
     public var typeNames: RecordTypeNames
     public var catalog: AssociationCatalog
-    public var bindings: [String: Value] = [:]
+    /// The session's `let` and `var` names: the outermost frame of the scope chain, below
+    /// the frames of whatever is being evaluated (`Evaluator.identifier` walks them in one path).
+    public var session = ScopeFrame(kind: .session)
+    /// The session's names and their values (a view of `session`).
+    public var bindings: [String: Value] {
+        get { session.names.compactMapValues(\.value) }
+        set {
+            session.names = newValue.mapValues { value in LocalName(value: value, type: nil, isVariable: false) }
+                .merging(session.names.filter { newValue[$0.key] != nil }) { new, old in
+                    LocalName(value: new.value, type: old.type, isVariable: old.isVariable)
+                }
+        }
+    }
     /// The bindings made with `var`, which an assignment may change.
-    public var variables: Set<String> = []
+    public var variables: Set<String> { Set(session.names.filter(\.value.isVariable).keys) }
     /// The app's types, by full path: statics, cases, methods, initializers, stored properties.
     public var types = TypeTable()
     /// Numbers `TableAlias()` calls, so that each alias stays distinct.

@@ -150,7 +150,9 @@ extension Evaluator {
         if values.allSatisfy({ if case .dictionary = $0 { return true } else { return false } }), !values.isEmpty {
             return .filterKeyDictionaries(
                 try values.map { value in
-                    guard case .dictionary(let entries) = value else { return [:] }
+                    guard case .dictionary(let keyDictionary) = value else { return [:] }
+                    let entries = try stringKeyed(
+                        keyDictionary, as: "[String : (any DatabaseValueConvertible)?]", range: expr.range)
                     var dictionary: [String: SQLValue] = [:]
                     for (key, entryValue) in entries { dictionary[key] = try literal(entryValue, range: expr.range) }
                     return dictionary

@@ -7,14 +7,15 @@ extension Evaluator {
     public func bind(_ statement: Statement) throws {
         switch statement {
         case .letBinding(let name, _, let expr, _):
-            environment.bindings[name] = try bound(bindingValue(expr), name: name, range: expr.range)
-            environment.variables.remove(name)
+            let value = try bound(bindingValue(expr), name: name, range: expr.range)
+            environment.session.names[name] = LocalName(value: value, type: nil, isVariable: false)
         case .varBinding(let name, _, let expr, _):
-            environment.bindings[name] = try bound(bindingValue(expr), name: name, range: expr.range)
-            environment.variables.insert(name)
+            let value = try bound(bindingValue(expr), name: name, range: expr.range)
+            environment.session.names[name] = LocalName(value: value, type: nil, isVariable: true)
         case .assignment(let name, let nameRange, let expr, _):
             try checkAssignable(name, at: nameRange)
-            environment.bindings[name] = try bound(bindingValue(expr), name: name, range: expr.range)
+            let value = try bound(bindingValue(expr), name: name, range: expr.range)
+            environment.session.names[name]?.value = value
         case .expression, .declarations, .command:
             return
         }
@@ -31,8 +32,8 @@ extension Evaluator {
 
     /// `name = value` at the prompt: `name` must be a `var`, with the compiler's words when not.
     func checkAssignable(_ name: String, at range: SourceRange) throws {
-        if environment.variables.contains(name) { return }
-        if environment.bindings[name] != nil {
+        if environment.session.names[name]?.isVariable == true { return }
+        if environment.session.names[name] != nil {
             throw ArborError(
                 "cannot assign to value: '\(name)' is a 'let' constant", at: range,
                 suggestion: "declare it with `var \(name) = …` to change it")

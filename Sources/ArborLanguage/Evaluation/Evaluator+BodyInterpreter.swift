@@ -33,7 +33,7 @@ extension Evaluator {
     private func implicitValue(_ statement: BodyStatement) throws -> Value? {
         switch statement {
         case .expression(let e):
-            return try evaluate(e)
+            return try returnedValue(e)
         case .ifElse(let branches, let elseBody, _):
             for branch in branches {
                 let value: Value?? = try inBlock {
@@ -72,7 +72,7 @@ extension Evaluator {
                 try assign(name, at: nameRange, try evaluate(value))
             case .returnValue(let value, let range):
                 guard let value else { throw ArborError("`return` without a value", at: range) }
-                return .returned(try evaluate(value))
+                return .returned(try returnedValue(value))
             case .guardElse(let conditions, let elseBody, let range):
                 // A `guard let` binds its names in the frame the `guard` is in.
                 if try !holds(conditions) {
@@ -107,11 +107,27 @@ extension Evaluator {
                     throw ArborError("a record encodes values, such as `1` or a property", at: value.range)
                 }
                 scope.encoded[column] = literal
+            case .throwError(let error, let range):
+                throw try thrown(error, range: range)
             case .unsupported(let what, let range):
                 throw ArborError("\(what) is not supported in request methods yet", at: range)
             }
         }
         return .next
+    }
+
+    /// `throw error` reached: the app's code stops with the error, as Swift does, and it reaches
+    /// the statement that called the method. The error is described as Swift prints it
+    /// (a string the app made an `Error`, a case of the app's error enum).
+    func thrown(_ error: Expr, range: SourceRange) throws -> ArborError {
+        let description: String
+        switch try evaluate(error) {
+        case .expression(.value(.text(let text))): description = SQLValue.swiftQuoted(text)
+        case .swift(.enumCase(let value)): description = "\(value.type).\(value.name)"
+        case .implicitMember(let name): description = ".\(name)"
+        case let value: description = value.kindName
+        }
+        return ArborError("the app's code throws \(description)", at: range)
     }
 
     /// `name = value`: a `var` (or a `let` declared without a value, once) of the frames around.

@@ -57,6 +57,7 @@ extension Value {
     var builtinReceiver: SwiftBuiltin.Receiver? {
         switch self {
         case .array: .array
+        case .dictionary: .dictionary
         case .swift(.date): .date
         case .swift(.uuid): .uuid
         case .swift(.calendar): .calendar
@@ -89,6 +90,7 @@ extension Value {
         case .expression(.value(let value)): value.swiftTypeName
         case .swift(let value): value.typeName
         case .array: "Array"
+        case .dictionary(let dictionary): dictionary.swiftTypeName
         default: kindName
         }
     }

@@ -179,8 +179,12 @@ extension Evaluator {
 
     /// `alias[Column("x")]`, `alias["x"]`, `alias[AllColumns()]`.
     func subscripted(_ base: Value, arguments: [Argument], range: SourceRange) throws -> Value {
+        // `ids[0]`, `keys["id"]`, `counts[key, default: 0]`: Swift's subscripts.
+        if let value = try builtin("subscript", on: base, arguments: arguments, range: range) { return value }
         guard case .alias(let alias) = base else {
-            throw ArborError("only a table alias can be subscripted, as in `alias[Column(\"name\")]`", at: range)
+            throw ArborError(
+                "only a table alias, an array or a dictionary can be subscripted, as in `alias[Column(\"name\")]`",
+                at: range)
         }
         guard arguments.count == 1, let argument = arguments.first, argument.label == nil else {
             throw ArborError("an alias subscript takes one column", at: range)

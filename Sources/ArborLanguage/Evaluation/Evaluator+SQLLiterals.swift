@@ -107,16 +107,11 @@ extension Evaluator {
         switch try evaluate(expr) {
         case .array(let values):
             return SQLArguments(positional: try values.map { try literal($0, range: expr.range) })
-        case .dictionary(let entries):
+        case .dictionary(let dictionary):
+            let entries = try stringKeyed(
+                dictionary, as: "[String : (any DatabaseValueConvertible)?]", range: expr.range)
             var named: [String: SQLValue] = [:]
-            for (key, value) in entries {
-                guard named[key] == nil else {
-                    throw ArborError(
-                        "the argument \(SQLValue.swiftQuoted(key)) is given twice: Swift stops on a duplicate dictionary key",
-                        at: expr.range)
-                }
-                named[key] = try literal(value, range: expr.range)
-            }
+            for (key, value) in entries { named[key] = try literal(value, range: expr.range) }
             return SQLArguments(named: named)
         default:
             throw ArborError(

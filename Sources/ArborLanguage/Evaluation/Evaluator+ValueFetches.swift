@@ -1,7 +1,8 @@
 import ArborCore
 
 /// `String.fetchAll(db, request)`, `Int.fetchOne(db, sql: "SELECT COUNT(*) FROM book")`,
-/// `String?.fetchSet(db, …)`, `Row.fetchAll(db, sql: …)`: GRDB's static fetch methods
+/// `String?.fetchSet(db, …)`, `Row.fetchAll(db, sql: …)`, `Status.Id.fetchAll(db, …)` where
+/// `Status.Id` is a type alias of `String`: GRDB's static fetch methods
 /// of value types and of `Row`, on a request or on raw SQL.
 extension Evaluator {
     /// What a type name before `.fetchAll` fetches.
@@ -20,7 +21,15 @@ extension Evaluator {
     /// The value type (or `Row`) `expr` names; nil when it names none, or a type or
     /// binding of the session that has the same name.
     func fetchedType(_ expr: Expr) -> FetchedType? {
-        guard case .identifier(let written) = expr.kind else { return nil }
+        let written: String
+        switch expr.kind {
+        case .identifier(let name): written = name
+        // `Status.Id.fetchAll(db, …)`: a type alias of the app (`typealias Id = String`), followed.
+        case .member:
+            guard let dotted = Self.dottedTypeName(expr), environment.types.aliases[dotted] != nil else { return nil }
+            written = canonicalTypePath(dotted)
+        default: return nil
+        }
         let type = SwiftType(parsing: written)
         let isOptional = type.isOptional
         guard case .named(let name, let arguments) = type.unwrapped, arguments.isEmpty else { return nil }

@@ -76,18 +76,11 @@ public final class Evaluator {
         case .array(let elements):
             return .array(try elements.map(evaluate))
         case .dictionary(let entries):
-            return .dictionary(
-                try entries.map { entry in
-                    // `"id"`, or a string known now (`Player.Columns.id.name`).
-                    if case .string(let key) = entry.key.kind { return (key, try evaluate(entry.value)) }
-                    guard case .expression(.value(.text(let key)))? = try? evaluate(entry.key) else {
-                        throw ArborError("dictionary keys are column names, as strings", at: entry.key.range)
-                    }
-                    return (key, try evaluate(entry.value))
-                })
+            return .dictionary(try dictionaryLiteral(entries))
         case .member(let base, let name, let nameRange):
             if base.kind == .identifier("Column"), name == "rowID" { return .expression(.column("rowid", alias: nil)) }
             if let key = synthesizedCodingKey(base, name) { return key }
+            if name == "rawValue", let raw = try columnCaseRawValue(base) { return raw }
             if case .identifier(let type) = base.kind, scope.local(type) == nil, environment.bindings[type] == nil,
                 let value = try builtinStatic(type, name, arguments: nil, range: expr.range)
             {

@@ -104,7 +104,7 @@ extension Evaluator {
         // Overloads with the same labels (`matching(tagId: Int64)`, `matching(tagId: [Int64])`):
         // Swift picks by type, so the one whose parameters fit the arguments written.
         if callable.count > 1, let arguments,
-            let fitting = callable.first(where: { Self.fits(arguments, $0.function.parameters) })
+            let fitting = callable.first(where: { argumentsFit(arguments, $0.function.parameters) })
         {
             return fitting
         }
@@ -112,7 +112,7 @@ extension Evaluator {
         // expression: Swift picks the one whose parameter types fit.
         let isGRDBName = GRDBAPI.isRequestMethod(name)
         if isGRDBName, let arguments, !callable.isEmpty,
-            !callable.contains(where: { Self.fits(arguments, $0.function.parameters) })
+            !callable.contains(where: { argumentsFit(arguments, $0.function.parameters) })
         {
             return nil
         }
@@ -160,6 +160,9 @@ extension Evaluator {
             let isCollection = parameter.typeValue.element != nil
             switch arguments[index].value.kind {
             case .array: if !isCollection { return false }
+            case .dictionary:
+                if case .dictionary = parameter.typeValue.unwrapped { break }
+                if !Self.acceptsAnyValue(parameter.typeValue.unwrapped) { return false }
             case .integer, .double, .string, .bool: if isCollection { return false }
             // An SQL expression (`Column("x") == 1`, `{ $0.x }`) is no Swift value of the app.
             case .binary, .closure, .keyPath:
@@ -171,6 +174,36 @@ extension Evaluator {
             index += 1
         }
         return true
+    }
+
+    /// `fits`, and a value that is a dictionary or an array (`ContentRecord.primaryKey(…)`)
+    /// does not fit a parameter of the app's own type: Swift then picks GRDB's method
+    /// (`fetchOne(_:key:)` over the app's `fetchOne(_:key: ContentIdentifier)`).
+    func argumentsFit(_ arguments: [Argument], _ parameters: [FunctionDeclaration.Parameter]) -> Bool {
+        guard Self.fits(arguments, parameters) else { return false }
+        var index = 0
+        for parameter in parameters {
+            guard index < arguments.count, arguments[index].label == parameter.label else { continue }
+            defer { index += 1 }
+            guard case .named(let type, _) = parameter.typeValue.unwrapped, declaresType(canonicalTypePath(type))
+            else { continue }
+            switch arguments[index].value.kind {
+            case .call, .member, .identifier:
+                switch try? evaluate(arguments[index].value) {
+                case .dictionary?, .array?: return false
+                default: continue
+                }
+            default: continue
+            }
+        }
+        return true
+    }
+
+    /// `Any`, `any DatabaseValueConvertible`, a generic: a type arbor does not check values against.
+    static func acceptsAnyValue(_ type: SwiftType) -> Bool {
+        if case .other = type { return true }
+        if case .named(let name, _) = type { return ["Any", "AnyHashable", "StatementArguments"].contains(name) }
+        return false
     }
 
     static func matches(_ labels: [String?], _ parameters: [FunctionDeclaration.Parameter]) -> Bool {
@@ -191,6 +224,7 @@ extension Evaluator {
         _ method: RequestMethod, on receiver: Value, arguments: [Argument], range: SourceRange
     ) throws -> Value {
         var parameters = ScopeFrame(kind: .function)
+        parameters.returnType = method.function.returnType.map(SwiftType.init(parsing:))
         var index = 0
         let selfTable: String? =
             switch receiver {

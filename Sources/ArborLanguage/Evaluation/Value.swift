@@ -14,7 +14,8 @@ public indirect enum Value: Sendable {
     case ordering(OrderingTerm)
     case selection(Selectable)
     case array([Value])
-    case dictionary([(key: String, value: Value)])
+    /// `["id": 1]`: a Swift dictionary, its keys known now.
+    case dictionary(SwiftDictionary)
     case range(lower: SQLExpr, upper: SQLExpr, closed: Bool)
     case foreignKey(ForeignKeySpec)
     case alias(AliasID)

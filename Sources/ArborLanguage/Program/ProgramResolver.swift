@@ -357,7 +357,9 @@ private struct Resolution {
             }
             evaluator.environment.types.update(path) { $0.statics[enumCase.name] = value }
         }
-        if !isColumns {
+        if isColumns {
+            evaluator.environment.types.update(path) { $0.columnRawValues = values }
+        } else {
             evaluator.environment.types.update(path) {
                 $0.enumeration = EnumInfo(
                     rawType: rawType, rawValues: values, caseNames: cases.map(\.name), isCaseOnly: isCaseOnly,
@@ -503,18 +505,23 @@ private struct Resolution {
                     typePath: path, table: memberTable, name: property.name, nameRange: property.nameRange,
                     definition: definition, origin: unit)
             case .function(let function)
-            where function.isStatic
-                && (Self.buildsRequest(function) || (memberTable != nil && Self.fetchesWithDatabase(function))):
-                // A type without a table (a Decodable `Info` struct) keeps its static request
-                // builders too (`static func request(_ r: …) -> QueryInterfaceRequest<Self>`);
-                // there `Self` is no request (`DatabaseWriter.appDatabase(…) -> Self`).
+            where function.isStatic && function.name != "init" && !Self.persistenceMembers.contains(function.name):
+                // Every static function is callable, as in Swift (`ContentRecord.primaryKey(noteId:key:)`
+                // returning a key dictionary, `CartData.all(db)`); those that build or fetch a request
+                // are the type's request methods, listed. A type without a table (a Decodable `Info`
+                // struct) lists its static request builders too (`static func request(_ r: …) ->
+                // QueryInterfaceRequest<Self>`); there `Self` is no request (`DatabaseWriter.appDatabase(…) -> Self`).
                 let returned = function.returnType.map { function.genericConstraints[$0] ?? $0 } ?? ""
-                if memberTable == nil, !returned.contains("Request") { continue }
+                let isRequestMethod =
+                    (Self.buildsRequest(function) || (memberTable != nil && Self.fetchesWithDatabase(function)))
+                    && (memberTable != nil || returned.contains("Request"))
                 evaluator.environment.requestMethods.add(
                     RequestMethod(
                         receiver: .typeStatic, table: memberTable, typePath: path, function: function,
                         isProperty: false, origin: unit))
-                entry(.requestMethod, "\(path).\(function.signature)", "", range: function.nameRange, unit: unit)
+                if isRequestMethod {
+                    entry(.requestMethod, "\(path).\(function.signature)", "", range: function.nameRange, unit: unit)
+                }
             case .function(let function)
             where !function.isStatic && function.name == "encode"
                 && function.parameters.first?.type.contains("PersistenceContainer") == true:

@@ -2,7 +2,7 @@ import ArborCore
 import SwiftSyntax
 
 /// The statements of function bodies, getters and closures: bindings, assignments,
-/// `return`, `guard`, `if`, `switch`. Other statements (`for`, `do`, `throw`…) are
+/// `return`, `guard`, `if`, `switch`, `throw`. Other statements (`for`, `do`…) are
 /// kept as `unsupported`, an error only when a request reaches them.
 extension SwiftLowering {
     mutating func statements(_ items: CodeBlockItemListSyntax) -> [BodyStatement] {
@@ -59,6 +59,7 @@ extension SwiftLowering {
         if let e = stmt.as(ExpressionStmtSyntax.self) {
             return expressionStatement(e.expression)
         }
+        if let t = stmt.as(ThrowStmtSyntax.self) { return .throwError(expression(t.expression), range: range(t)) }
         let keyword = stmt.firstToken(viewMode: .sourceAccurate)?.text ?? "statement"
         return .unsupported(what: "`\(keyword)`", range: range(stmt))
     }

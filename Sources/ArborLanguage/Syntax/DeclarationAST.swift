@@ -182,7 +182,9 @@ public indirect enum BodyStatement: Hashable, Sendable {
     case switchValue(subject: Expr, cases: [SwitchCase], range: SourceRange)
     /// `container["authorId"] = authorId` in a record's `encode(to:)`.
     case subscriptAssignment(target: Expr, value: Expr, range: SourceRange)
-    /// A statement arbor does not interpret (`for`, `while`, `do`, `throw`…): an error when reached.
+    /// `throw error`: the method stops with the error, which reaches the statement that called it.
+    case throwError(Expr, range: SourceRange)
+    /// A statement arbor does not interpret (`for`, `while`, `do`…): an error when reached.
     case unsupported(what: String, range: SourceRange)
 
     public var range: SourceRange {
@@ -190,7 +192,7 @@ public indirect enum BodyStatement: Hashable, Sendable {
         case .expression(let e): e.range
         case .binding(_, _, _, _, _, let range), .assignment(_, _, _, let range), .returnValue(_, let range),
             .guardElse(_, _, let range), .ifElse(_, _, let range), .switchValue(_, _, let range),
-            .subscriptAssignment(_, _, let range), .unsupported(_, let range):
+            .subscriptAssignment(_, _, let range), .throwError(_, let range), .unsupported(_, let range):
             range
         }
     }

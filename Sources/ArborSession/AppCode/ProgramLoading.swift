@@ -83,10 +83,11 @@ extension Session {
         Dictionary(program.units.map { ($0.name, $0.text) }, uniquingKeysWith: { _, last in last })
     }
 
-    /// Resolves the whole program again on the schema, keeping `let` bindings and aliases.
+    /// Resolves the whole program again on the schema, keeping the session's frame (its
+    /// `let`s and `var`s, a `var` still assignable) and aliases.
     func resolveProgram() {
         var environment = baseEnvironment
-        environment.bindings = self.environment.bindings
+        environment.session = self.environment.session
         // Aliases keep their numbers and tables: GRDB traps on one alias for two tables (T2).
         environment.nextAliasID = self.environment.nextAliasID
         environment.aliasTables = self.environment.aliasTables

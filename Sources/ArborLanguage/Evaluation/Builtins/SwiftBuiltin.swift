@@ -9,6 +9,8 @@ struct SwiftBuiltin: Sendable {
     enum Receiver: Hashable, Sendable {
         /// `[1, 2]`, a parameter typed `[Int64?]`.
         case array
+        /// `["id": 1]`, a key dictionary an app's helper returns.
+        case dictionary
         /// A `Date` value.
         case date
         /// A `UUID` value.
@@ -33,7 +35,7 @@ struct SwiftBuiltin: Sendable {
 
     let receiver: Receiver
     let name: String
-    /// The argument labels of a method or initializer (`nil` for `_`); nil for a property.
+    /// The argument labels of a method, initializer or subscript (`nil` for `_`); nil for a property.
     let labels: [String?]?
     /// The value, or nil when Swift's meaning does not apply here and GRDB's does (an
     /// array's `contains` of a column is SQL's `IN`, left to the request methods).
@@ -51,7 +53,8 @@ struct SwiftBuiltin: Sendable {
 
 enum SwiftBuiltins {
     /// Every builtin, by receiver, name and labels.
-    static let all: [SwiftBuiltin] = ArrayBuiltins.all + DateBuiltins.all + ValueBuiltins.all + TypeBuiltins.all
+    static let all: [SwiftBuiltin] =
+        ArrayBuiltins.all + DictionaryBuiltins.all + DateBuiltins.all + ValueBuiltins.all + TypeBuiltins.all
 
     private static let index: [String: [SwiftBuiltin]] = Dictionary(grouping: all) { key($0.receiver, $0.name) }
 

@@ -1,22 +1,23 @@
 import ArborCore
 
-/// What a bare name means, looked up in one place in Swift's order: the locals of the
-/// frames around it (innermost first), then the members of the enclosing type (`self`'s,
-/// then its statics, associations and nested types, then the enclosing types'), then the
-/// session's names, then the associations a request method's argument names (arbor's
-/// `including(all: books)` at the prompt), then the module's types.
+/// What a bare name means, looked up in one path in Swift's order: the frames around it,
+/// innermost first, down to the session's: a block's, closure's or function's locals, the
+/// members of an enclosing type (`self`'s, then its statics, associations and nested types,
+/// then the enclosing types'), the session's `let`s and `var`s; then the associations a
+/// request method's argument names (arbor's `including(all: books)` at the prompt), then
+/// the module's types.
 extension Evaluator {
     func identifier(_ name: String, range: SourceRange) throws -> Value {
-        if let local = scope.local(name) {
-            guard let value = local.value else {
-                throw ArborError("constant '\(name)' used before being initialized", at: range)
+        for frame in scope.frames.reversed() + [environment.session] {
+            if frame.kind == .type {
+                if let value = try member(name, ofEnclosing: frame, range: range) { return value }
+            } else if let local = frame.names[name] {
+                guard let value = local.value else {
+                    throw ArborError("constant '\(name)' used before being initialized", at: range)
+                }
+                return value
             }
-            return value
         }
-        if let frame = scope.typeFrame, let value = try member(name, ofEnclosing: frame, range: range) {
-            return value
-        }
-        if let value = environment.bindings[name] { return value }
         if let table = scope.associationTable, let value = try association(name, of: table, range: range) {
             return value
         }

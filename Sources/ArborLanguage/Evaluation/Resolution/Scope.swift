@@ -4,7 +4,8 @@ extension Evaluator {
     /// What names mean where an expression is evaluated: the lexical frames around it
     /// (a type's body › a function's parameters › a closure's › a block's locals), looked
     /// up innermost first, and what the request method being built says of bare names
-    /// and columns. The session's names are the environment's `bindings`, outside every frame.
+    /// and columns. The session's names are the outermost frame, `Environment.session`,
+    /// kept from statement to statement.
     struct Scope {
         /// The frames, outermost first.
         var frames: [ScopeFrame] = []
@@ -43,6 +44,15 @@ extension Evaluator {
             guard let index = frames.lastIndex(where: { $0.names[name] != nil }) else { return false }
             frames[index].names[name]?.value = value
             return true
+        }
+
+        /// The return type of the innermost function (not of a closure inside it).
+        var returnType: SwiftType? {
+            for frame in frames.reversed() {
+                if frame.kind == .closure { return nil }
+                if frame.kind == .function { return frame.returnType }
+            }
+            return nil
         }
 
         /// Runs `body` in a new frame of `kind`, dropped afterwards (assignments to outer names stay).
@@ -129,8 +139,10 @@ extension Evaluator {
 }
 
 /// One lexical level of names.
-struct ScopeFrame {
-    enum Kind {
+public struct ScopeFrame: Sendable {
+    public enum Kind: Sendable {
+        /// The session's `let` and `var` names: the outermost frame of every chain (`Environment.session`).
+        case session
         /// A type's body: `self`, its statics and nested types.
         case type
         /// A function's or getter's parameters and locals.
@@ -141,24 +153,26 @@ struct ScopeFrame {
         case block
     }
 
-    var kind: Kind
+    public var kind: Kind
     /// In a type frame: the type, its table, and `self` in an instance member or request method.
     var selfType: String?
     var selfTable: String?
     var implicitSelf: Value?
     /// The extension's type aliases (`Cols` for `Book.Columns`), by name.
     var typeAliases: [String: String] = [:]
-    var names: [String: LocalName] = [:]
+    /// In a function frame: the declared return type, the context of `return .init(…)`.
+    var returnType: SwiftType?
+    public internal(set) var names: [String: LocalName] = [:]
 
-    init(kind: Kind) {
+    public init(kind: Kind) {
         self.kind = kind
     }
 }
 
 /// A local name: its value (nil while a `let x: T` waits for its assignment), its
 /// declared type, and whether it may be assigned again (`var`).
-struct LocalName {
-    var value: Value?
-    var type: SwiftType?
-    var isVariable: Bool
+public struct LocalName: Sendable {
+    public var value: Value?
+    public var type: SwiftType?
+    public var isVariable: Bool
 }

@@ -23,6 +23,9 @@ public struct TypeInfo: Sendable {
     public var statics: [String: Value] = [:]
     /// The cases, for an enum.
     public var enumeration: EnumInfo?
+    /// For `enum Columns: String, ColumnExpression`: each case's raw value, its column's name.
+    /// Its cases are columns wherever GRDB takes them, and `rawValue` gives the name.
+    public var columnRawValues: [String: SQLValue]?
     /// The stored properties of a struct (labels of its memberwise initializer), in declaration order.
     public var storedProperties: [StoredProperty]?
     /// Instance methods and computed properties of a plain struct or an enum.
