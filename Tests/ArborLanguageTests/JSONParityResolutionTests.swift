@@ -163,4 +163,20 @@ final class JSONParityResolutionTests: XCTestCase {
         XCTAssertNotEqual(
             harness.error(#"Person.select(Database.json(Column("info")))"#)?.message.hasPrefix("type 'Database'"), true)
     }
+
+    func testJSONMembersAreCompletedOnJSONExpressionsOnly() throws {
+        let harness = try harness()
+        func texts(_ text: String) -> [String] {
+            Completer.complete(text, cursor: text.utf8.count, environment: harness.evaluator.environment)
+                .candidates.map(\.text)
+        }
+        let json = texts(#"Person.select(JSONColumn("info")."#)
+        XCTAssertTrue(json.contains("jsonExtract") && json.contains("jsonRepresentation"), "\(json)")
+        // The expression's own members too; the subscript is written, never completed.
+        XCTAssertTrue(json.contains("desc") && json.contains("asJSON"), "\(json)")
+        XCTAssertFalse(json.contains("subscript"))
+        let plain = texts(#"Person.select(Column("info")."#)
+        XCTAssertFalse(plain.contains("jsonExtract"), "\(plain)")
+        XCTAssertTrue(plain.contains("asJSON"), "\(plain)")
+    }
 }

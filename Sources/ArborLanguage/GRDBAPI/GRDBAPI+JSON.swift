@@ -138,7 +138,11 @@ extension GRDBAPI {
         ) {
             evaluator, call in
             let value = try evaluator.expressionArgument(call.argument(0), of: call)
-            return SQLJSON(function, [value] + (try evaluator.jsonPaths(call.arguments[1].value, of: call)))
+            let paths =
+                call.labels[1] == "atPaths"
+                ? try evaluator.jsonPaths(call.argument(1), of: call)
+                : [try evaluator.expressionArgument(call.argument(1), of: call)]
+            return SQLJSON(function, [value] + paths)
         }
     }
 
@@ -163,12 +167,16 @@ extension GRDBAPI {
             notOffered: { _, call in
                 let subscripting = kind == .subscript
                 let written = subscripting ? "[\"a\"]" : ".\(name)(atPath: \"$.a\")"
+                // The column written, when it is one: `Column("address")` → `JSONColumn("address")`.
+                var column = "info"
+                if case .column(let name, nil) = call.expression { column = name }
+                let quoted = SQLValue.swiftQuoted(column)
                 return ArborError(
                     subscripting
                         ? "only a table alias or a JSON expression can be subscripted: GRDB's JSON subscript is a member of JSON expressions (`SQLJSONExpressible`)"
                         : "an expression has no method `\(name)`: GRDB offers it on JSON expressions only (`SQLJSONExpressible`)",
                     at: call.nameRange,
-                    suggestion: "write `JSONColumn(\"info\")\(written)` or `Column(\"info\").asJSON\(written)`"
+                    suggestion: "write `JSONColumn(\(quoted))\(written)` or `Column(\(quoted)).asJSON\(written)`"
                         + (subscripting ? "; an alias takes a column, as in `alias[Column(\"name\")]`" : ""))
             }
         ) { evaluator, call in
