@@ -28,8 +28,9 @@ extension Evaluator {
                     "`\(call.name)` takes at most \(Self.jsonRangeLimit) values from a range here: SQLite refuses a function of that many arguments",
                     at: expr.range)
             }
-            let last = closed ? upper : upper - 1
-            return last < lower ? [] : (lower...last).map { .value(.integer($0)) }
+            // Fewer than the limit: no sum below overflows.
+            let count = closed ? span + 1 : span
+            return (0..<count).map { .value(.integer(lower + $0)) }
         default:
             throw ArborError(
                 "`\(call.name)` takes an array of values, as in `[1, 2, \"3\"]`, or a range of integers, as in `1...4`",
