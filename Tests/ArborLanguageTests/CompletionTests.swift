@@ -50,10 +50,9 @@ final class CompletionTests: XCTestCase {
     func texts(_ text: String) -> [String] { complete(text).candidates.map(\.text) }
 
     static let functions = [
-        "abs", "AllColumns", "AnyFetchRequest", "average", "cast", "coalesce", "Column", "CommonTableExpression",
-        "count", "ForeignKey",
-        "FTS5Pattern", "length", "max", "min", "SQL", "SQLRequest", "StatementArguments", "sum", "Table", "TableAlias",
-        "total",
+        "abs", "AllColumns", "AnyFetchRequest", "AnySQLJSONExpressible", "average", "cast", "coalesce", "Column",
+        "CommonTableExpression", "count", "ForeignKey", "FTS5Pattern", "JSONColumn", "length", "max", "min", "SQL",
+        "SQLRequest", "StatementArguments", "sum", "Table", "TableAlias", "total",
     ]
     static let types = ["Author", "Book", "Country", "Prize"]
     static let tableMethods = [
@@ -160,7 +159,7 @@ final class CompletionTests: XCTestCase {
         XCTAssertEqual(
             texts("Book.order(Column(\"title\")."),
             [
-                "asc", "ascNullsLast", "capitalized", "collating", "desc", "descNullsFirst", "detached",
+                "asc", "ascNullsLast", "asJSON", "capitalized", "collating", "desc", "descNullsFirst", "detached",
                 "forKey",
                 "like",
                 "localizedCapitalized", "localizedLowercased", "localizedUppercased", "lowercased", "match", "name",

@@ -285,6 +285,8 @@ public final class Lowering {
             }
         case .literal(let fragment):
             return .expression(try sql(fragment).sqlExpression)
+        case .json(let call):
+            return .expression(try json(call))
         case .aggregate(let plan):
             return .aggregate(try aggregate(plan))
         case .aliasExists(let id):

@@ -117,6 +117,7 @@ public enum PlanSize {
             return [expr(lo), expr(hi), expr(x)]
         case .function(_, let args): return args.map(expr)
         case .filteredAggregate(_, let x, let f): return [expr(x), expr(f)]
+        case .json(let call): return call.operands.map(expr)
         case .inSubquery(_, let x): return [expr(x)]
         case .aggregate(let a):
             var items: [(Int) -> Item] = [{ .association(a.association, $0 / 4) }]

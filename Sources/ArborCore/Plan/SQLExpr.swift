@@ -43,6 +43,8 @@ public indirect enum SQLExpr: Hashable, Sendable {
     case aliasExists(AliasID)
     /// `expr.forKey("name")`: a named aggregate, or a selected expression with an `AS` name.
     case named(SQLExpr, String)
+    /// GRDB's JSON functions and members: `Database.jsonArray([…])`, `JSONColumn("info")["a"]`.
+    case json(SQLJSON)
 }
 
 public enum SQLBinaryOperator: String, Hashable, Sendable {
@@ -117,6 +119,7 @@ extension SQLExpr {
         case .filteredAggregate(_, let e, let f): e.containsAggregate || f.containsAggregate
         case .column, .detached, .value, .literal, .aliasExists, .subquery, .exists, .match: false
         case .inSubquery(_, let e): e.containsAggregate
+        case .json(let call): call.operands.contains { $0.containsAggregate }
         }
     }
 
@@ -129,6 +132,7 @@ extension SQLExpr {
             e.aggregatedAssociations
         case .function(_, let args): args.flatMap(\.aggregatedAssociations)
         case .filteredAggregate(_, let e, let f): e.aggregatedAssociations + f.aggregatedAssociations
+        case .json(let call): call.operands.flatMap(\.aggregatedAssociations)
         default: []
         }
     }
@@ -149,6 +153,7 @@ extension SQLExpr {
         case .closedRange(let lo, let hi, let x), .halfOpenRange(let lo, let hi, let x):
             lo.aliasesUsed.union(hi.aliasesUsed).union(x.aliasesUsed)
         case .literal(let fragment): fragment.aliasesUsed
+        case .json(let call): call.operands.reduce(into: []) { $0.formUnion($1.aliasesUsed) }
         default: []
         }
     }

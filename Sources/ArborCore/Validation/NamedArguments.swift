@@ -76,6 +76,7 @@ enum NamedArguments {
             arguments(lo) + arguments(hi) + arguments(x)
         case .function(_, let args): args.flatMap(arguments)
         case .filteredAggregate(_, let x, let f): arguments(x) + arguments(f)
+        case .json(let call): call.operands.flatMap(arguments)
         case .column, .detached, .value, .aliasExists, .match: []
         case .subquery(let plan), .exists(let plan):
             (plan.commonTableExpression.map(arguments) ?? []) + collect(plan.operations)

@@ -359,6 +359,8 @@ public struct Validator {
         case .filteredAggregate(_, let x, let f):
             try checkExpression(x, table: table)
             try checkExpression(f, table: table)
+        case .json(let call):
+            for operand in call.operands { try checkExpression(operand, table: table) }
         case .like(let a, let b, let c):
             try checkExpression(a, table: table)
             try checkExpression(b, table: table)
@@ -584,6 +586,7 @@ public struct Validator {
             case .filteredAggregate(_, let x, let f):
                 collect(x)
                 collect(f)
+            case .json(let call): call.operands.forEach(collect)
             case .like(let a, let b, let c):
                 collect(a)
                 collect(b)

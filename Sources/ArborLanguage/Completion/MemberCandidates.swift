@@ -20,6 +20,11 @@ enum MemberCandidates {
             if expression.containsAggregate { return [Completion("forKey", kind: .method, detail: "forKey(_:)")] }
             // A Swift value (`1`, `"x"`) is also GRDB's `DatabaseValueConvertible`.
             if case .value = expression { return grdbMembers(offeredOn: .expression) + grdbMembers(offeredOn: .value) }
+            // A JSON expression (`JSONColumn("info")`) has JSON's members too.
+            if expression.isJSONExpressible {
+                let json = grdbMembers(offeredOn: .jsonExpression)
+                return json + grdbMembers(offeredOn: .expression).filter { c in !json.contains { $0.text == c.text } }
+            }
             return grdbMembers(offeredOn: .expression)
         case .rowComponents(let table):
             return columns(of: table, environment: environment)

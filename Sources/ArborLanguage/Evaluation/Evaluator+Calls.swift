@@ -7,6 +7,11 @@ extension Evaluator {
             if isObservationTracking(baseExpr, name) {
                 return try observationTracking(name, arguments: arguments, range: range, nameRange: nameRange)
             }
+            if let value = try databaseStaticMethod(
+                baseExpr, name, arguments: arguments, range: range, nameRange: nameRange)
+            {
+                return value
+            }
             // `String.fetchAll(db, …)`, `Row.fetchOne(db, sql: …)`: types the language has no value for.
             if let type = fetchedType(baseExpr) {
                 return try valueTypeMethod(type, name, arguments: arguments, range: range, nameRange: nameRange)

@@ -88,7 +88,8 @@ extension Evaluator {
         case .alias(let alias):
             if name == "exists" { return .expression(.aliasExists(alias)) }
             return .expression(.column(name, alias: alias))
-        case .rowComponents:
+        case .rowComponents(let table):
+            if let declared = try declaredJSONColumn(name, ofTable: table, range: nameRange) { return declared }
             return .expression(try column(name.hasPrefix("$") ? String(name.dropFirst()) : name, range: nameRange))
         case .record(let record):
             if let method = try appMethod(name, on: base, labels: nil, nameRange: nameRange) {
@@ -181,6 +182,9 @@ extension Evaluator {
     func subscripted(_ base: Value, arguments: [Argument], range: SourceRange) throws -> Value {
         // `ids[0]`, `keys["id"]`, `counts[key, default: 0]`: Swift's subscripts.
         if let value = try builtin("subscript", on: base, arguments: arguments, range: range) { return value }
+        if case .expression = base {
+            return try jsonSubscript(base, arguments: arguments, range: range)
+        }
         guard case .alias(let alias) = base else {
             throw ArborError(
                 "only a table alias, an array or a dictionary can be subscripted, as in `alias[Column(\"name\")]`",

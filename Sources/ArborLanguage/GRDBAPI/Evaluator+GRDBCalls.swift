@@ -66,7 +66,7 @@ extension Evaluator {
         switch base {
         case .request(let p): (kind, receiver) = (.request, .request(p))
         case .association(let a): (kind, receiver) = (.association, .association(a))
-        case .expression: kind = .expression
+        case .expression(let e): kind = e.isJSONExpressible ? .jsonExpression : .expression
         default: return nil
         }
         let call = GRDBCall(
@@ -78,6 +78,12 @@ extension Evaluator {
             return try entry.build(self, call)
         }
         if let entry = entries.first(where: { $0.offeredOn.contains(kind) }) { return try entry.build(self, call) }
+        // A JSON expression is an expression too (`JSONColumn("info").desc`).
+        if kind == .jsonExpression, let entry = entries.first(where: { $0.offeredOn.contains(.expression) }) {
+            var call = call
+            call.receiverKind = .expression
+            return try entry.build(self, call)
+        }
         if GRDBAPI.members(named: name, kind: .method).contains(where: { $0.offeredOn.contains(kind) }) {
             throw ArborError("`\(name)` is a method: call it, as in `\(name)(…)`", at: nameRange)
         }
@@ -101,11 +107,14 @@ extension Evaluator {
         _ name: String, on e: SQLExpr, arguments: [Argument], range: SourceRange, nameRange: SourceRange
     ) throws -> Value? {
         // A request's method is no member of an expression at all (`Column("x").filter(…)`).
-        guard GRDBAPI.members(named: name, kind: .method).contains(where: { $0.offeredOn.contains(.expression) })
+        let entries = GRDBAPI.members(named: name, kind: .method)
+        guard entries.contains(where: { !$0.offeredOn.isDisjoint(with: [.expression, .jsonExpression]) })
         else { return nil }
+        // A JSON expression has JSON's members, and those of every expression.
+        let json = e.isJSONExpressible && entries.contains { $0.offeredOn.contains(.jsonExpression) }
         let call = GRDBCall(
-            name: name, base: .expression(e), receiver: nil, receiverKind: .expression, arguments: arguments,
-            range: range, nameRange: nameRange)
+            name: name, base: .expression(e), receiver: nil, receiverKind: json ? .jsonExpression : .expression,
+            arguments: arguments, range: range, nameRange: nameRange)
         return try GRDBAPI.dispatch(call, kind: .method, in: self)
     }
 

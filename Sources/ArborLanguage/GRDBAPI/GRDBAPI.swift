@@ -6,7 +6,7 @@ enum GRDBAPI {
     static let members: [GRDBMember] =
         requestMethods.map { $0.yielding($0.name == "contains" ? .expression : .refinedReceiver) } + fetches
         + valueFetches + commonTableExpressionMembers + recordMembers + introspectionMembers
-        + primaryKeyMethods
+        + primaryKeyMethods + jsonMembers.map { $0.kind == .method ? $0.yielding(.expression) : $0 }
         + associationMembers.map { $0.isAssociationAggregate ? $0.yielding(.expression) : $0 }
         + expressionMembers.map { $0.kind == .method && $0.name != "forKey" ? $0.yielding(.expression) : $0 }
         + functions.map {
@@ -42,7 +42,7 @@ enum GRDBAPI {
     static func names(offeredOn receiver: GRDBReceiver, kind: GRDBMember.Kind? = nil) -> [String] {
         var seen: Set<String> = []
         return members.compactMap { member in
-            guard member.offeredOn.contains(receiver), kind.map({ $0 == member.kind }) ?? true,
+            guard member.offeredOn.contains(receiver), kind.map({ $0 == member.kind }) ?? (member.kind != .subscript),
                 seen.insert(member.name).inserted
             else { return nil }
             return member.name

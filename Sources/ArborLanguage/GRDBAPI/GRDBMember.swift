@@ -12,6 +12,8 @@ struct GRDBMember: Sendable {
         case property
         /// Called by name at top level: `Column("x")`, `count(…)`, `cast(_:as:)`.
         case function
+        /// Written with brackets: `JSONColumn("info")["a"]`. Never completed.
+        case `subscript`
     }
 
     /// What builds the value, given the evaluator and the call.
@@ -95,6 +97,11 @@ enum GRDBReceiver: String, Sendable, CaseIterable {
     case association
     /// An SQL expression (`SQLSpecificExpressible`, `ColumnExpression`).
     case expression
+    /// GRDB's `SQLJSONExpressible`: `JSONColumn("info")`, `Column("info").asJSON`, which
+    /// have the members of expressions and JSON's own.
+    case jsonExpression
+    /// GRDB's `Database` type, whose static functions build JSON (`Database.jsonArray(…)`).
+    case database
     /// A Swift value GRDB converts (`DatabaseValueConvertible`): `1`, `"x"`.
     case value
     /// A value type or `Row`, whose static methods fetch (`String.fetchAll(db, …)`).
@@ -113,6 +120,8 @@ enum GRDBReceiver: String, Sendable, CaseIterable {
         case .request: "a request"
         case .association: "an association"
         case .expression: "an expression"
+        case .jsonExpression: "a JSON expression"
+        case .database: "the `Database` type"
         case .value: "a value"
         case .valueType: "a value type"
         case .commonTableExpression: "a common table expression"

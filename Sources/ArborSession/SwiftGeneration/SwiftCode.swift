@@ -313,6 +313,7 @@ final class SwiftPrinter {
             }
         case .aliasExists(let alias): return "\(self.alias(alias)).exists"
         case .named(let x, let name): return "\(operand(x)).forKey(\(SQLValue.swiftQuoted(name)))"
+        case .json(let call): return json(call)
         }
     }
 
