@@ -51,7 +51,7 @@ enum MemberCandidates {
                 Completion("eraseToAnyPublisher", kind: .method, detail: "eraseToAnyPublisher()"),
             ]
         case .ordering, .selection, .dictionary, .foreignKey, .implicitMember, .fetch, .absentRecord,
-            .fullTextPattern, .swift:
+            .fullTextPattern, .swift, .fetchComparison:
             return []
         case .commonTableExpression:
             return grdbMembers(offeredOn: .commonTableExpression)

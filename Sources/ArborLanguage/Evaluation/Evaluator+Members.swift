@@ -103,6 +103,9 @@ extension Evaluator {
                 return .table(nestedTable, type: nested)
             }
             if environment.statics[nested] != nil { return .namespace(nested) }
+            if let value = try grdbStaticProperty(name, ofType: path, range: range, nameRange: nameRange) {
+                return value
+            }
             let statics = (environment.statics[canonicalTypePath(path)] ?? [:]).keys.sorted()
             throw ArborError(
                 "`\(path)` has no static member `\(name)`", at: nameRange,

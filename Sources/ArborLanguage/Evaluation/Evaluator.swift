@@ -194,6 +194,7 @@ public final class Evaluator {
     func binary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, range: SourceRange) throws -> Value {
         let l = try evaluate(lhs)
         let r = try evaluate(rhs)
+        if let compared = try fetchComparison(op, l, lhs, r, rhs, range: range) { return compared }
         if op == .add, let joined = try sqlConcatenation(l, lhs, r, rhs) { return joined }
         // `Player.databaseSelection + [Column("x")]`: Swift's array concatenation.
         if op == .add, case .array(let left) = l, case .array(let right) = r { return .array(left + right) }
@@ -214,6 +215,7 @@ public final class Evaluator {
                 "GRDB's `??` takes an association aggregate on its left and a value on its right", at: rhs.range,
                 suggestion: left.containsAggregate ? nil : "as in `Author.books.max(Column(\"year\")) ?? 0`")
         }
+        if sqlOp.isBitwise { try Self.checkBitwiseOperands(sqlOp, left, lhs, right, rhs) }
         if case .value(let a) = left, case .value(let b) = right,
             let folded = try ConstantFolding.fold(sqlOp, a, b, range: range)
         {
@@ -231,7 +233,7 @@ public final class Evaluator {
         case (.not, .value(.bool(let b))): return .expression(.value(.bool(!b)))
         case (.not, _): return .expression(.not(value))
         case (.plus, _): return .expression(value)
-        case (.bitwiseNot, _): throw ArborError("`~` is not supported", at: range)
+        case (.bitwiseNot, _): return try bitwiseNot(value, operand: operand)
         }
     }
 
@@ -280,6 +282,7 @@ public final class Evaluator {
     /// A literal value (for keys and SQL arguments).
     func literal(_ value: Value, range: SourceRange) throws -> SQLValue {
         if case .swift(let swift) = value, let stored = swift.databaseValue { return stored }
+        if case .fullTextPattern(let pattern) = value { return try fullTextPatternArgument(pattern, range: range) }
         guard case .expression(.value(let v)) = value else {
             throw ArborError("expected a literal value, got \(value.kindName)", at: range)
         }

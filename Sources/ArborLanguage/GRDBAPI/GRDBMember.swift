@@ -101,6 +101,12 @@ enum GRDBReceiver: String, Sendable, CaseIterable {
     case record
     /// Nothing: a function or initializer named at top level.
     case global
+    /// The database connection `db` (GRDB's `Database` instance methods).
+    case database
+    /// An array of expressions (GRDB's `Sequence` extensions: `joined(operator:)`).
+    case sequence
+    /// A GRDB type's static members (`Column.rank`).
+    case grdbType
 
     /// How a message names it.
     var article: String {
@@ -114,6 +120,9 @@ enum GRDBReceiver: String, Sendable, CaseIterable {
         case .commonTableExpression: "a common table expression"
         case .record: "a record"
         case .global: "the top level"
+        case .database: "the database `db`"
+        case .sequence: "an array"
+        case .grdbType: "a GRDB type"
         }
     }
 }

@@ -21,6 +21,7 @@ extension Evaluator {
             return value
         }
         if let value = moduleType(name) { return value }
+        if let value = grdbName(name) { return value }
         throw unknownName(name, range: range)
     }
 
