@@ -50,9 +50,9 @@ final class CompletionTests: XCTestCase {
     func texts(_ text: String) -> [String] { complete(text).candidates.map(\.text) }
 
     static let functions = [
-        "abs", "AllColumns", "average", "cast", "coalesce", "Column", "CommonTableExpression", "count", "ForeignKey",
-        "FTS5Pattern", "length", "max", "min", "SQL", "SQLRequest", "StatementArguments", "sum", "Table", "TableAlias",
-        "total",
+        "abs", "AllColumns", "average", "cast", "coalesce", "Column", "CommonTableExpression", "count", "dateTime",
+        "ForeignKey", "FTS3Pattern", "FTS5Pattern", "julianDay", "length", "max", "min", "SQL", "SQLRequest",
+        "StatementArguments", "sum", "Table", "TableAlias", "total",
     ]
     static let types = ["Author", "Book", "Country", "Prize"]
     static let tableMethods = [

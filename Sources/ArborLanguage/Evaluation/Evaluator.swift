@@ -215,7 +215,7 @@ public final class Evaluator {
                 "GRDB's `??` takes an association aggregate on its left and a value on its right", at: rhs.range,
                 suggestion: left.containsAggregate ? nil : "as in `Author.books.max(Column(\"year\")) ?? 0`")
         }
-        if sqlOp.isBitwise { try Self.checkBitwiseOperands(sqlOp, left, lhs, right, rhs) }
+        if sqlOp.isBitwise { return try bitwiseOperator(sqlOp, left, lhs, right, rhs, range: range) }
         if case .value(let a) = left, case .value(let b) = right,
             let folded = try ConstantFolding.fold(sqlOp, a, b, range: range)
         {
@@ -233,7 +233,7 @@ public final class Evaluator {
         case (.not, .value(.bool(let b))): return .expression(.value(.bool(!b)))
         case (.not, _): return .expression(.not(value))
         case (.plus, _): return .expression(value)
-        case (.bitwiseNot, _): return try bitwiseNot(value, operand: operand)
+        case (.bitwiseNot, _): return try prefixBitwiseNot(value, operand: operand, range: range)
         }
     }
 

@@ -6,7 +6,7 @@ extension GRDBAPI {
     static let dateFunctions: [GRDBMember] = [SQLFunction.julianDay, .dateTime].map { function in
         GRDBMember(
             .function, function.rawValue, [CallForm([nil]), CallForm([nil, nil], repeatsLast: true)], on: [.global],
-            symbols: ["\(function.rawValue)(_:_:)"] + (function == .julianDay ? modifierSymbols : []),
+            symbols: ["\(function.rawValue)(_:_:)"],
             detail: "\(function.rawValue)(_:_:…)"
         ) { evaluator, call in
             let date = try evaluator.sqlFunctionArgument(call.argument(0), of: call.name)
@@ -15,10 +15,20 @@ extension GRDBAPI {
         }.yielding(.expression)
     }
 
-    /// The cases of `SQLDateModifier`, which the date functions take.
-    static let modifierSymbols: [String] =
-        (DateModifier.plain.keys.sorted() + ["second(_:)"] + DateModifier.counted.keys.sorted().map { "\($0)(_:)" })
-        .map { "SQLDateModifier.\($0)" }
+    /// The cases of `SQLDateModifier`, which the date functions read (`Evaluator.dateModifier`).
+    static let dateModifiers: [GRDBMember] =
+        DateModifier.plain.keys.sorted().map { name in
+            GRDBMember(.property, name, on: [.typedArgument], symbols: ["SQLDateModifier.\(name)"]) { _, _ in
+                .implicitMember(name)
+            }
+        }
+        + (DateModifier.counted.keys.sorted() + ["second"]).map { name in
+            GRDBMember(
+                .method, name, [CallForm([nil])], on: [.typedArgument], symbols: ["SQLDateModifier.\(name)(_:)"]
+            ) { _, call in
+                throw ArborError("`.\(name)(_:)` is an argument of `julianDay` or `dateTime`", at: call.nameRange)
+            }
+        }
 }
 
 extension Evaluator {

@@ -2,20 +2,22 @@ import ArborCore
 
 /// GRDB's `joined(operator:)` of an array of expressions: `[a, b].joined(operator: .add)`.
 extension GRDBAPI {
-    static let sequenceMembers: [GRDBMember] = [
-        GRDBMember(
-            .method, "joined", [CallForm(["operator"])], on: [.sequence],
-            symbols: [
-                "Sequence.joined(operator:)", "SQLExpression.AssociativeBinaryOperator.add",
-                "SQLExpression.AssociativeBinaryOperator.multiply", "SQLExpression.AssociativeBinaryOperator.and",
-                "SQLExpression.AssociativeBinaryOperator.or", "SQLExpression.AssociativeBinaryOperator.concat",
-                "SQLExpression.AssociativeBinaryOperator.bitwiseAnd",
-                "SQLExpression.AssociativeBinaryOperator.bitwiseOr",
-            ]
-        ) { evaluator, call in
-            try evaluator.joinedExpressions(call)
-        }.yielding(.expression)
-    ]
+    static let sequenceMembers: [GRDBMember] =
+        [
+            GRDBMember(
+                .method, "joined", [CallForm(["operator"])], on: [.sequence],
+                symbols: ["Sequence.joined(operator:)"]
+            ) { evaluator, call in
+                try evaluator.joinedExpressions(call)
+            }.yielding(.expression)
+        ]
+        // `.add`, `.concat`…: the operators `joined(operator:)` reads.
+        + SQLJoinOperator.allCases.map { op in
+            GRDBMember(
+                .property, op.rawValue, on: [.typedArgument],
+                symbols: ["SQLExpression.AssociativeBinaryOperator.\(op.rawValue)"]
+            ) { _, _ in .implicitMember(op.rawValue) }
+        }
 }
 
 extension Evaluator {

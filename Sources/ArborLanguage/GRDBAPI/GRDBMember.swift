@@ -12,6 +12,8 @@ struct GRDBMember: Sendable {
         case property
         /// Called by name at top level: `Column("x")`, `count(…)`, `cast(_:as:)`.
         case function
+        /// An operator of expressions, `a & b`, `~a`: written, never completed.
+        case `operator`
     }
 
     /// What builds the value, given the evaluator and the call.
@@ -107,6 +109,9 @@ enum GRDBReceiver: String, Sendable, CaseIterable {
     case sequence
     /// A GRDB type's static members (`Column.rank`).
     case grdbType
+    /// An implicit member where an argument of GRDB's type is expected: `.add` of
+    /// `joined(operator:)`, `.startOfYear` of `julianDay(_:_:)`.
+    case typedArgument
 
     /// How a message names it.
     var article: String {
@@ -123,6 +128,7 @@ enum GRDBReceiver: String, Sendable, CaseIterable {
         case .database: "the database `db`"
         case .sequence: "an array"
         case .grdbType: "a GRDB type"
+        case .typedArgument: "an argument of GRDB's type"
         }
     }
 }
