@@ -110,3 +110,15 @@ final class FullTextSearch3Tests: XCTestCase {
             "no such table: nowhere")
     }
 }
+
+extension FullTextSearch3Tests {
+    func testRawPatternIsTheTextGRDBValidated() throws {
+        let session = try session()
+        let text =
+            #"let pattern = FTS3Pattern(matchingAnyTokenIn: "SQLite, database!")"# + "\n"
+            + #"try Row.fetchAll(db, sql: "SELECT ? AS p", arguments: [pattern.rawPattern])"#
+        let result = try session.requestResult(text)
+        XCTAssertEqual(result.mainSQL, "SELECT 'sqlite OR database' AS p")
+        XCTAssertEqual(FTS3Pattern(matchingAnyTokenIn: "SQLite, database!")?.rawPattern, "sqlite OR database")
+    }
+}

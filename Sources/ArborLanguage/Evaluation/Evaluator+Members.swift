@@ -143,6 +143,7 @@ extension Evaluator {
             if case .implicitMember = base {
                 throw ArborError("`\(name)` is not a member here", at: nameRange)
             }
+            if let value = try grdbProperty(name, of: base, range: range, nameRange: nameRange) { return value }
             throw ArborError("\(base.kindName) has no member `\(name)`", at: nameRange)
         }
     }

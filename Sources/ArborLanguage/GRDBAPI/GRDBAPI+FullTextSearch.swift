@@ -24,6 +24,16 @@ extension GRDBAPI {
         GRDBMember(.property, "rank", on: [.grdbType], symbols: ["Column.rank"]) { _, _ in
             .expression(.column("rank", alias: nil))
         },
+        // The text GRDB validated (`nil` for a failable initializer's nil, as `pattern?.rawPattern`).
+        GRDBMember(
+            .property, "rawPattern", on: [.fullTextPattern],
+            symbols: ["FTS3Pattern.rawPattern", "FTS5Pattern.rawPattern"]
+        ) { evaluator, call in
+            guard case .fullTextPattern(let pattern) = call.base else {
+                throw ArborError("`rawPattern` is a property of a full-text pattern", at: call.nameRange)
+            }
+            return .expression(.value(try evaluator.fullTextPatternArgument(pattern, range: call.range)))
+        },
     ]
 }
 

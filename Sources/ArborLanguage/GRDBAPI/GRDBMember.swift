@@ -112,6 +112,8 @@ enum GRDBReceiver: String, Sendable, CaseIterable {
     /// An implicit member where an argument of GRDB's type is expected: `.add` of
     /// `joined(operator:)`, `.startOfYear` of `julianDay(_:_:)`.
     case typedArgument
+    /// An `FTS5Pattern` or `FTS3Pattern`.
+    case fullTextPattern
 
     /// How a message names it.
     var article: String {
@@ -129,6 +131,7 @@ enum GRDBReceiver: String, Sendable, CaseIterable {
         case .sequence: "an array"
         case .grdbType: "a GRDB type"
         case .typedArgument: "an argument of GRDB's type"
+        case .fullTextPattern: "a full-text pattern"
         }
     }
 }
