@@ -195,7 +195,7 @@ public final class Evaluator {
         let l = try evaluate(lhs)
         let r = try evaluate(rhs)
         if let compared = try fetchComparison(op, l, lhs, r, rhs, range: range) { return compared }
-        if op == .add, let joined = try sqlConcatenation(l, lhs, r, rhs) { return joined }
+        if GRDBAPI.joinsLiterals(op.rawValue), let joined = try sqlConcatenation(l, lhs, r, rhs) { return joined }
         // `Player.databaseSelection + [Column("x")]`: Swift's array concatenation.
         if op == .add, case .array(let left) = l, case .array(let right) = r { return .array(left + right) }
         if let compared = caseComparison(op, l, lhs, r, rhs) { return compared }
@@ -204,7 +204,7 @@ public final class Evaluator {
                 lower: try sqlExpression(l, range: lhs.range), upper: try sqlExpression(r, range: rhs.range),
                 closed: op == .closedRange)
         }
-        guard let sqlOp = SQLBinaryOperator(rawValue: op.rawValue) else {
+        guard let entry = GRDBAPI.infixOperator(op.rawValue), case .binary(let sqlOp) = entry.builds else {
             throw ArborError("GRDB has no `\(op.rawValue)` operator on requests' expressions", at: range)
         }
         let left = try sqlExpression(l, range: lhs.range)
@@ -215,7 +215,7 @@ public final class Evaluator {
                 "GRDB's `??` takes an association aggregate on its left and a value on its right", at: rhs.range,
                 suggestion: left.containsAggregate ? nil : "as in `Author.books.max(Column(\"year\")) ?? 0`")
         }
-        if sqlOp.isBitwise { return try bitwiseOperator(sqlOp, left, lhs, right, rhs, range: range) }
+        if sqlOp.isBitwise { return try bitwise(sqlOp, left, lhs, right, rhs, range: range) }
         if case .value(let a) = left, case .value(let b) = right,
             let folded = try ConstantFolding.fold(sqlOp, a, b, range: range)
         {
@@ -226,14 +226,21 @@ public final class Evaluator {
 
     func prefix(_ op: PrefixOperator, _ operand: Expr, range: SourceRange) throws -> Value {
         let value = try sqlExpression(evaluate(operand), range: operand.range)
-        switch (op, value) {
-        case (.negate, .value(.integer(let i))) where i != Int64.min: return .expression(.value(.integer(-i)))
-        case (.negate, .value(.real(let d))): return .expression(.value(.real(-d)))
-        case (.negate, _): return .expression(.negated(value))
+        // Swift's unary plus: the operand itself.
+        guard op != .plus else { return .expression(value) }
+        guard let entry = GRDBAPI.prefixOperator(op.rawValue) else {
+            throw ArborError(
+                "the prefix `\(op.rawValue)` operator on requests' expressions is not supported yet", at: range)
+        }
+        switch (entry.builds, value) {
+        case (.negation, .value(.integer(let i))) where i != Int64.min: return .expression(.value(.integer(-i)))
+        case (.negation, .value(.real(let d))): return .expression(.value(.real(-d)))
         case (.not, .value(.bool(let b))): return .expression(.value(.bool(!b)))
         case (.not, _): return .expression(.not(value))
-        case (.plus, _): return .expression(value)
-        case (.bitwiseNot, _): return try prefixBitwiseNot(value, operand: operand, range: range)
+        case (.negation, _): return .expression(.negated(value))
+        case (.bitwiseNot, _): return try bitwiseNot(value, operand: operand)
+        case (.binary, _), (.literalConcatenation, _):
+            throw ArborError("`\(op.rawValue)` is not a prefix operator", at: range)
         }
     }
 

@@ -1,65 +1,28 @@
 import ArborCore
 
 /// GRDB's bitwise operators on expressions: `&`, `|`, `<<`, `>>` and prefix `~`
-/// (`SQLSpecificExpressible`'s, in GRDB's `SQLOperators.swift`), run by their registry entries.
+/// (`SQLSpecificExpressible`'s, in GRDB's `SQLOperators.swift`; association
+/// aggregates have none), as entries of the operator table.
 extension GRDBAPI {
-    static let bitwiseOperators: [GRDBMember] =
+    static let bitwiseOperators: [GRDBOperator] =
         [SQLBinaryOperator.bitwiseAnd, .bitwiseOr, .leftShift, .rightShift].map { op in
-            GRDBMember(
-                .operator, op.rawValue, [CallForm([nil, nil])], on: [.expression],
-                symbols: ["SQLSpecificExpressible.\(op.rawValue)(_:_:)"]
-            ) { evaluator, call in
-                guard case .array(let operands) = call.base, operands.count == 2,
-                    case .expression(let left) = operands[0], case .expression(let right) = operands[1]
-                else { throw ArborError("`\(op.rawValue)` takes two expressions", at: call.range) }
-                return try evaluator.bitwise(op, left, call.argument(0), right, call.argument(1), range: call.range)
-            }.yielding(.expression)
+            GRDBOperator(
+                spelling: op.rawValue, fixity: .infix, symbols: ["SQLSpecificExpressible.\(op.rawValue)(_:_:)"],
+                builds: .binary(op))
         }
         + [
-            GRDBMember(.operator, "~", [CallForm([nil])], on: [.expression], symbols: ["SQLSpecificExpressible.~(_:)"])
-            {
-                evaluator, call in try evaluator.bitwiseNot(call.expression, operand: call.argument(0))
-            }.yielding(.expression)
+            GRDBOperator(
+                spelling: "~", fixity: .prefix, symbols: ["SQLSpecificExpressible.~(_:)"], builds: .bitwiseNot)
         ]
 }
 
 extension Evaluator {
-    /// `left op right` for a bitwise `op`, through its registry entry.
-    func bitwiseOperator(
-        _ op: SQLBinaryOperator, _ left: SQLExpr, _ lhs: Expr, _ right: SQLExpr, _ rhs: Expr, range: SourceRange
-    ) throws -> Value {
-        guard let entry = GRDBAPI.members(named: op.rawValue, kind: .operator).first else {
-            throw ArborError("GRDB has no `\(op.rawValue)` operator on requests' expressions", at: range)
-        }
-        let call = GRDBCall(
-            name: op.rawValue, base: .array([.expression(left), .expression(right)]), receiver: nil,
-            receiverKind: .expression,
-            arguments: [
-                Argument(label: nil, labelRange: nil, value: lhs), Argument(label: nil, labelRange: nil, value: rhs),
-            ],
-            range: range, nameRange: range)
-        return try entry.build(self, call)
-    }
-
-    /// `~operand`, through its registry entry.
-    func prefixBitwiseNot(_ value: SQLExpr, operand: Expr, range: SourceRange) throws -> Value {
-        guard let entry = GRDBAPI.members(named: "~", kind: .operator).first else {
-            throw ArborError("`~` is not supported", at: range)
-        }
-        let call = GRDBCall(
-            name: "~", base: .expression(value), receiver: nil, receiverKind: .expression,
-            arguments: [Argument(label: nil, labelRange: nil, value: operand)], range: range, nameRange: range)
-        return try entry.build(self, call)
-    }
-
     /// GRDB declares them on expressions, not on association aggregates, and Swift's
     /// own operators take integers: a real or a string literal on both sides does not compile.
     /// Two Swift integers are computed now, as Swift does.
     func bitwise(
         _ op: SQLBinaryOperator, _ left: SQLExpr, _ lhs: Expr, _ right: SQLExpr, _ rhs: Expr, range: SourceRange
-    )
-        throws -> Value
-    {
+    ) throws -> Value {
         for (operand, expr) in [(left, lhs), (right, rhs)] where operand.containsAggregate {
             throw ArborError("GRDB has no `\(op.rawValue)` operator on association aggregates", at: expr.range)
         }

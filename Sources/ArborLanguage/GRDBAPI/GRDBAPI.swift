@@ -13,7 +13,7 @@ enum GRDBAPI {
             SQLFunction(rawValue: $0.name) != nil || ["Column", "cast"].contains($0.name)
                 ? $0.yielding(.expression) : $0
         }
-        + fullTextSearchMembers + sequenceMembers + dateFunctions + dateModifiers + bitwiseOperators
+        + fullTextSearchMembers + sequenceMembers + dateFunctions + dateModifiers
 
     /// `AssociationToMany.count`: an aggregate of a to-many association.
     static func isAggregate(_ symbol: String) -> Bool { symbol.hasPrefix("AssociationToMany.") }
@@ -43,7 +43,7 @@ enum GRDBAPI {
     static func names(offeredOn receiver: GRDBReceiver, kind: GRDBMember.Kind? = nil) -> [String] {
         var seen: Set<String> = []
         return members.compactMap { member in
-            guard member.offeredOn.contains(receiver), kind.map({ $0 == member.kind }) ?? (member.kind != .operator),
+            guard member.offeredOn.contains(receiver), kind.map({ $0 == member.kind }) ?? true,
                 seen.insert(member.name).inserted
             else { return nil }
             return member.name

@@ -12,8 +12,6 @@ struct GRDBMember: Sendable {
         case property
         /// Called by name at top level: `Column("x")`, `count(…)`, `cast(_:as:)`.
         case function
-        /// An operator of expressions, `a & b`, `~a`: written, never completed.
-        case `operator`
     }
 
     /// What builds the value, given the evaluator and the call.
