@@ -231,6 +231,8 @@ public final class Session {
                 try Lowering().request(validated).isEmpty(db)
             }
             return .boolean(kind == .exists ? !isEmpty : isEmpty, sql: sql)
+        case .fetchComparison(let comparison):
+            return try outcome(of: comparison, range: range)
         case .fetch(let plan, .count):
             // Raw SQL (`SQLRequest<Row>(sql: …).fetchCount(db)`) is counted as a subquery, as GRDB does.
             let (count, sql) = try scalar(plan, range: range) { db, validated in

@@ -51,8 +51,9 @@ final class CompletionTests: XCTestCase {
 
     static let functions = [
         "abs", "AllColumns", "AnyFetchRequest", "AnySQLJSONExpressible", "average", "cast", "coalesce", "Column",
-        "CommonTableExpression", "count", "ForeignKey", "FTS5Pattern", "JSONColumn", "length", "max", "min", "SQL",
-        "SQLRequest", "StatementArguments", "sum", "Table", "TableAlias", "total",
+        "CommonTableExpression", "count", "dateTime", "ForeignKey", "FTS3Pattern", "FTS5Pattern", "JSONColumn",
+        "julianDay", "length", "max", "min", "SQL", "SQLRequest", "StatementArguments", "sum", "Table", "TableAlias",
+        "total",
     ]
     static let types = ["Author", "Book", "Country", "Prize"]
     static let tableMethods = [

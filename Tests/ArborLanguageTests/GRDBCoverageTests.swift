@@ -119,8 +119,8 @@ final class GRDBCoverageTests: XCTestCase {
             reason("FetchRequest.adapted(_:)", "swift.method", "Core/FetchRequest.swift"),
             "not yet: `adapted` (row adapters)")
         XCTAssertEqual(
-            reason("FTS3Pattern.init(rawPattern:)", "swift.init", "FTS/FTS3Pattern.swift"),
-            "not yet: `FTS3Pattern` (FTS3/FTS4 full-text search)")
+            reason("ScopeAdapter.init(_:)", "swift.init", "Core/RowAdapter.swift"),
+            "not yet: `ScopeAdapter` (row adapters)")
         XCTAssertEqual(
             reason("FTS3.Diacritics.keep", "swift.enum.case", "FTS/FTS3.swift"),
             "database setup: a full-text table's definition")

@@ -34,6 +34,10 @@ final class GRDBOperatorTableTests: XCTestCase {
             ("*", #"Column("year") * 2"#, Work.select(year * 2)),
             ("/", #"Column("year") / 2"#, Work.select(year / 2)),
             ("??", #"Column("year") ?? 0"#, Work.select(year ?? 0)),
+            ("&", #"Column("year") & 1"#, Work.select(year & 1)),
+            ("|", #"Column("year") | 1"#, Work.select(year | 1)),
+            ("<<", #"Column("year") << 1"#, Work.select(year << 1)),
+            (">>", #"Column("year") >> 1"#, Work.select(year >> 1)),
         ]
     }
 

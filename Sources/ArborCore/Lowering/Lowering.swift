@@ -223,12 +223,7 @@ public final class Lowering {
         case .detached(let name):
             return .expression(Column(name).detached)
         case .match(let name, let pattern):
-            guard let grdbPattern = try pattern.grdbPattern() else {
-                throw ArborError(
-                    "the FTS5 pattern is nil (its text has no token): `match(_:)` needs one; `matching(_:)` takes a nil pattern and gives no rows"
-                )
-            }
-            return .expression(Column(name).match(grdbPattern))
+            return .expression(try match(column: name, pattern))
         case .exists(let plan):
             return .expression(try subquery(plan).exists())
         case .subquery(let plan):
@@ -252,6 +247,10 @@ public final class Lowering {
             case .aggregate(let a): return .aggregate(!a)
             case let value: return .expression(!(try expression(value)))
             }
+        case .joined(let op, let operands):
+            return .expression(try joined(op, operands))
+        case .bitwiseNot(let operand):
+            return .expression(~(try expression(lower(operand))))
         case .negated(let operand):
             switch try lower(operand) {
             case .aggregate(let a): return .aggregate(-a)

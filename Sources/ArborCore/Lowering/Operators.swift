@@ -52,6 +52,10 @@ enum Operators {
         case .multiply: return l * r
         case .divide: return l / r
         case .nilCoalescing: return l ?? r
+        case .bitwiseAnd: return l & r
+        case .bitwiseOr: return l | r
+        case .leftShift: return l << r
+        case .rightShift: return l >> r
         }
     }
 
@@ -74,6 +78,7 @@ enum Operators {
         case .multiply: return l * r
         case .divide: return l / r
         case .nilCoalescing: throw ArborError("`??` takes a value on its right, not an aggregate")
+        case .bitwiseAnd, .bitwiseOr, .leftShift, .rightShift: throw bitwiseOnAggregate(op)
         }
     }
 
@@ -107,6 +112,7 @@ enum Operators {
             case .multiply: return a * v
             case .divide: return a / v
             case .nilCoalescing: return a ?? v
+            case .bitwiseAnd, .bitwiseOr, .leftShift, .rightShift: throw bitwiseOnAggregate(op)
             }
         }
         switch op {
@@ -125,7 +131,13 @@ enum Operators {
         case .multiply: return v * a
         case .divide: return v / a
         case .nilCoalescing: throw ArborError("`??` needs a value on its left when its right side is an aggregate")
+        case .bitwiseAnd, .bitwiseOr, .leftShift, .rightShift: throw bitwiseOnAggregate(op)
         }
+    }
+
+    /// GRDB declares `&`, `|`, `<<` and `>>` on expressions only.
+    private static func bitwiseOnAggregate(_ op: SQLBinaryOperator) -> ArborError {
+        ArborError("GRDB has no `\(op.rawValue)` operator on association aggregates")
     }
 
     private static func expression(_ value: LoweredValue) throws -> SQLExpression {
@@ -177,6 +189,9 @@ enum Operators {
             default: throw ArborError("`\(function.rawValue)` does not apply to an association aggregate")
             }
         }
+        if function == .julianDay || function == .dateTime {
+            return .expression(try dateFunction(function, arguments, lowering: lowering))
+        }
         let args = try arguments.map(expression)
         func single() throws -> SQLExpression {
             guard args.count == 1, let arg = args.first else {
@@ -217,6 +232,22 @@ enum Operators {
         case .coalesce:
             guard !args.isEmpty else { throw ArborError("`coalesce` takes at least one argument") }
             return .expression(coalesce(args))
+        case .julianDay, .dateTime:
+            return .expression(try dateFunction(function, arguments, lowering: lowering))
         }
+    }
+
+    /// `julianDay(date, modifiers…)`: the modifiers stay GRDB's `SQLDateModifier`s.
+    private static func dateFunction(_ function: SQLFunction, _ arguments: [LoweredValue], lowering: Lowering) throws
+        -> SQLExpression
+    {
+        guard let first = arguments.first else { throw ArborError("`\(function.rawValue)` takes a date") }
+        let modifiers = try arguments.dropFirst().map { argument -> SQLExpr in
+            guard case .value(let v) = argument else {
+                throw ArborError("`\(function.rawValue)` takes GRDB's date modifiers, as in `.startOfYear`")
+            }
+            return .value(v)
+        }
+        return try DateFunctionLowering.lower(function, try expression(first), modifiers: modifiers)
     }
 }

@@ -110,7 +110,9 @@ public enum PlanSize {
         func expr(_ x: SQLExpr) -> (Int) -> Item { { .expression(x, $0) } }
         switch e {
         case .binary(_, let l, let r): return [expr(l), expr(r)]
-        case .not(let x), .negated(let x), .collating(let x, _), .cast(let x, _), .named(let x, _): return [expr(x)]
+        case .not(let x), .negated(let x), .collating(let x, _), .cast(let x, _), .named(let x, _), .bitwiseNot(let x):
+            return [expr(x)]
+        case .joined(_, let args): return args.map(expr)
         case .like(let a, let b, let c): return [expr(a), expr(b)] + (c.map { [expr($0)] } ?? [])
         case .inList(let list, let x): return list.map(expr) + [expr(x)]
         case .closedRange(let lo, let hi, let x), .halfOpenRange(let lo, let hi, let x):

@@ -45,6 +45,15 @@ public indirect enum SQLExpr: Hashable, Sendable {
     case named(SQLExpr, String)
     /// GRDB's JSON functions and members: `Database.jsonArray([…])`, `JSONColumn("info")["a"]`.
     case json(SQLJSON)
+    /// `[a, b, c].joined(operator: .add)`: `a + b + c`, or the operator's neutral value.
+    case joined(SQLJoinOperator, [SQLExpr])
+    /// `~a`: SQL's bitwise not.
+    case bitwiseNot(SQLExpr)
+}
+
+/// GRDB's `SQLExpression.AssociativeBinaryOperator`, which `joined(operator:)` takes.
+public enum SQLJoinOperator: String, Hashable, Sendable, CaseIterable {
+    case add, multiply, and, or, concat, bitwiseAnd, bitwiseOr
 }
 
 public enum SQLBinaryOperator: String, Hashable, Sendable {
@@ -63,6 +72,13 @@ public enum SQLBinaryOperator: String, Hashable, Sendable {
     case multiply = "*"
     case divide = "/"
     case nilCoalescing = "??"
+    case bitwiseAnd = "&"
+    case bitwiseOr = "|"
+    case leftShift = "<<"
+    case rightShift = ">>"
+
+    /// `&`, `|`, `<<`, `>>`: GRDB defines them on expressions, not on association aggregates.
+    public var isBitwise: Bool { [.bitwiseAnd, .bitwiseOr, .leftShift, .rightShift].contains(self) }
 }
 
 public enum SQLFunction: String, Hashable, Sendable, CaseIterable {
@@ -70,6 +86,9 @@ public enum SQLFunction: String, Hashable, Sendable, CaseIterable {
     case localizedLowercased, localizedUppercased, localizedCapitalized
     case average, count, countDistinct, min, max, sum, total
     case coalesce
+    /// `julianDay(date, .startOfYear)`, `dateTime(date, .day(1))`: the date, then GRDB's
+    /// modifiers as their SQL text (`DateModifier.sqlText`).
+    case julianDay, dateTime
 
     /// Functions GRDB registers in Swift, which the sqlite3 shell does not have.
     public var isSwiftDefined: Bool {
@@ -109,7 +128,9 @@ extension SQLExpr {
         switch self {
         case .aggregate: true
         case .binary(_, let l, let r): l.containsAggregate || r.containsAggregate
-        case .not(let e), .negated(let e), .collating(let e, _), .cast(let e, _), .named(let e, _): e.containsAggregate
+        case .not(let e), .negated(let e), .collating(let e, _), .cast(let e, _), .named(let e, _), .bitwiseNot(let e):
+            e.containsAggregate
+        case .joined(_, let args): args.contains { $0.containsAggregate }
         case .like(let e, let p, let esc):
             e.containsAggregate || p.containsAggregate || (esc?.containsAggregate ?? false)
         case .inList(let l, let e): e.containsAggregate || l.contains { $0.containsAggregate }
@@ -128,8 +149,9 @@ extension SQLExpr {
         switch self {
         case .aggregate(let a): [a.association]
         case .binary(_, let l, let r): l.aggregatedAssociations + r.aggregatedAssociations
-        case .not(let e), .negated(let e), .cast(let e, _), .named(let e, _), .collating(let e, _):
+        case .not(let e), .negated(let e), .cast(let e, _), .named(let e, _), .collating(let e, _), .bitwiseNot(let e):
             e.aggregatedAssociations
+        case .joined(_, let args): args.flatMap(\.aggregatedAssociations)
         case .function(_, let args): args.flatMap(\.aggregatedAssociations)
         case .filteredAggregate(_, let e, let f): e.aggregatedAssociations + f.aggregatedAssociations
         case .json(let call): call.operands.flatMap(\.aggregatedAssociations)
@@ -145,7 +167,9 @@ extension SQLExpr {
         case .column(_, let alias?): [alias.id]
         case .aliasExists(let alias): [alias.id]
         case .binary(_, let l, let r): l.aliasesUsed.union(r.aliasesUsed)
-        case .not(let x), .negated(let x), .collating(let x, _), .cast(let x, _), .named(let x, _): x.aliasesUsed
+        case .not(let x), .negated(let x), .collating(let x, _), .cast(let x, _), .named(let x, _), .bitwiseNot(let x):
+            x.aliasesUsed
+        case .joined(_, let args): args.reduce(into: []) { $0.formUnion($1.aliasesUsed) }
         case .function(_, let args): args.reduce(into: []) { $0.formUnion($1.aliasesUsed) }
         case .filteredAggregate(_, let e, let f): e.aliasesUsed.union(f.aliasesUsed)
         case .like(let a, let b, let c): a.aliasesUsed.union(b.aliasesUsed).union(c?.aliasesUsed ?? [])

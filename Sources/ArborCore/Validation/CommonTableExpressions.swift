@@ -17,8 +17,8 @@ extension Validator {
 }
 
 extension Validator {
-    /// A subquery is a request of its own: it gets every check of one. (An alias of
-    /// the outer request used inside it is refused here, as unattached.)
+    /// A subquery is a request of its own: it gets every check of one. An alias the
+    /// requests around it attach may be used inside it (a correlated subquery).
     func checkSubquery(_ plan: RequestPlan) throws {
         if plan.hasPrefetch {
             throw fail("a request used as a value can not include `including(all:)`: it is one SELECT")

@@ -69,7 +69,9 @@ enum NamedArguments {
         case .literal(let f): arguments(f)
         case .aggregate(let a): arguments(a.association)
         case .binary(_, let l, let r): arguments(l) + arguments(r)
-        case .not(let x), .negated(let x), .collating(let x, _), .cast(let x, _), .named(let x, _): arguments(x)
+        case .not(let x), .negated(let x), .collating(let x, _), .cast(let x, _), .named(let x, _), .bitwiseNot(let x):
+            arguments(x)
+        case .joined(_, let args): args.flatMap(arguments)
         case .like(let a, let b, let c): arguments(a) + arguments(b) + (c.map(arguments) ?? [])
         case .inList(let list, let x): list.flatMap(arguments) + arguments(x)
         case .closedRange(let lo, let hi, let x), .halfOpenRange(let lo, let hi, let x):

@@ -4,6 +4,9 @@ public struct Validator {
     public let schema: SchemaGraph
     /// Where to underline errors found in the plan (the statement's range).
     public let range: SourceRange?
+    /// The aliases the requests around a subquery attach: a correlated subquery may use
+    /// them (`Team.aliased(t).filter(Player.filter { $0.teamId == t.id }.exists())`).
+    var enclosingAliases: Set<Int> = []
 
     public init(schema: SchemaGraph, range: SourceRange?) {
         self.schema = schema
@@ -24,6 +27,12 @@ public struct Validator {
 
     /// Every check but that of embedded CTEs, which a subquery may find in the outer request.
     func validateParts(_ plan: RequestPlan) throws {
+        var validator = self
+        validator.enclosingAliases.formUnion(AttachedAliases.ids(in: plan.levelOperations))
+        try validator.validateLevelParts(plan)
+    }
+
+    private func validateLevelParts(_ plan: RequestPlan) throws {
         if let cte = plan.commonTableExpression {
             try checkCommonTableExpression(cte)
             try checkExcludedColumns(ofCommonTable: cte.name, in: plan.levelOperations)
@@ -352,9 +361,9 @@ public struct Validator {
         case .binary(_, let l, let r):
             try checkExpression(l, table: table)
             try checkExpression(r, table: table)
-        case .not(let x), .negated(let x), .collating(let x, _), .cast(let x, _), .named(let x, _):
+        case .not(let x), .negated(let x), .collating(let x, _), .cast(let x, _), .named(let x, _), .bitwiseNot(let x):
             try checkExpression(x, table: table)
-        case .function(_, let args):
+        case .function(_, let args), .joined(_, let args):
             for a in args { try checkExpression(a, table: table) }
         case .filteredAggregate(_, let x, let f):
             try checkExpression(x, table: table)
@@ -581,8 +590,10 @@ public struct Validator {
             case .binary(_, let l, let r):
                 collect(l)
                 collect(r)
-            case .not(let x), .negated(let x), .collating(let x, _), .cast(let x, _), .named(let x, _): collect(x)
-            case .function(_, let args): args.forEach(collect)
+            case .not(let x), .negated(let x), .collating(let x, _), .cast(let x, _), .named(let x, _),
+                .bitwiseNot(let x):
+                collect(x)
+            case .function(_, let args), .joined(_, let args): args.forEach(collect)
             case .filteredAggregate(_, let x, let f):
                 collect(x)
                 collect(f)
@@ -607,7 +618,7 @@ public struct Validator {
             }
         }
         try visit(rootTable, rootOperations)
-        for id in used where tableOfAlias[id] == nil {
+        for id in used where tableOfAlias[id] == nil && !enclosingAliases.contains(id) {
             throw fail("a TableAlias is used in an expression but never attached with `aliased(_:)`")
         }
     }

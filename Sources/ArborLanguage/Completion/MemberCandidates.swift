@@ -55,9 +55,11 @@ enum MemberCandidates {
                 Completion("removeDuplicates", kind: .method, detail: "removeDuplicates()"),
                 Completion("eraseToAnyPublisher", kind: .method, detail: "eraseToAnyPublisher()"),
             ]
-        case .ordering, .selection, .dictionary, .foreignKey, .implicitMember, .fetch, .absentRecord,
-            .fullTextPattern, .swift:
+        case .ordering, .selection, .dictionary, .foreignKey, .implicitMember, .fetch, .absentRecord, .swift,
+            .fetchComparison:
             return []
+        case .fullTextPattern:
+            return grdbMembers(offeredOn: .fullTextPattern)
         case .commonTableExpression:
             return grdbMembers(offeredOn: .commonTableExpression)
         }

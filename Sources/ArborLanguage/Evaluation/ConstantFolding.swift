@@ -58,6 +58,11 @@ enum ConstantFolding {
         case .lessOrEqual: return .bool(a <= b)
         case .greater: return .bool(a > b)
         case .greaterOrEqual: return .bool(a >= b)
+        // Swift's smart shifts: any amount, a negative one shifting the other way.
+        case .bitwiseAnd: return .integer(a & b)
+        case .bitwiseOr: return .integer(a | b)
+        case .leftShift: return .integer(a << b)
+        case .rightShift: return .integer(a >> b)
         default: return nil
         }
     }

@@ -119,9 +119,14 @@ extension Evaluator {
             {
                 return base
             }
+            if let value = try grdbMethod(
+                name, on: base, kind: .sequence, arguments: arguments, range: range, nameRange: nameRange)
+            {
+                return value
+            }
             guard name == "contains", arguments.count == 1, let argument = arguments.first, argument.label == nil else {
                 throw ArborError(
-                    "an array offers `contains(_:)` and `map(\\.rawValue)` here", at: nameRange)
+                    "an array offers `contains(_:)`, `joined(operator:)` and `map(\\.rawValue)` here", at: nameRange)
             }
             let subject = try sqlExpression(evaluate(argument.value), range: argument.value.range)
             try Self.refuseAggregate(subject, in: "contains", range: argument.value.range)
@@ -181,6 +186,13 @@ extension Evaluator {
                     plan.decodedAs = type.path
                 }
                 return .fetch(plan, kind)
+            }
+            // `db.makeFTS5Pattern(…)`: a method of GRDB's `Database`.
+            if path == "Database",
+                let value = try grdbMethod(
+                    name, on: base, kind: .database, arguments: arguments, range: range, nameRange: nameRange)
+            {
+                return value
             }
             throw ArborError("`\(path)` has no method `\(name)`", at: nameRange)
         default:

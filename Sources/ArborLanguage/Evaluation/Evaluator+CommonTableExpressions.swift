@@ -145,7 +145,9 @@ extension Evaluator {
         switch e {
         case .aliasExists: true
         case .binary(_, let l, let r): usesAliasExists(l) || usesAliasExists(r)
-        case .not(let x), .negated(let x), .collating(let x, _), .cast(let x, _), .named(let x, _): usesAliasExists(x)
+        case .not(let x), .negated(let x), .collating(let x, _), .cast(let x, _), .named(let x, _), .bitwiseNot(let x):
+            usesAliasExists(x)
+        case .joined(_, let args): args.contains(where: usesAliasExists)
         default: false
         }
     }

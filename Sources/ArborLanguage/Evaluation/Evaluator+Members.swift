@@ -104,6 +104,9 @@ extension Evaluator {
                 return .table(nestedTable, type: nested)
             }
             if environment.statics[nested] != nil { return .namespace(nested) }
+            if let value = try grdbStaticProperty(name, ofType: path, range: range, nameRange: nameRange) {
+                return value
+            }
             let statics = (environment.statics[canonicalTypePath(path)] ?? [:]).keys.sorted()
             throw ArborError(
                 "`\(path)` has no static member `\(name)`", at: nameRange,
@@ -142,6 +145,7 @@ extension Evaluator {
             if case .implicitMember = base {
                 throw ArborError("`\(name)` is not a member here", at: nameRange)
             }
+            if let value = try grdbProperty(name, of: base, range: range, nameRange: nameRange) { return value }
             throw ArborError("\(base.kindName) has no member `\(name)`", at: nameRange)
         }
     }

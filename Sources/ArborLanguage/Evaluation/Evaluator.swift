@@ -187,6 +187,7 @@ public final class Evaluator {
     func binary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, range: SourceRange) throws -> Value {
         let l = try evaluate(lhs)
         let r = try evaluate(rhs)
+        if let compared = try fetchComparison(op, l, lhs, r, rhs, range: range) { return compared }
         if GRDBAPI.joinsLiterals(op.rawValue), let joined = try sqlConcatenation(l, lhs, r, rhs) { return joined }
         // `Player.databaseSelection + [Column("x")]`: Swift's array concatenation.
         if op == .add, case .array(let left) = l, case .array(let right) = r { return .array(left + right) }
@@ -207,6 +208,7 @@ public final class Evaluator {
                 "GRDB's `??` takes an association aggregate on its left and a value on its right", at: rhs.range,
                 suggestion: left.containsAggregate ? nil : "as in `Author.books.max(Column(\"year\")) ?? 0`")
         }
+        if sqlOp.isBitwise { return try bitwise(sqlOp, left, lhs, right, rhs, range: range) }
         if case .value(let a) = left, case .value(let b) = right,
             let folded = try ConstantFolding.fold(sqlOp, a, b, range: range)
         {
@@ -229,6 +231,7 @@ public final class Evaluator {
         case (.not, .value(.bool(let b))): return .expression(.value(.bool(!b)))
         case (.not, _): return .expression(.not(value))
         case (.negation, _): return .expression(.negated(value))
+        case (.bitwiseNot, _): return try bitwiseNot(value, operand: operand)
         case (.binary, _), (.literalConcatenation, _):
             throw ArborError("`\(op.rawValue)` is not a prefix operator", at: range)
         }
@@ -279,6 +282,7 @@ public final class Evaluator {
     /// A literal value (for keys and SQL arguments).
     func literal(_ value: Value, range: SourceRange) throws -> SQLValue {
         if case .swift(let swift) = value, let stored = swift.databaseValue { return stored }
+        if case .fullTextPattern(let pattern) = value { return try fullTextPatternArgument(pattern, range: range) }
         guard case .expression(.value(let v)) = value else {
             throw ArborError("expected a literal value, got \(value.kindName)", at: range)
         }

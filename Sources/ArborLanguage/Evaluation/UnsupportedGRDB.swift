@@ -13,7 +13,6 @@ enum UnsupportedGRDB {
     static let functions: [String: String] = [
         "ValueObservation": "`ValueObservation` (database observation)",
         "DatabaseRegionObservation": "`DatabaseRegionObservation` (database observation)",
-        "FTS3Pattern": "`FTS3Pattern` (FTS3/FTS4 full-text search)|full-text search takes `FTS5Pattern(…)`",
         "ScopeAdapter": "`ScopeAdapter` (row adapters)",
         "ColumnMapping": "`ColumnMapping` (row adapters)",
         "SuffixRowAdapter": "`SuffixRowAdapter` (row adapters)",

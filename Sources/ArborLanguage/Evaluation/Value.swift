@@ -23,7 +23,7 @@ public indirect enum Value: Sendable {
     case implicitMember(String)
     /// `SQL("… \(x) …")`, `SQL(sql:arguments:)`.
     case sqlLiteral(SQLFragment)
-    /// `FTS5Pattern(matchingAllTokensIn: "…")`.
+    /// `FTS5Pattern(matchingAllTokensIn: "…")`, `FTS3Pattern(matchingPhrase: "…")`.
     case fullTextPattern(FullTextPattern)
     /// `CommonTableExpression(named: "x", sql: "…")`.
     case commonTableExpression(CommonTableExpressionPlan)
@@ -33,6 +33,9 @@ public indirect enum Value: Sendable {
     case namespace(String)
     /// `request.fetchAll()`, `fetchOne()`, `fetchCount()`.
     case fetch(RequestPlan, FetchKind)
+    /// `try request.fetchCount(db) == 0`, `try Player.fetchOne(db, id: 1) != nil`: a Bool
+    /// Swift computes from a fetched result.
+    case fetchComparison(FetchComparison)
     /// `Author(id: 1, name: "x")`, or a row fetched with `let author = try Author.fetchOne(db, …)`.
     case record(RecordValue)
     /// What `let author = try Author.fetchOne(db, …)` binds when no row matches: Swift's `nil`.
@@ -72,11 +75,12 @@ public indirect enum Value: Sendable {
         case .alias: "a table alias"
         case .implicitMember(let name): "`.\(name)`"
         case .sqlLiteral: "an SQL literal"
-        case .fullTextPattern: "an FTS5 pattern"
+        case .fullTextPattern(let pattern): pattern.syntax == .fts3 ? "an FTS3 pattern" : "an FTS5 pattern"
         case .commonTableExpression: "a common table expression"
         case .rowComponents: "a row"
         case .namespace(let name): "the type `\(name)`"
         case .fetch: "a fetched result"
+        case .fetchComparison: "a Bool"
         case .record: "a record"
         case .absentRecord(_, let name): "nil (`\(name)` found no row)"
         case .composite(let type, _): "a `\(type)` value"

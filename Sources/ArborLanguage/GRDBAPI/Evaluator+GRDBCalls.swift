@@ -67,6 +67,7 @@ extension Evaluator {
         case .request(let p): (kind, receiver) = (.request, .request(p))
         case .association(let a): (kind, receiver) = (.association, .association(a))
         case .expression(let e): kind = e.isJSONExpressible ? .jsonExpression : .expression
+        case .fullTextPattern: kind = .fullTextPattern
         default: return nil
         }
         let call = GRDBCall(

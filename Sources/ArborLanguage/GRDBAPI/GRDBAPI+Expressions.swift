@@ -75,8 +75,8 @@ extension GRDBAPI {
                         "`match` is a method of a column, as in `Column(\"body\").match(pattern)`", at: call.nameRange)
                 }
                 let pattern = try evaluator.fullTextPattern(call.argument(0))
-                // GRDB's `match(_:)` takes an `FTS5Pattern`; `matching(_:)` takes an optional one.
-                guard !pattern.isOptional else {
+                // GRDB's `match(_:)` takes an `FTS5Pattern` or an `FTS3Pattern?`; `matching(_:)` an optional one.
+                guard !pattern.isOptional || pattern.syntax == .fts3 else {
                     throw ArborError(
                         "value of optional type 'FTS5Pattern?' must be unwrapped to a value of type 'FTS5Pattern'",
                         at: call.argument(0).range,

@@ -55,7 +55,7 @@ extension GRDBAPI {
                 symbols: [
                     "FTS5Pattern.init(matchingAllTokensIn:)", "FTS5Pattern.init(matchingAnyTokenIn:)",
                     "FTS5Pattern.init(matchingPhrase:)", "FTS5Pattern.init(matchingAllPrefixesIn:)",
-                    "FTS5Pattern.init(rawPattern:allowedColumns:)",
+                    "FTS5Pattern.init(matchingPrefixPhrase:)", "FTS5Pattern.init(rawPattern:allowedColumns:)",
                 ]
             ) {
                 evaluator, call in try evaluator.fullTextPatternCall(call.arguments, range: call.range)

@@ -112,6 +112,17 @@ enum GRDBReceiver: String, Sendable, CaseIterable {
     case record
     /// Nothing: a function or initializer named at top level.
     case global
+    /// The database connection `db` (GRDB's `Database` instance methods).
+    case database
+    /// An array of expressions (GRDB's `Sequence` extensions: `joined(operator:)`).
+    case sequence
+    /// A GRDB type's static members (`Column.rank`).
+    case grdbType
+    /// An implicit member where an argument of GRDB's type is expected: `.add` of
+    /// `joined(operator:)`, `.startOfYear` of `julianDay(_:_:)`.
+    case typedArgument
+    /// An `FTS5Pattern` or `FTS3Pattern`.
+    case fullTextPattern
 
     /// How a message names it.
     var article: String {
@@ -127,6 +138,11 @@ enum GRDBReceiver: String, Sendable, CaseIterable {
         case .commonTableExpression: "a common table expression"
         case .record: "a record"
         case .global: "the top level"
+        case .database: "the database `db`"
+        case .sequence: "an array"
+        case .grdbType: "a GRDB type"
+        case .typedArgument: "an argument of GRDB's type"
+        case .fullTextPattern: "a full-text pattern"
         }
     }
 }

@@ -20,6 +20,8 @@ struct GRDBOperator: Sendable {
         case negation
         /// Two SQL literals joined (`SQL.+`).
         case literalConcatenation
+        /// `~a`
+        case bitwiseNot
     }
 
     var spelling: String
@@ -48,6 +50,7 @@ extension GRDBAPI {
             GRDBOperator(
                 spelling: "+", fixity: .infix, symbols: ["SQL.+(_:_:)"], builds: .literalConcatenation),
         ]
+        + bitwiseOperators
 
     /// The declarations of one operator: on expressions and on association aggregates alike.
     static func operatorSymbols(_ spelling: String, arity: String) -> [String] {

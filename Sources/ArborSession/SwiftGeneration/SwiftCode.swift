@@ -242,7 +242,8 @@ final class SwiftPrinter {
             pattern.allowedColumns.isEmpty
             ? ""
             : ", allowedColumns: [" + pattern.allowedColumns.map(SQLValue.swiftQuoted).joined(separator: ", ") + "]"
-        let call = "FTS5Pattern(\(pattern.kind.rawValue): \(SQLValue.swiftQuoted(pattern.text))\(columns))"
+        let call =
+            "\(pattern.syntax.rawValue)(\(pattern.kind.rawValue): \(SQLValue.swiftQuoted(pattern.text))\(columns))"
         return pattern.kind == .rawPattern ? "try \(call)" : call
     }
 
@@ -266,7 +267,8 @@ final class SwiftPrinter {
         case .exists(let plan): return request(plan) + ".exists()"
         case .match(let name, let pattern):
             // The failable initializers give an optional; `rawPattern:` throws instead.
-            let unwrap = pattern.kind == .rawPattern ? "" : "!"
+            // FTS3's `match(_:)` takes an optional pattern.
+            let unwrap = pattern.kind == .rawPattern || pattern.syntax == .fts3 ? "" : "!"
             return "Column(\(SQLValue.swiftQuoted(name))).match(\(fullTextPattern(pattern))\(unwrap))"
         case .inSubquery(let plan, let x):
             if plan.operations.isEmpty, let cte = plan.commonTableExpression {
@@ -294,6 +296,15 @@ final class SwiftPrinter {
             if f.isSwiftDefined, let arg = args.first { return "\(operand(arg)).\(f.rawValue)" }
             if f == .countDistinct, let arg = args.first { return "count(distinct: \(expression(arg)))" }
             if f == .coalesce { return "coalesce([" + args.map(expression).joined(separator: ", ") + "])" }
+            if f == .julianDay || f == .dateTime, let date = args.first {
+                let modifiers = args.dropFirst().map { modifier -> String in
+                    guard case .value(.text(let text)) = modifier, let parsed = DateModifier(sqlText: text) else {
+                        return expression(modifier)
+                    }
+                    return parsed.swiftText
+                }
+                return "\(f.rawValue)(" + ([expression(date)] + modifiers).joined(separator: ", ") + ")"
+            }
             return "\(f.rawValue)(" + args.map(expression).joined(separator: ", ") + ")"
         case .filteredAggregate(let f, let x, let condition):
             return "\(f.rawValue)(\(expression(x)), filter: \(expression(condition)))"
@@ -314,12 +325,15 @@ final class SwiftPrinter {
         case .aliasExists(let alias): return "\(self.alias(alias)).exists"
         case .named(let x, let name): return "\(operand(x)).forKey(\(SQLValue.swiftQuoted(name)))"
         case .json(let call): return json(call)
+        case .joined(let op, let operands):
+            return "[" + operands.map(expression).joined(separator: ", ") + "].joined(operator: .\(op.rawValue))"
+        case .bitwiseNot(let x): return "~\(operand(x))"
         }
     }
 
     func operand(_ e: SQLExpr) -> String {
         switch e {
-        case .binary, .not, .negated: return "(\(expression(e)))"
+        case .binary, .not, .negated, .bitwiseNot: return "(\(expression(e)))"
         default: return expression(e)
         }
     }
