@@ -52,15 +52,10 @@ extension Evaluator {
 
     /// `["$.a": 1, "$.b": Column("x")]`: keys and values, in the order written.
     func jsonAssignments(_ expr: Expr, of call: GRDBCall) throws -> (keys: [String], values: [SQLExpr]) {
-        guard case .dictionary(let entries) = try evaluate(expr) else {
+        // A literal with a duplicate key stopped already, as Swift stops on it.
+        guard case .dictionary(let dictionary) = try evaluate(expr), let entries = dictionary.stringKeyed else {
             throw ArborError(
                 "`\(call.name)` takes a dictionary of string keys and values, as in `[\"a\": 1]`", at: expr.range)
-        }
-        var seen: Set<String> = []
-        for entry in entries where !seen.insert(entry.key).inserted {
-            throw ArborError(
-                "Fatal error: Dictionary literal contains duplicate keys (`\(entry.key)`): Swift stops the app here",
-                at: expr.range)
         }
         let values = try entries.map { entry in
             let e = try sqlExpression(entry.value, range: expr.range)
@@ -80,7 +75,7 @@ extension Evaluator {
             environment.types[canonicalTypePath("Database")] == nil
         else { return nil }
         let call = GRDBCall(
-            name: name, base: .namespace("Database"), receiver: nil, receiverKind: .database, arguments: arguments,
+            name: name, base: .namespace("Database"), receiver: nil, receiverKind: .databaseType, arguments: arguments,
             range: range, nameRange: nameRange)
         if let value = try GRDBAPI.dispatch(call, kind: .method, in: self) { return value }
         // GRDB declares the JSONB functions and `jsonErrorPosition` for custom SQLite builds only.
@@ -89,7 +84,7 @@ extension Evaluator {
             customOnly
                 ? "type 'Database' has no member '\(name)': GRDB declares it only when built with a custom SQLite (GRDBCUSTOMSQLITE or SQLCipher)"
                 : "GRDB's `Database` has no static method `\(name)` that arbor runs", at: nameRange,
-            suggestion: Suggestions.didYouMean(name, in: GRDBAPI.names(offeredOn: .database)))
+            suggestion: Suggestions.didYouMean(name, in: GRDBAPI.names(offeredOn: .databaseType)))
     }
 }
 

@@ -126,7 +126,7 @@ extension GRDBAPI {
         _ name: String, _ forms: [CallForm], symbols: [String],
         build: @escaping @Sendable (Evaluator, GRDBCall) throws -> SQLJSON
     ) -> GRDBMember {
-        GRDBMember(.method, name, forms, on: [.database], symbols: symbols) { evaluator, call in
+        GRDBMember(.method, name, forms, on: [.databaseType], symbols: symbols) { evaluator, call in
             .expression(.json(try build(evaluator, call)))
         }
     }

@@ -101,7 +101,7 @@ enum GRDBReceiver: String, Sendable, CaseIterable {
     /// have the members of expressions and JSON's own.
     case jsonExpression
     /// GRDB's `Database` type, whose static functions build JSON (`Database.jsonArray(…)`).
-    case database
+    case databaseType
     /// A Swift value GRDB converts (`DatabaseValueConvertible`): `1`, `"x"`.
     case value
     /// A value type or `Row`, whose static methods fetch (`String.fetchAll(db, …)`).
@@ -132,7 +132,7 @@ enum GRDBReceiver: String, Sendable, CaseIterable {
         case .association: "an association"
         case .expression: "an expression"
         case .jsonExpression: "a JSON expression"
-        case .database: "the `Database` type"
+        case .databaseType: "the `Database` type"
         case .value: "a value"
         case .valueType: "a value type"
         case .commonTableExpression: "a common table expression"
