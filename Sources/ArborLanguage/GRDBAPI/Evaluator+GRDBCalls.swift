@@ -66,6 +66,7 @@ extension Evaluator {
         case .request(let p): (kind, receiver) = (.request, .request(p))
         case .association(let a): (kind, receiver) = (.association, .association(a))
         case .expression: kind = .expression
+        case .sqlLiteral: kind = .sqlLiteral
         default: return nil
         }
         let call = GRDBCall(
