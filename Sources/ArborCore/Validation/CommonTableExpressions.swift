@@ -25,7 +25,9 @@ extension Validator {
         if plan.hasPrefetch {
             throw fail("a request used as a value can not include `including(all:)`: it is one SELECT")
         }
-        if let fragment = plan.rawSQL { return try checkFragment(fragment, table: plan.table) }
+        // Raw SQL names its own tables: what it interpolates is checked, and its placeholders,
+        // which GRDB binds with `try!` once the SQL is part of a query interface request.
+        if let fragment = plan.rawSQL { return try checkFragment(fragment, table: "") }
         try validateParts(plan)
     }
 }

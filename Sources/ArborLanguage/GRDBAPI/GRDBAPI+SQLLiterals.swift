@@ -93,7 +93,9 @@ extension GRDBAPI {
     ) -> GRDBMember {
         GRDBMember(
             .method, interpolationName, forms, on: [.sqlLiteral], symbols: ["SQLInterpolation.\(symbol)"],
-            detail: forms.map { "\\(" + $0.labels.map { ($0 ?? "_") + ":" }.joined() + ")" }.joined(separator: " · ")
+            detail: forms.map { form in
+                "\\(" + (form.labels == [nil] ? "value" : form.labels.map { ($0 ?? "_") + ":" }.joined()) + ")"
+            }.joined(separator: " · ")
         ) { evaluator, call in .sqlLiteral(SQLFragment([try build(evaluator, call)])) }
     }
 }
