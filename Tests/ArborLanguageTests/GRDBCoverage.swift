@@ -109,6 +109,13 @@ enum GRDBRegistryIndex {
                 entries[symbol] = entries[symbol].map { "\($0); \(text)" } ?? text
             }
         }
+        for op in GRDBAPI.operators {
+            let text =
+                op.builds == .literalConcatenation ? "`\(op.spelling)` on SQL literals" : "operator `\(op.spelling)`"
+            for symbol in op.symbols where !(entries[symbol]?.contains(text) ?? false) {
+                entries[symbol] = entries[symbol].map { "\($0); \(text)" } ?? text
+            }
+        }
         return entries
     }()
 }

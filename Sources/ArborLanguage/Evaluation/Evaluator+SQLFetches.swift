@@ -28,6 +28,7 @@ extension Evaluator {
         if arguments[1].label == nil {
             plan = try request(evaluate(arguments[1].value), range: arguments[1].value.range)
             plan.decodedAs = nil
+            try GRDBAPI.refuseCursorOfPrefetch(name, plan, at: arguments[1].value.range)
         } else {
             plan = try rawSQLPlan(table: table, arguments: Array(arguments.dropFirst()))
         }

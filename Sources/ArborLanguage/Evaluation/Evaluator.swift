@@ -193,14 +193,15 @@ public final class Evaluator {
 
     func binary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, range: SourceRange) throws -> Value {
         let l = try evaluate(lhs)
+        let joinsLiterals = GRDBAPI.joinsLiterals(op.rawValue)
         let r: Value
         // `query + "FROM \(Player.self)"`: beside an `SQL`, Swift reads a string literal as `SQL`.
-        if op == .add, case .sqlLiteral = l, case .interpolatedString(let segments) = rhs.kind {
+        if joinsLiterals, case .sqlLiteral = l, case .interpolatedString(let segments) = rhs.kind {
             r = .sqlLiteral(try sqlFragment(segments))
         } else {
             r = try evaluate(rhs)
         }
-        if op == .add, let joined = try sqlConcatenation(l, lhs, r, rhs) { return joined }
+        if joinsLiterals, let joined = try sqlConcatenation(l, lhs, r, rhs) { return joined }
         // `Player.databaseSelection + [Column("x")]`: Swift's array concatenation.
         if op == .add, case .array(let left) = l, case .array(let right) = r { return .array(left + right) }
         if let compared = caseComparison(op, l, lhs, r, rhs) { return compared }
@@ -209,7 +210,7 @@ public final class Evaluator {
                 lower: try sqlExpression(l, range: lhs.range), upper: try sqlExpression(r, range: rhs.range),
                 closed: op == .closedRange)
         }
-        guard let sqlOp = SQLBinaryOperator(rawValue: op.rawValue) else {
+        guard let entry = GRDBAPI.infixOperator(op.rawValue), case .binary(let sqlOp) = entry.builds else {
             throw ArborError("GRDB has no `\(op.rawValue)` operator on requests' expressions", at: range)
         }
         let left = try sqlExpression(l, range: lhs.range)
@@ -230,14 +231,20 @@ public final class Evaluator {
 
     func prefix(_ op: PrefixOperator, _ operand: Expr, range: SourceRange) throws -> Value {
         let value = try sqlExpression(evaluate(operand), range: operand.range)
-        switch (op, value) {
-        case (.negate, .value(.integer(let i))) where i != Int64.min: return .expression(.value(.integer(-i)))
-        case (.negate, .value(.real(let d))): return .expression(.value(.real(-d)))
-        case (.negate, _): return .expression(.negated(value))
+        // Swift's unary plus: the operand itself.
+        guard op != .plus else { return .expression(value) }
+        guard let entry = GRDBAPI.prefixOperator(op.rawValue) else {
+            throw ArborError(
+                "the prefix `\(op.rawValue)` operator on requests' expressions is not supported yet", at: range)
+        }
+        switch (entry.builds, value) {
+        case (.negation, .value(.integer(let i))) where i != Int64.min: return .expression(.value(.integer(-i)))
+        case (.negation, .value(.real(let d))): return .expression(.value(.real(-d)))
         case (.not, .value(.bool(let b))): return .expression(.value(.bool(!b)))
         case (.not, _): return .expression(.not(value))
-        case (.plus, _): return .expression(value)
-        case (.bitwiseNot, _): throw ArborError("`~` is not supported", at: range)
+        case (.negation, _): return .expression(.negated(value))
+        case (.binary, _), (.literalConcatenation, _):
+            throw ArborError("`\(op.rawValue)` is not a prefix operator", at: range)
         }
     }
 

@@ -3,14 +3,10 @@ import ArborCore
 /// GRDB API that arbor does not run yet: using it says so, by name, rather than
 /// "unknown", so that a user knows the code is right and the tool is behind.
 enum UnsupportedGRDB {
-    /// Request and association methods.
+    /// Request and association methods (GRDB's `FetchRequest.adapted(_:)`). Observation is
+    /// not here: GRDB's requests have no observation methods; `ValueObservation` has them.
     static let methods: [String: String] = [
-        "adapted": "`adapted` (row adapters)",
-        "prefetch": "`prefetch`",
-        "tracking": "`tracking` (database observation)",
-        "publisher": "`publisher` (database observation)",
-        "observe": "`observe` (database observation)",
-        "values": "`values` (database observation)",
+        "adapted": "`adapted` (row adapters)"
     ]
 
     /// Types and functions named at top level.

@@ -25,6 +25,7 @@ extension Evaluator {
         let call = GRDBCall(
             name: name, base: base, receiver: receiver, receiverKind: kind, arguments: arguments, range: range,
             nameRange: nameRange)
+        try Self.refuseClosureAmongTerms(call)
         if let value = try callGRDB(call) { return value }
         if GRDBAPI.has(name, kind: .property) {
             throw ArborError("`\(name)` is a property, not a method: write it without `(…)`", at: nameRange)

@@ -61,9 +61,19 @@ extension GRDBAPI {
             }
             let kind = Value.FetchKind(rawValue: call.name) ?? .all
             var plan = call.receiver?.plan ?? RequestPlan(table: call.table)
+            try refuseCursorOfPrefetch(call.name, plan, at: call.nameRange)
             plan.isDeduplicated = kind == .set
             return .fetch(plan, kind)
         }
+    }
+
+    /// GRDB stops the process on a cursor of a request that prefetches (its
+    /// `precondition` "Not implemented: fetchCursor with supplementary fetch"; T22).
+    static func refuseCursorOfPrefetch(_ name: String, _ plan: RequestPlan, at range: SourceRange) throws {
+        guard name == "fetchCursor", plan.hasPrefetch else { return }
+        throw ArborError(
+            "GRDB stops the app on `fetchCursor` of a request that includes a to-many association (`including(all:)`): a cursor does not prefetch",
+            at: range, suggestion: "fetch it with `fetchAll(db)`, `fetchOne(db)` or `fetchSet(db)`")
     }
 
     /// A request's fetch takes `db` alone: the first argument that is not it.
