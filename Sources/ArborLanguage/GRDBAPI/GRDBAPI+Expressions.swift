@@ -56,7 +56,7 @@ extension GRDBAPI {
             },
             GRDBMember(
                 .method, "forKey", [CallForm([nil])], on: [.expression],
-                symbols: ["SQLSpecificExpressible.forKey(_:)"]
+                symbols: ["SQLSpecificExpressible.forKey(_:)", "AssociationAggregate.forKey(_:)"]
             ) { evaluator, call in
                 let key = try evaluator.codingKeyString(call.argument(0))
                 let named = SQLExpr.named(call.expression, key)

@@ -13,7 +13,7 @@ extension GRDBAPI {
             keyedFetch("fetchAll", labels: ["keys", "ids"], symbol: "FetchableRecord"),
             keyedFetch("fetchSet", labels: ["keys", "ids"], symbol: "FetchableRecord"),
             keyedFetch("fetchCursor", labels: ["keys", "ids"], symbol: "FetchableRecord"),
-            keyedFetch("exists", labels: ["key", "id"], symbol: "TableRecord"),
+            keyedFetch("exists", labels: ["key", "id"], symbol: "TableRecord", alsoOn: "Table"),
             GRDBMember(
                 .method, "isEmpty", [CallForm([nil])], on: .queryInterfaceRequest,
                 symbols: symbols("QueryInterfaceRequest", member: "isEmpty(_:)"),
@@ -86,10 +86,13 @@ extension GRDBAPI {
     }
 
     /// `Book.fetchOne(db, key: 9)`, `Book.find(db, id: 9)`, `Book.fetchAll(db, keys: [1, 2])`.
-    static func keyedFetch(_ name: String, labels: [String], symbol: String) -> GRDBMember {
+    /// `alsoOn`: the other GRDB type declaring it (`Table` for `exists`).
+    static func keyedFetch(_ name: String, labels: [String], symbol: String, alsoOn: String? = nil) -> GRDBMember {
         GRDBMember(
             .method, name, labels.map { CallForm([nil, $0]) }, on: [.table],
-            symbols: labels.map { "\(symbol).\(name)(_:\($0):)" },
+            symbols: ([symbol] + (alsoOn.map { [$0] } ?? [])).flatMap { type in
+                labels.map { "\(type).\(name)(_:\($0):)" }
+            },
             notOffered: { evaluator, call in
                 let labels = call.labels.map { $0 ?? "_" }.joined(separator: ":")
                 return ArborError(

@@ -78,11 +78,11 @@ extension GRDBAPI {
         ) { _, call in try call.appending(.orderByPrimaryKey) },
         GRDBMember(
             .method, "reversed", [CallForm([])], on: .derivableRequest,
-            symbols: symbols("OrderedRequest", "QueryInterfaceRequest", member: "reversed()")
+            symbols: symbols("OrderedRequest", "QueryInterfaceRequest", "Association", member: "reversed()")
         ) { _, call in try call.appending(.reversed) },
         GRDBMember(
             .method, "unordered", [CallForm([])], on: .derivableRequest,
-            symbols: symbols("OrderedRequest", "QueryInterfaceRequest", member: "unordered()")
+            symbols: symbols("OrderedRequest", "QueryInterfaceRequest", "Association", member: "unordered()")
         ) { _, call in try call.appending(.unordered) },
         GRDBMember(
             .method, "select", [CallForm([nil], repeatsLast: true)], on: .tableAndDerivable,
@@ -177,7 +177,7 @@ extension GRDBAPI {
         },
         GRDBMember(
             .method, "distinct", [CallForm([])], on: .derivableRequest,
-            symbols: symbols("DerivableRequest", "QueryInterfaceRequest", member: "distinct()")
+            symbols: symbols("DerivableRequest", "QueryInterfaceRequest", "Association", member: "distinct()")
         ) { _, call in try call.appending(.distinct) },
         GRDBMember(
             .method, "aliased", [CallForm([nil])], on: .tableAndDerivable,
@@ -201,6 +201,7 @@ extension GRDBAPI {
         GRDBMember(
             .method, "with", [CallForm([nil])], on: .tableAndDerivable,
             symbols: derivable("DerivableRequest", "with(_:)")
+                + symbols("QueryInterfaceRequest", "Association", member: "with(_:)")
         ) { evaluator, call in
             try call.appending(.with(try evaluator.commonTableExpressionArgument(call.argument(0))))
         },
@@ -229,7 +230,7 @@ extension GRDBAPI {
         }.yielding(.expression),
         GRDBMember(
             .method, "forKey", [CallForm([nil])], on: [.association],
-            symbols: symbols("Association", member: "forKey(_:)"),
+            symbols: symbols("Association", "AssociationToMany", "AssociationToOne", member: "forKey(_:)"),
             notOffered: { evaluator, call in
                 evaluator.misplacedForKey(
                     on: call.receiver ?? .table(call.table, selection: nil), nameRange: call.nameRange)
