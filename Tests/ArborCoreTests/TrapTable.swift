@@ -32,6 +32,13 @@ enum TrapTable {
         RequestPlan(table: name, operations: operations)
     }
 
+    /// `SQLRequest<Row>(sql:arguments:)`.
+    static func rawSQL(_ sql: String, _ arguments: SQLArguments) -> RequestPlan {
+        var plan = RequestPlan(table: "")
+        plan.rawSQL = SQLFragment(sql: sql, arguments: arguments)
+        return plan
+    }
+
     static let rows: [TrapRow] = [
         TrapRow(
             trap: "T1", grdbLine: "GRDB/QueryInterface/SQLGeneration/SQLQueryGenerator.swift:811",
@@ -375,6 +382,29 @@ enum TrapTable {
             plan: table("book", [.filterSQL("id = 1", arguments: SQLArguments(positional: [.integer(1)]))]),
             message: "the SQL has 0 `?` placeholders but 1 argument",
             neighbour: table("book", [.filterSQL("id = 1", arguments: SQLArguments())])),
+        TrapRow(
+            trap: "T17", grdbLine: "GRDB/QueryInterface/SQL/SQLOrdering.swift:121",
+            what: "reversing an `SQL` given as an ordering (`SQL(\"year DESC\").sqlOrdering`)",
+            plan: table("book", [.order([.sqlLiteral(SQLFragment([.text("year DESC")]))]), .reversed]),
+            message: "GRDB can not reverse an ordering written in SQL",
+            // An expression literal (`SQL("year").sqlExpression.desc`) reverses.
+            neighbour: table(
+                "book", [.order([OrderingTerm(.literal(SQLFragment([.text("year")])), .desc)]), .reversed])),
+        TrapRow(
+            trap: "T23", grdbLine: "GRDB/Core/Statement.swift:274",
+            what: "a `?` without its argument in a raw SQL subquery of a request",
+            plan: table(
+                "book",
+                [.filter(.binary(.equal, P.column("year"), .subquery(rawSQL("SELECT ?", SQLArguments()))))]),
+            message: "the SQL has 1 `?` placeholder but 0 arguments",
+            neighbour: table(
+                "book",
+                [
+                    .filter(
+                        .binary(
+                            .equal, P.column("year"),
+                            .subquery(rawSQL("SELECT ?", SQLArguments(positional: [.integer(1)])))))
+                ])),
         TrapRow(
             trap: "T23", grdbLine: "GRDB/Core/Statement.swift:274",
             what: "a named placeholder without its argument",

@@ -164,7 +164,7 @@ final class CompletionTests: XCTestCase {
                 "forKey",
                 "like",
                 "localizedCapitalized", "localizedLowercased", "localizedUppercased", "lowercased", "match", "name",
-                "sqlExpression", "uppercased",
+                "sqlExpression", "sqlOrdering", "sqlSelection", "uppercased",
             ])
         XCTAssertEqual(texts("Author.annotated(with: Author.books.count."), ["forKey"])
         XCTAssertEqual(texts("[1, 2]."), ["contains"])

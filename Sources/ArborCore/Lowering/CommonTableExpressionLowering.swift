@@ -7,7 +7,7 @@ extension Lowering {
         case .request(let requestPlan):
             return CommonTableExpression(
                 recursive: plan.recursive, named: plan.name, columns: plan.columns,
-                request: try queryInterfaceRequest(requestPlan))
+                request: try subquery(requestPlan))
         case .sql(let sql, let arguments):
             return CommonTableExpression(
                 recursive: plan.recursive, named: plan.name, columns: plan.columns, sql: sql,
@@ -47,8 +47,10 @@ extension Lowering {
 
 extension Lowering {
     /// A request used as a value: lowered with this lowering's aliases (a
-    /// correlated subquery refers to the outer request's).
-    func subquery(_ plan: RequestPlan) throws -> QueryInterfaceRequest<Row> {
-        try queryInterfaceRequest(plan)
+    /// correlated subquery refers to the outer request's). Raw SQL is GRDB's
+    /// `SQLRequest`, which GRDB embeds as written, its arguments bound.
+    func subquery(_ plan: RequestPlan) throws -> AnyFetchRequest<Row> {
+        if let fragment = plan.rawSQL { return AnyFetchRequest(SQLRequest<Row>(literal: try sql(fragment))) }
+        return AnyFetchRequest(try queryInterfaceRequest(plan))
     }
 }

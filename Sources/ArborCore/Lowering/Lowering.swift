@@ -194,6 +194,7 @@ public final class Lowering {
     }
 
     func ordering(_ term: OrderingTerm) throws -> any SQLOrderingTerm {
+        if term.isSQLLiteral, case .literal(let fragment) = term.expression { return try sql(fragment) }
         let e = try expression(lower(term.expression))
         switch term.direction {
         case .none: return e

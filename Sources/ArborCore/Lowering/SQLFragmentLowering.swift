@@ -37,6 +37,14 @@ extension Lowering {
                 SelectionOfTable.$current.withValue(record) {
                     interpolation.appendInterpolation(columnsOf: SelectionOfTable.self, tableAlias: alias)
                 }
+            case .list(let list):
+                interpolation.appendInterpolation(try list.map { try expression(lower($0)) })
+            case .subquery(let plan):
+                interpolation.appendInterpolation(try subquery(plan))
+            case .commonTable(let cte):
+                interpolation.appendInterpolation(try commonTableExpression(cte))
+            case .commonTableDefinition(let cte):
+                interpolation.appendInterpolation(definitionFor: try commonTableExpression(cte))
             }
         }
         return SQL(stringInterpolation: interpolation)

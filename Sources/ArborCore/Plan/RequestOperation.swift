@@ -71,9 +71,21 @@ public struct OrderingTerm: Hashable, Sendable {
     public enum Direction: String, Hashable, Sendable { case none, asc, desc, ascNullsLast, descNullsFirst }
     public var expression: SQLExpr
     public var direction: Direction
+    /// An `SQL` literal given as an ordering (`order(SQL("name DESC"))`, `sqlOrdering`):
+    /// GRDB's `SQLOrdering.literal`, written as is, which GRDB can not reverse. An
+    /// expression literal (`SQL("…").sqlExpression`) is an expression like any other.
+    public var isSQLLiteral = false
+
     public init(_ expression: SQLExpr, _ direction: Direction) {
         self.expression = expression
         self.direction = direction
+    }
+
+    /// `SQL("name DESC").sqlOrdering`.
+    public static func sqlLiteral(_ fragment: SQLFragment) -> OrderingTerm {
+        var term = OrderingTerm(.literal(fragment), .none)
+        term.isSQLLiteral = true
+        return term
     }
 }
 

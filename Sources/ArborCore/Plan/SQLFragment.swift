@@ -38,6 +38,14 @@ public struct SQLFragment: Hashable, Sendable {
         /// `\(columnsOf: Player.self, tableAlias: "p")`: the type's `databaseSelection`
         /// (nil: GRDB's default, all columns), qualified with the alias or the table.
         case columnsOf(table: String, selection: [Selectable]?, alias: String?)
+        /// `\(ids)`: an array of values or expressions, `(?,?,?)`, as GRDB writes a sequence.
+        case list([SQLExpr])
+        /// `\(request)`: a request's SQL, as GRDB embeds a subquery (its arguments bound).
+        case subquery(RequestPlan)
+        /// `\(cte)`: the quoted name of a common table expression.
+        case commonTable(CommonTableExpressionPlan)
+        /// `\(definitionFor: cte)`: `"name"(columns) AS (its SQL)`.
+        case commonTableDefinition(CommonTableExpressionPlan)
     }
 
     public var pieces: [Piece]
@@ -71,7 +79,30 @@ public struct SQLFragment: Hashable, Sendable {
             case .selection(.expression(let e)): [e]
             case .columnsOf(_, let selection?, _):
                 selection.compactMap { if case .expression(let e) = $0 { e } else { nil } }
+            case .list(let list): list
             case .literal(let inner): inner.expressions
+            default: []
+            }
+        }
+    }
+
+    /// The requests interpolated at any depth (`\(request)`), for the checks subqueries get.
+    public var subqueries: [RequestPlan] {
+        pieces.flatMap { piece -> [RequestPlan] in
+            switch piece {
+            case .subquery(let plan): [plan]
+            case .literal(let inner): inner.subqueries
+            default: []
+            }
+        }
+    }
+
+    /// The common table expressions defined at any depth (`\(definitionFor: cte)`).
+    public var commonTableDefinitions: [CommonTableExpressionPlan] {
+        pieces.flatMap { piece -> [CommonTableExpressionPlan] in
+            switch piece {
+            case .commonTableDefinition(let cte): [cte]
+            case .literal(let inner): inner.commonTableDefinitions
             default: []
             }
         }

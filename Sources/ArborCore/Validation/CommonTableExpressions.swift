@@ -3,6 +3,8 @@ extension Validator {
     func checkCommonTableExpression(_ cte: CommonTableExpressionPlan) throws {
         if !GRDBQuoting.canQuote(cte.name) { throw fail(GRDBQuoting.problem("common table expression", cte.name)) }
         switch cte.source {
+        case .request(let plan) where plan.rawSQL != nil:
+            try checkSubquery(plan)
         case .request(let plan):
             try checkLevel(table: plan.table, operations: plan.operations, context: .root)
             if plan.hasPrefetch {
@@ -23,6 +25,9 @@ extension Validator {
         if plan.hasPrefetch {
             throw fail("a request used as a value can not include `including(all:)`: it is one SELECT")
         }
+        // Raw SQL names its own tables: what it interpolates is checked, and its placeholders,
+        // which GRDB binds with `try!` once the SQL is part of a query interface request.
+        if let fragment = plan.rawSQL { return try checkFragment(fragment, table: "") }
         try validateParts(plan)
     }
 }

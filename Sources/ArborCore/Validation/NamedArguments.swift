@@ -3,15 +3,25 @@
 /// statement argument"). So each name is given once per request.
 enum NamedArguments {
     static func check(_ plan: RequestPlan, fail: (String, String?) -> ArborError) throws {
+        try check(arguments(of: plan), fail: fail)
+    }
+
+    /// The named arguments of the pieces of one statement, each name once.
+    static func check(_ pieces: [SQLArguments], fail: (String, String?) -> ArborError) throws {
         var seen: Set<String> = []
-        let root = plan.commonTableExpression.map(arguments) ?? []
-        for arguments in root + collect(plan.operations) {
+        for arguments in pieces {
             for name in arguments.named.keys.sorted() where !seen.insert(name).inserted {
                 throw fail(
                     "the named SQL argument \(SQLValue.swiftQuoted(name)) is given twice in this request: GRDB can not bind it twice",
                     "give each SQL piece its own argument names")
             }
         }
+    }
+
+    /// A request's arguments: its raw SQL's, or its CTE's and its operations'.
+    static func arguments(of plan: RequestPlan) -> [SQLArguments] {
+        if let fragment = plan.rawSQL { return arguments(fragment) }
+        return (plan.commonTableExpression.map(arguments) ?? []) + collect(plan.operations)
     }
 
     static func collect(_ operations: [RequestOperation]) -> [SQLArguments] {
@@ -38,7 +48,7 @@ enum NamedArguments {
     /// A CTE's SQL is part of the statement that embeds it, arguments included.
     static func arguments(_ cte: CommonTableExpressionPlan) -> [SQLArguments] {
         switch cte.source {
-        case .request(let plan): (plan.commonTableExpression.map(arguments) ?? []) + collect(plan.operations)
+        case .request(let plan): arguments(of: plan)
         case .sql(_, let a): [a]
         case .literal(let f): arguments(f)
         }
@@ -62,6 +72,7 @@ enum NamedArguments {
 
     static func arguments(_ fragment: SQLFragment) -> [SQLArguments] {
         fragment.rawPieces.map(\.arguments) + fragment.expressions.flatMap(arguments)
+            + fragment.subqueries.flatMap(arguments(of:)) + fragment.commonTableDefinitions.flatMap(arguments)
     }
 
     static func arguments(_ e: SQLExpr) -> [SQLArguments] {
@@ -80,10 +91,8 @@ enum NamedArguments {
         case .filteredAggregate(_, let x, let f): arguments(x) + arguments(f)
         case .json(let call): call.operands.flatMap(arguments)
         case .column, .detached, .value, .aliasExists, .match: []
-        case .subquery(let plan), .exists(let plan):
-            (plan.commonTableExpression.map(arguments) ?? []) + collect(plan.operations)
-        case .inSubquery(let plan, let x):
-            (plan.commonTableExpression.map(arguments) ?? []) + collect(plan.operations) + arguments(x)
+        case .subquery(let plan), .exists(let plan): arguments(of: plan)
+        case .inSubquery(let plan, let x): arguments(of: plan) + arguments(x)
         }
     }
 }

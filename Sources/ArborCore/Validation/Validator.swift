@@ -18,7 +18,9 @@ public struct Validator {
     @discardableResult
     public func validate(_ plan: RequestPlan) throws -> ValidatedPlan {
         // Raw SQL runs as written: SQLite checks it when it compiles it.
-        if plan.rawSQL == nil {
+        if let fragment = plan.rawSQL {
+            try checkRawSQL(fragment)
+        } else {
             try checkEmbedded(plan)
             try validateParts(plan)
         }
@@ -178,7 +180,7 @@ public struct Validator {
             case .matching:
                 try checkFullText(table: table)
             case .order(let terms):
-                literalOrdering = terms.contains { if case .literal = $0.expression { true } else { false } }
+                literalOrdering = terms.contains(where: \.isSQLLiteral)
                 for term in terms { try checkExpression(term.expression, table: table) }
             case .unordered:
                 literalOrdering = false
@@ -228,7 +230,7 @@ public struct Validator {
                 switch operation {
                 case .orderSQL, .orderLiteral: return true
                 case .order(let terms):
-                    return terms.contains { if case .literal = $0.expression { true } else { false } }
+                    return terms.contains(where: \.isSQLLiteral)
                 default: return false
                 }
             }
@@ -515,7 +517,7 @@ public struct Validator {
     /// interpolated gets the checks of any expression.
     func checkFragment(_ fragment: SQLFragment, table: String) throws {
         for piece in fragment.rawPieces { try checkPlaceholders(piece.sql, piece.arguments) }
-        for e in fragment.expressions { try checkExpression(e, table: table) }
+        try checkInterpolated(fragment, table: table)
     }
 
     /// One alias per table, one name per alias, and every used alias attached (T2-T5).

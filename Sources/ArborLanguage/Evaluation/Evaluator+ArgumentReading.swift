@@ -80,7 +80,7 @@ extension Evaluator {
                 case .ordering(let term): terms.append(term)
                 case .expression(let e) where !e.containsAggregate: terms.append(OrderingTerm(e, .none))
                 case .sqlLiteral(let fragment):
-                    terms.append(OrderingTerm(.literal(fragment), .none))
+                    terms.append(.sqlLiteral(fragment))
                 case .expression(let e):
                     throw aggregateInOrder(e, range: argument.value.range)
                 default:

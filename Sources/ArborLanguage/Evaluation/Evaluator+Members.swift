@@ -82,9 +82,11 @@ extension Evaluator {
                 "an expression has no property `\(name)`", at: nameRange,
                 suggestion: swiftOrderings[name].map { "did you mean `\($0)`?" }
                     ?? Suggestions.didYouMean(name, in: GRDBAPI.names(offeredOn: .expression, kind: .property)))
-        case .sqlLiteral(let fragment):
-            if name == "sqlExpression" { return .expression(.literal(fragment)) }
-            throw ArborError("an SQL literal has no property `\(name)`", at: nameRange)
+        case .sqlLiteral:
+            if let value = try grdbProperty(name, of: base, range: range, nameRange: nameRange) { return value }
+            throw ArborError(
+                "an SQL literal has no property `\(name)`", at: nameRange,
+                suggestion: Suggestions.didYouMean(name, in: GRDBAPI.names(offeredOn: .sqlLiteral, kind: .property)))
         case .alias(let alias):
             if name == "exists" { return .expression(.aliasExists(alias)) }
             return .expression(.column(name, alias: alias))

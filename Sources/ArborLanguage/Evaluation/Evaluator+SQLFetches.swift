@@ -10,7 +10,7 @@ extension Evaluator {
         case ["sql"], ["sql", "arguments"]:
             let sql = try string(arguments[0].value)
             plan.rawSQL = SQLFragment([.sql(sql, arguments: try sqlArguments(arguments.value(labelled: "arguments")))])
-        case [nil]:
+        case [nil], ["literal"]:
             plan.rawSQL = try sqlFragment(arguments[0].value)
         default:
             throw ArborError("expected `sql:` and `arguments:`", at: arguments.first?.range)
@@ -36,9 +36,10 @@ extension Evaluator {
         return .fetch(plan, kind)
     }
 
-    /// `SQLRequest<Book>(sql: "…", arguments: […])`, `SQLRequest<Row>("… \(x)")`, `SQLRequest<String>(…)`.
+    /// `SQLRequest<Book>(sql: "…", arguments: […])`, `SQLRequest<Row>("… \(x)")`, `SQLRequest<String>(…)`,
+    /// `SQLRequest<Book>(literal: sql)`.
     func sqlRequest(_ name: String, arguments: [Argument], nameRange: SourceRange) throws -> Value {
-        let forms = [CallForm([nil]), CallForm(["sql"]), CallForm(["sql", "arguments"])]
+        let forms = [CallForm([nil]), CallForm(["sql"]), CallForm(["sql", "arguments"]), CallForm(["literal"])]
         guard forms.contains(where: { $0.labels == arguments.labels }) else {
             throw Self.callMismatch("SQLRequest", arguments: arguments, forms: forms, nameRange: nameRange)
         }

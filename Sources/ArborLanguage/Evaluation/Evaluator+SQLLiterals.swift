@@ -39,53 +39,59 @@ extension Evaluator {
         return fragment
     }
 
-    /// One `\(…)` of an `SQL` literal, as GRDB's `SQLInterpolation` takes it.
+    /// One `\(…)` of an `SQL` literal, as GRDB's `SQLInterpolation` takes it: the
+    /// registry's interpolation entry of its labels builds the piece.
     func interpolation(_ arguments: [Argument], range: SourceRange) throws -> SQLFragment.Piece {
-        switch arguments.labels {
-        case [nil]:
-            let argument = arguments[0].value
-            let value = try evaluate(argument)
-            switch value {
-            case .expression(let e):
-                if e.containsAggregate {
-                    throw ArborError(
-                        "an association aggregate can not be interpolated in SQL: GRDB has no SQL for it outside a request",
-                        at: argument.range)
-                }
-                return .expression(e)
-            case .sqlLiteral(let fragment): return .literal(fragment)
-            case .ordering(let term): return .ordering(term)
-            case .selection(let selection): return .selection(selection)
-            case .table(let table, _): return .table(table)
-            // A Swift value (a case's raw value, a `Date`) as GRDB stores it.
-            case .swift(let swift) where swift.databaseValue != nil:
-                return .expression(.value(swift.databaseValue ?? .null))
-            default:
-                throw ArborError(
-                    "interpolating \(value.kindName) in an SQL literal is not supported yet", at: argument.range,
-                    suggestion: "interpolate a value, a column, an expression, an ordering or another `SQL`")
-            }
-        case ["sql"], ["sql", "arguments"]:
-            return .sql(
-                try string(arguments[0].value), arguments: try sqlArguments(arguments.value(labelled: "arguments")))
-        case ["literal"]:
-            return .literal(try sqlFragment(arguments[0].value))
-        case ["columnsOf"], ["columnsOf", "tableAlias"]:
-            return try columnsOf(arguments)
-        case ["identifier"]:
-            let name = try string(arguments[0].value)
-            guard GRDBQuoting.canQuote(name) else {
-                throw ArborError(
-                    GRDBQuoting.problem("identifier", name), at: arguments[0].value.range,
-                    suggestion: GRDBQuoting.suggestion)
-            }
-            return .identifier(name)
-        default:
+        let entries = GRDBAPI.members(named: GRDBAPI.interpolationName, kind: .method)
+        guard let entry = entries.first(where: { $0.form(matching: arguments) != nil }) else {
             throw ArborError(
                 "the SQL interpolation `\\\(arguments.labels.signature)` is not supported yet", at: range,
-                suggestion:
-                    "arbor takes `\\(value)`, `\\(sql:arguments:)`, `\\(literal:)`, `\\(identifier:)` and `\\(columnsOf:tableAlias:)`"
+                suggestion: "arbor takes " + entries.map { "`\($0.signatures)`" }.joined(separator: ", ", last: " and ")
             )
+        }
+        let call = GRDBCall(
+            name: GRDBAPI.interpolationName, base: .namespace(""), receiver: nil, receiverKind: .sqlLiteral,
+            arguments: arguments, range: range, nameRange: range)
+        guard case .sqlLiteral(let fragment) = try entry.build(self, call), let piece = fragment.pieces.first else {
+            throw ArborError("this SQL interpolation gave no SQL", at: range)
+        }
+        return piece
+    }
+
+    /// `\(x)`: a value, a column, an expression, an ordering, a selection, a table, a
+    /// request (a subquery), a common table expression's name, a collation, an array of
+    /// values, or another `SQL`.
+    func interpolatedValue(_ argument: Expr) throws -> SQLFragment.Piece {
+        func outsideAggregate(_ e: SQLExpr) throws -> SQLExpr {
+            guard !e.containsAggregate else {
+                throw ArborError(
+                    "an association aggregate can not be interpolated in SQL: GRDB has no SQL for it outside a request",
+                    at: argument.range)
+            }
+            return e
+        }
+        let value = try evaluate(argument)
+        switch value {
+        case .expression(let e): return .expression(try outsideAggregate(e))
+        case .sqlLiteral(let fragment): return .literal(fragment)
+        case .ordering(let term): return .ordering(term)
+        case .selection(let selection): return .selection(selection)
+        case .table(let table, _): return .table(table)
+        // A Swift value (a case's raw value, a `Date`) as GRDB stores it.
+        case .swift(let swift) where swift.databaseValue != nil:
+            return .expression(.value(swift.databaseValue ?? .null))
+        // `\(ids)`: GRDB writes a sequence of expressions `(?,?,?)`.
+        case .array(let elements):
+            return .list(
+                try elements.map { try outsideAggregate(sqlExpression($0, range: argument.range)) })
+        case .request(let plan): return .subquery(plan)
+        case .commonTableExpression(let cte): return .commonTable(cte)
+        // `\(.nocase)`: GRDB writes the collation's name.
+        case .implicitMember: return .sql(try collation(argument), arguments: SQLArguments())
+        default:
+            throw ArborError(
+                "interpolating \(value.kindName) in an SQL literal is not supported yet", at: argument.range,
+                suggestion: "interpolate a value, a column, an expression, an ordering, a request or another `SQL`")
         }
     }
 

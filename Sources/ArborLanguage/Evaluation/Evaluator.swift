@@ -186,9 +186,16 @@ public final class Evaluator {
 
     func binary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, range: SourceRange) throws -> Value {
         let l = try evaluate(lhs)
-        let r = try evaluate(rhs)
+        let joinsLiterals = GRDBAPI.joinsLiterals(op.rawValue)
+        let r: Value
+        // `query + "FROM \(Player.self)"`: beside an `SQL`, Swift reads a string literal as `SQL`.
+        if joinsLiterals, case .sqlLiteral = l, case .interpolatedString(let segments) = rhs.kind {
+            r = .sqlLiteral(try sqlFragment(segments))
+        } else {
+            r = try evaluate(rhs)
+        }
         if let compared = try fetchComparison(op, l, lhs, r, rhs, range: range) { return compared }
-        if GRDBAPI.joinsLiterals(op.rawValue), let joined = try sqlConcatenation(l, lhs, r, rhs) { return joined }
+        if joinsLiterals, let joined = try sqlConcatenation(l, lhs, r, rhs) { return joined }
         // `Player.databaseSelection + [Column("x")]`: Swift's array concatenation.
         if op == .add, case .array(let left) = l, case .array(let right) = r { return .array(left + right) }
         if let compared = caseComparison(op, l, lhs, r, rhs) { return compared }
@@ -244,7 +251,8 @@ public final class Evaluator {
         switch value {
         case .expression(let e): return e
         case .sqlLiteral(let fragment): return .literal(fragment)
-        case .request(let plan) where plan.rawSQL == nil: return .subquery(plan)
+        // A request used as a value, raw SQL included (`score == SQLRequest<Int>("SELECT …")`).
+        case .request(let plan): return .subquery(plan)
         // A Swift value, as GRDB stores it (a `Date` as UTC text).
         case .swift(let swift) where swift.databaseValue != nil: return .value(swift.databaseValue ?? .null)
         case .swift(.enumCase(let value)):

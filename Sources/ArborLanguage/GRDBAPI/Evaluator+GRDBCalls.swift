@@ -68,6 +68,7 @@ extension Evaluator {
         case .association(let a): (kind, receiver) = (.association, .association(a))
         case .expression(let e): kind = e.isJSONExpressible ? .jsonExpression : .expression
         case .fullTextPattern: kind = .fullTextPattern
+        case .sqlLiteral: kind = .sqlLiteral
         default: return nil
         }
         let call = GRDBCall(

@@ -42,7 +42,6 @@ extension GRDBAPI {
                 symbols: [
                     "SQLRequest.init(stringLiteral:)", "SQLRequest.init(stringInterpolation:)",
                     "SQLRequest.init(sql:arguments:adapter:cached:)",
-                    "SQLRequest.init(literal:adapter:cached:)",
                 ]
             ) { evaluator, call in
                 try evaluator.sqlRequest(call.name, arguments: call.arguments, nameRange: call.nameRange)

@@ -211,7 +211,7 @@ extension GRDBAPI {
         ) { evaluator, call in try call.appending(.matching(try evaluator.fullTextPattern(call.argument(0)))) },
         GRDBMember(
             .method, "contains", [CallForm([nil])], on: .queryInterfaceRequest,
-            symbols: ["SQLSubqueryable.contains(_:)"],
+            symbols: ["SQLSubqueryable.contains(_:)"], acceptsRawSQL: true,
             notOffered: { evaluator, call in
                 ArborError(
                     "`contains` is a method of requests: `\(evaluator.environment.displayName(ofTable: call.table)).all().contains(…)`",
@@ -223,7 +223,8 @@ extension GRDBAPI {
             return .expression(.inSubquery(call.receiver?.plan ?? RequestPlan(table: call.table), element))
         },
         GRDBMember(
-            .method, "exists", [CallForm([])], on: .queryInterfaceRequest, symbols: ["SQLSubqueryable.exists()"]
+            .method, "exists", [CallForm([])], on: .queryInterfaceRequest, symbols: ["SQLSubqueryable.exists()"],
+            acceptsRawSQL: true
         ) { _, call in
             .expression(.exists(call.receiver?.plan ?? RequestPlan(table: call.table)))
         }.yielding(.expression),

@@ -110,6 +110,8 @@ enum GRDBReceiver: String, Sendable, CaseIterable {
     case commonTableExpression
     /// A fetched record (`author.request(for: Author.books)`).
     case record
+    /// GRDB's `SQL` literal, and its interpolations (`SQLInterpolation`).
+    case sqlLiteral
     /// Nothing: a function or initializer named at top level.
     case global
     /// The database connection `db` (GRDB's `Database` instance methods).
@@ -137,6 +139,7 @@ enum GRDBReceiver: String, Sendable, CaseIterable {
         case .valueType: "a value type"
         case .commonTableExpression: "a common table expression"
         case .record: "a record"
+        case .sqlLiteral: "an SQL literal"
         case .global: "the top level"
         case .database: "the database `db`"
         case .sequence: "an array"

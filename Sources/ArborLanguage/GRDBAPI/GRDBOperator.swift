@@ -49,6 +49,9 @@ extension GRDBAPI {
                 spelling: "-", fixity: .prefix, symbols: operatorSymbols("-", arity: "(_:)"), builds: .negation),
             GRDBOperator(
                 spelling: "+", fixity: .infix, symbols: ["SQL.+(_:_:)"], builds: .literalConcatenation),
+            // `query += "GROUP BY …"` on a `var`: the parser reads it as `query = query + …`.
+            GRDBOperator(
+                spelling: "+=", fixity: .infix, symbols: ["SQL.+=(_:_:)"], builds: .literalConcatenation),
         ]
         + bitwiseOperators
 

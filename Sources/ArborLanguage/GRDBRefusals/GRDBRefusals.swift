@@ -109,9 +109,16 @@ enum GRDBRefusals {
             .noMeaning, "a prepared statement, for GRDB's own fetching",
             names: ["makePreparedRequest"]),
         rule(.noMeaning, "a prepared statement, for GRDB's own fetching", types: ["PreparedRequest"]),
+        // `SQL`'s and expressions' `sqlSelection` and `sqlOrdering` are accepted (GRDBAPI+SQLLiterals).
         rule(
             .noMeaning, "the conversion GRDB applies when the value is used",
-            names: ["sqlSelection", "sqlOrdering", "sqlSubquery"], kinds: ["swift.property"]),
+            types: [
+                "AllColumns", "AllColumnsExcluding", "SQLOrdering", "SQLOrderingTerm", "SQLSelectable", "SQLSelection",
+            ],
+            names: ["sqlSelection", "sqlOrdering"], kinds: ["swift.property"]),
+        rule(
+            .noMeaning, "the conversion GRDB applies when the value is used", names: ["sqlSubquery"],
+            kinds: ["swift.property"]),
         rule(
             .noMeaning, "the conversion GRDB applies when the pattern is an argument",
             types: ["FTS3Pattern", "FTS5Pattern"], names: ["databaseValue", "fromDatabaseValue"]),

@@ -130,7 +130,8 @@ extension Parser {
                 range: keywordRange.union(nameRange))
         }
         consume()
-        let value = parseExpression()
+        // `let condition: SQL = "\($0.score) >= \(minScore)"`: GRDB's SQL literal, as at top level.
+        let value = Self.literal(parseExpression(), as: type)
         return .binding(
             name: name, nameRange: nameRange, type: type, value: value, isVariable: isVariable,
             range: keywordRange.union(value.range))

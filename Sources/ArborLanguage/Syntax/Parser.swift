@@ -248,7 +248,24 @@ public struct Parser {
         {
             return parseAssignment()
         }
+        if case .identifier(_, false) = current.kind, position + 2 < tokens.count,
+            tokens[position + 1].isOperator(.plus), tokens[position + 2].isOperator(.assign),
+            tokens[position + 1].range.upperBound == tokens[position + 2].range.lowerBound
+        {
+            return parseAddingAssignment()
+        }
         return .expression(parseExpression())
+    }
+
+    /// `query += "GROUP BY team.id"`: Swift's `+=`, the `var` given `query + value`
+    /// (GRDB's `SQL` joins its text with `+`).
+    mutating func parseAddingAssignment() -> Statement? {
+        guard let name = currentName else { return nil }
+        let nameRange = consumeRange()
+        let operatorRange = consumeRange().union(consumeRange())
+        let value = parseExpression()
+        let sum = Expr(.binary(.add, Expr(.identifier(name), nameRange), value), operatorRange.union(value.range))
+        return .assignment(name: name, nameRange: nameRange, value: sum, range: nameRange.union(value.range))
     }
 
     /// `name = value`: a `var` given a new value.

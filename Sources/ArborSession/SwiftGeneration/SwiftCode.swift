@@ -109,6 +109,10 @@ final class SwiftPrinter {
     private var fetchedNames: [String: String] = [:]
 
     func request(_ plan: RequestPlan) -> String {
+        // Raw SQL used as a value (a subquery, a CTE's request): GRDB's `SQLRequest`.
+        if let fragment = plan.rawSQL {
+            return "SQLRequest<Row>(literal: \(SwiftLiterals.sql(fragment, printer: self)))"
+        }
         if let cte = plan.commonTableExpression {
             return commonTableExpression(cte) + ".all()" + plan.operations.map { "." + operation($0) }.joined()
         }
@@ -248,6 +252,7 @@ final class SwiftPrinter {
     }
 
     func ordering(_ term: OrderingTerm) -> String {
+        if term.isSQLLiteral, case .literal(let fragment) = term.expression { return literal(fragment) }
         let e = expression(term.expression)
         return term.direction == .none ? e : "\(e).\(term.direction.rawValue)"
     }

@@ -35,6 +35,10 @@ enum SwiftLiterals {
             case .columnsOf(let table, _, let alias):
                 body += "\\(columnsOf: \(printer.type(table)).self"
                 body += (alias.map { ", tableAlias: \(SQLValue.swiftQuoted($0))" } ?? "") + ")"
+            case .list(let list): body += "\\([" + list.map(printer.expression).joined(separator: ", ") + "])"
+            case .subquery(let plan): body += "\\(\(printer.request(plan)))"
+            case .commonTable(let cte): body += "\\(\(printer.commonTableExpression(cte)))"
+            case .commonTableDefinition(let cte): body += "\\(definitionFor: \(printer.commonTableExpression(cte)))"
             }
         }
         return "SQL(\"\(body)\")"
