@@ -143,7 +143,8 @@ final class JSONParityResolutionTests: XCTestCase {
         // Swift stops the app on these.
         XCTAssertEqual(
             harness.error(#"Person.select(Database.jsonObject(["a": 1, "a": 2]))"#)?.message,
-            "the dictionary literal has the key \"a\" twice: Swift stops on it (Fatal error: Dictionary literal contains duplicate keys)")
+            "the dictionary literal has the key \"a\" twice: Swift stops on it (Fatal error: Dictionary literal contains duplicate keys)"
+        )
         XCTAssertEqual(
             harness.error(#"Person.select(Database.jsonArray(3...1))"#)?.message,
             "Fatal error: Range requires lowerBound <= upperBound (Swift stops the app here)")
