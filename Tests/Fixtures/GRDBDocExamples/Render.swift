@@ -58,6 +58,15 @@ enum Render {
         return ["rows"] + ranSQL() + rows.map(row)
     }
 
+    // A request of values (`select(_:as:)`, `selectID()`): what its `fetchAll(db)` gives,
+    // GRDB's decoding errors included.
+    static func output<R: FetchRequest>(_ db: Database, _ request: R) throws -> [String]
+    where R.RowDecoder: DatabaseValueConvertible {
+        recorder.statements = []
+        let values = try R.RowDecoder.fetchAll(db, request)
+        return ["values"] + ranSQL() + values.map { "value \($0.databaseValue)" }
+    }
+
     // Records (each keeps its row).
     static func output<T: RowHolder>(_ db: Database, _ records: [T]) -> [String] {
         ["rows"] + ranSQL() + records.map { row($0.row) }
