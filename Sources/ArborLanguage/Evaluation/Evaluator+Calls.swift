@@ -112,7 +112,7 @@ extension Evaluator {
                 name, on: base, type: type, arguments: arguments, range: range, nameRange: nameRange)
         case .expression(let e):
             return try expressionMethod(name, on: e, arguments: arguments, range: range, nameRange: nameRange)
-        case .array(let elements):
+        case .array:
             // `kinds.map(\.rawValue)`: arbor holds an enum's cases by their raw values already.
             if name == "map", arguments.count == 1, arguments[0].label == nil,
                 case .keyPath(nil, ["rawValue"]) = arguments[0].value.kind
@@ -124,15 +124,8 @@ extension Evaluator {
             {
                 return value
             }
-            guard name == "contains", arguments.count == 1, let argument = arguments.first, argument.label == nil else {
-                throw ArborError(
-                    "an array offers `contains(_:)`, `joined(operator:)` and `map(\\.rawValue)` here", at: nameRange)
-            }
-            let subject = try sqlExpression(evaluate(argument.value), range: argument.value.range)
-            try Self.refuseAggregate(subject, in: "contains", range: argument.value.range)
-            let list = try elements.map { try sqlExpression($0, range: range) }
-            for element in list { try Self.refuseAggregate(element, in: "contains", range: range) }
-            return .expression(.inList(list, subject))
+            throw ArborError(
+                "an array offers `contains(_:)`, `joined(operator:)` and `map(\\.rawValue)` here", at: nameRange)
         case .commonTableExpression(let cte):
             if let value = try grdbMethod(
                 name, on: base, kind: .commonTableExpression, arguments: arguments, range: range, nameRange: nameRange)
@@ -140,17 +133,13 @@ extension Evaluator {
                 return value
             }
             return try commonTableExpressionMethod(name, on: cte, arguments: arguments, nameRange: nameRange)
-        case .range(let lower, let upper, let closed):
-            guard name == "contains", arguments.count == 1, let argument = arguments.first, argument.label == nil else {
-                throw ArborError("a range offers `contains(_:)` here", at: nameRange)
+        case .range:
+            if let value = try grdbMethod(
+                name, on: base, kind: .range, arguments: arguments, range: range, nameRange: nameRange)
+            {
+                return value
             }
-            let subject = try sqlExpression(evaluate(argument.value), range: argument.value.range)
-            try Self.refuseAggregate(subject, in: "contains", range: argument.value.range)
-            for bound in [lower, upper] { try Self.refuseAggregate(bound, in: "contains", range: range) }
-            return .expression(
-                closed
-                    ? .closedRange(lower: lower, upper: upper, subject)
-                    : .halfOpenRange(lower: lower, upper: upper, subject))
+            throw ArborError("a range offers `contains(_:)` here", at: nameRange)
         case .namespace(let path)
         where environment.requestMethods.named(name).contains {
             $0.receiver == .typeStatic && $0.table == nil

@@ -65,7 +65,7 @@ extension Evaluator {
                 suggestion: Suggestions.didYouMean(name, in: names + staticNames(ofTable: table))
                     ?? (names.isEmpty ? "it has no associations" : "its associations: " + names.joined(separator: ", "))
             )
-        case .association(let association):
+        case .association:
             if let method = try appMethod(name, on: base, labels: nil, nameRange: nameRange) {
                 return try invoke(method, on: base, arguments: [], range: range)
             }

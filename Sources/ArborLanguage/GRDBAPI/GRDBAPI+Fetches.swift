@@ -55,7 +55,7 @@ extension GRDBAPI {
                 "FetchRequest", name == "fetchCount" ? "TableRecord" : "FetchableRecord", "Table", member: "\(name)(_:)"
             )
                 + (name == "fetchCount"
-                    ? symbols("QueryInterfaceRequest", "AnyFetchRequest", member: "fetchCount(_:)") : []),
+                    ? symbols("QueryInterfaceRequest", "AnyFetchRequest", "SQLRequest", member: "fetchCount(_:)") : []),
             detail: "\(name)(db)", acceptsRawSQL: true
         ) { evaluator, call in
             guard call.arguments.isEmpty || Evaluator.isDatabaseArgument(call.argument(0)) else {

@@ -13,7 +13,8 @@ enum GRDBAPI {
             SQLFunction(rawValue: $0.name) != nil || ["Column", "cast"].contains($0.name)
                 ? $0.yielding(.expression) : $0
         }
-        + fullTextSearchMembers + sequenceMembers + dateFunctions + dateModifiers + sqlLiteralMembers
+        + fullTextSearchMembers + sequenceMembers + membershipMembers + dateFunctions + dateModifiers
+        + sqlLiteralMembers
 
     /// `AssociationToMany.count`: an aggregate of a to-many association.
     static func isAggregate(_ symbol: String) -> Bool { symbol.hasPrefix("AssociationToMany.") }

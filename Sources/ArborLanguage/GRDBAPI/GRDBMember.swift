@@ -118,6 +118,8 @@ enum GRDBReceiver: String, Sendable, CaseIterable {
     case database
     /// An array of expressions (GRDB's `Sequence` extensions: `joined(operator:)`).
     case sequence
+    /// A range of values (GRDB's `Range` and `ClosedRange` extensions: `contains(_:)`).
+    case range
     /// A GRDB type's static members (`Column.rank`).
     case grdbType
     /// An implicit member where an argument of GRDB's type is expected: `.add` of
@@ -143,6 +145,7 @@ enum GRDBReceiver: String, Sendable, CaseIterable {
         case .global: "the top level"
         case .database: "the database `db`"
         case .sequence: "an array"
+        case .range: "a range"
         case .grdbType: "a GRDB type"
         case .typedArgument: "an argument of GRDB's type"
         case .fullTextPattern: "a full-text pattern"
