@@ -29,9 +29,10 @@ enum GRDBRefusals {
         rule(.noMeaning, "a pointer to SQLite's FTS5 C API", symbols: ["FTS5.api(_:)"]),
         rule(
             .noMeaning, "fetches from a prepared `Statement`, which arbor's requests never are",
-            symbols: Set(["FetchableRecord", "DatabaseValueConvertible", "Row"].flatMap { type in
-                ["fetchAll", "fetchCursor", "fetchOne", "fetchSet"].map { "\(type).\($0)(_:arguments:adapter:)" }
-            })),
+            symbols: Set(
+                ["FetchableRecord", "DatabaseValueConvertible", "Row"].flatMap { type in
+                    ["fetchAll", "fetchCursor", "fetchOne", "fetchSet"].map { "\(type).\($0)(_:arguments:adapter:)" }
+                })),
         rule(
             .noMeaning, "`Hashable` and `Equatable` conformance of table aliases",
             symbols: ["TableAliasBase.hash(into:)", "TableAliasBase.==(_:_:)"]),
