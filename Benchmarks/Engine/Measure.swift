@@ -29,29 +29,10 @@ enum Measure {
     }
 
     /// Runs a command with its output sent to /dev/null; returns its wall time.
-    /// `posix_spawn` and `waitpid` directly: Foundation's `Process` polls for the
+    /// `posix_spawn` and `wait4` directly (`processTimes`): Foundation's `Process` polls for the
     /// child's exit and adds tens of milliseconds to short commands.
     static func process(_ executable: String, _ arguments: [String]) throws -> Double {
-        #if canImport(Darwin)
-            var actions: posix_spawn_file_actions_t? = nil
-            let environment = _NSGetEnviron().pointee
-        #else
-            var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
-            let environment = environ
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let start = DispatchTime.now().uptimeNanoseconds
-        let result = posix_spawn(&pid, executable, &actions, nil, argv, environment)
-        guard result == 0 else { throw NSError(domain: "spawn", code: Int(result)) }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        try processTimes(executable, arguments).wall
     }
 
     /// Wall time and peak resident memory (MB) of one run, as GNU `time` measures
