@@ -65,6 +65,12 @@ public enum SwiftSourceReader {
     private static func readOnThisThread(
         _ text: String, baseOffset: Int, flags: Set<String>, cancellation: Cancellation?
     ) -> Result {
+        if let offset = BracketRuns.excess(in: text) {
+            let note = ArborError(
+                "skipped: more than \(BracketRuns.longestAllowed) `[` in a row, which the Swift parser arbor uses reads in exponential time",
+                at: TextRange(baseOffset + offset, baseOffset + offset + 1))
+            return Result(declarations: [], errors: [], notes: [note])
+        }
         var parser = SwiftParser.Parser(withoutPlaceholderLines(text), maximumNestingLevel: maximumNestingLevel)
         let tree = SourceFileSyntax.parse(from: &parser)
         var lowering = SwiftLowering(baseOffset: baseOffset, flags: flags)
