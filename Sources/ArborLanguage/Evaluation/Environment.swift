@@ -19,6 +19,11 @@ public struct Environment: Sendable {
                 }
         }
     }
+    /// The value the session binds to `name`: asked for names evaluated, where building
+    /// `bindings` would copy every binding each time.
+    public func binding(_ name: String) -> Value? {
+        session.names[name]?.value
+    }
     /// The bindings made with `var`, which an assignment may change.
     public var variables: Set<String> { Set(session.names.filter(\.value.isVariable).keys) }
     /// The app's types, by full path: statics, cases, methods, initializers, stored properties.

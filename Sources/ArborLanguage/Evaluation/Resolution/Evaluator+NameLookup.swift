@@ -131,7 +131,7 @@ extension Evaluator {
     /// type's methods (`self.name(…)`, `Self.name(…)`, GRDB's association builders of its
     /// table); then the module's types (their initializers) and functions.
     func callName(_ name: String, arguments: [Argument], range: SourceRange, nameRange: SourceRange) throws -> Value {
-        if scope.local(name) != nil || environment.bindings[name] != nil {
+        if scope.local(name) != nil || environment.binding(name) != nil {
             throw ArborError("`\(name)` is not a function", at: nameRange)
         }
         if let frame = scope.typeFrame,
