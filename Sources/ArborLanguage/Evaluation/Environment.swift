@@ -35,7 +35,7 @@ public struct Environment: Sendable {
     public var aliasTables: [Int: String] = [:]
     /// Members of loaded declarations not evaluated yet, by type path then name:
     /// evaluated when first named, so that the order of declarations never matters.
-    public var pendingMembers: [String: [String: PendingMember]] = [:]
+    public var pendingMembers = PendingMemberTable()
     /// The members being evaluated, to report a declaration that refers to itself.
     var membersInProgress: Set<String> = []
     /// Why a member of a loaded declaration could not be declared, by `Type.member`.

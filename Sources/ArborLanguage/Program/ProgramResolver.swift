@@ -508,9 +508,10 @@ private struct Resolution {
                 case nil: continue
                 }
                 noteRedeclaration("\(path).\(property.name)", range: property.nameRange, unit: unit)
-                evaluator.environment.pendingMembers[path, default: [:]][property.name] = PendingMember(
-                    typePath: path, table: memberTable, name: property.name, nameRange: property.nameRange,
-                    definition: definition, origin: unit)
+                evaluator.environment.pendingMembers.add(
+                    PendingMember(
+                        typePath: path, table: memberTable, name: property.name, nameRange: property.nameRange,
+                        definition: definition, origin: unit))
             case .function(let function)
             where function.isStatic && function.name != "init" && !Self.persistenceMembers.contains(function.name):
                 // Every static function is callable, as in Swift (`ContentRecord.primaryKey(noteId:key:)`
