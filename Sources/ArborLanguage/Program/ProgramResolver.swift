@@ -683,10 +683,11 @@ private struct Resolution {
     // MARK: Report
 
     private mutating func report(_ errors: [String: ArborError]) {
+        let grdbDeclarations = grdbDeclarations(among: Set(errors.keys))
         for key in errors.keys.sorted() {
             guard let error = errors[key], let place = declaredAt[key] else { continue }
             let member = place.unit
-            let isGRDB = isGRDBDeclaration(key)
+            let isGRDB = grdbDeclarations.contains(key)
             // An association of a type that maps to no table of this database (the app's other
             // database, a type not stored) is not GRDB's error here: it cannot be used, and is said so.
             let path = key.split(separator: ".").dropLast().joined(separator: ".")
@@ -705,18 +706,24 @@ private struct Resolution {
         }
     }
 
-    /// Whether the member `Type.name` is GRDB's business (an association, a foreign key, a column).
-    private func isGRDBDeclaration(_ key: String) -> Bool {
-        guard let dot = key.lastIndex(of: ".") else { return false }
-        let path = String(key[..<dot])
-        let name = String(key[key.index(after: dot)...])
-        for (member, _) in index.types[path]?.members ?? [] {
-            guard case .property(let property) = member, property.name == name,
-                case .initializer(let e)? = property.value
-            else { continue }
-            return Evaluator.looksLikeAssociation(e)
+    /// Which of the members `keys` (`Type.name`) are GRDB's business (an association, a
+    /// foreign key, a column), each judged by its first declaration with a value: one pass
+    /// over the members, where a scan of its type's members for each key was quadratic.
+    private func grdbDeclarations(among keys: Set<String>) -> Set<String> {
+        guard !keys.isEmpty else { return [] }
+        var judged: Set<String> = []
+        var grdb: Set<String> = []
+        for path in index.order {
+            for (member, _) in index.types[path]?.members ?? [] {
+                guard case .property(let property) = member, case .initializer(let e)? = property.value else {
+                    continue
+                }
+                let key = "\(path).\(property.name)"
+                guard keys.contains(key), judged.insert(key).inserted else { continue }
+                if Evaluator.looksLikeAssociation(e) { grdb.insert(key) }
+            }
         }
-        return false
+        return grdb
     }
 
     /// Static members GRDB reads only to write or decode records: requests never depend on them.
