@@ -22,6 +22,7 @@ do {
         "trace": { try TraceBenchmark.run(arbor: arbor) },
         "migrations": { try MigrationsBenchmark.run(arbor: arbor) },
         "tables": { try EngineBenchmarks.tenThousandTables() },
+        "session": { try SessionScaleBenchmark.run(arbor: arbor) },
     ]
     if let only = ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] {
         guard let group = groups[only] else {

@@ -195,7 +195,7 @@ struct Arbor: ParsableCommand {
         }
         session.migratorName = migrator
         if !defines.isEmpty { session.flags = Set(defines) }
-        var printer = OutcomePrinter(format: format?.rowFormat ?? .tree, environment: session.environment)
+        var printer = OutcomePrinter(format: format?.rowFormat ?? .tree)
         var startupFailed = false
         switch StartupFile.choice(named: initFile, skip: noInit, environment: ProcessInfo.processInfo.environment) {
         case .none: break

@@ -7,7 +7,9 @@ import GRDB
 /// Prints outcomes in the chosen format; returns false for a failure.
 struct OutcomePrinter {
     var format: OutputFormat
-    var environment: Environment
+    /// The session's environment while a text's outcomes print (`--format swift` names its
+    /// declarations). Not kept between texts: a copy held then made each `let` copy every binding.
+    var environment: Environment?
     /// The app's code loaded in the session, which `--format swift` uses rather than repeats.
     var app: AppCode?
     /// `--prefetch`: `sql` prints each request's prefetch statements after its main one.
@@ -37,6 +39,7 @@ struct OutcomePrinter {
         let outcomes = session.run(text, fetch: false)
         // `--format swift` names the declarations read so far, this text's included.
         environment = session.environment
+        defer { environment = nil }
         app = format == .swift ? AppCode(session: session, requestText: text) : nil
         for outcome in outcomes {
             if case .rows(let result) = outcome {
@@ -203,7 +206,7 @@ struct OutcomePrinter {
             let layout = FlatLayout(rows: result.rows)
             Output.lines(TableFormat.lines(columns: layout.names, cells: result.rows.map { layout.cells(of: $0) }))
         case .swift:
-            Output.line(SwiftCode.generate(result.plan, environment: environment, app: app))
+            if let environment { Output.line(SwiftCode.generate(result.plan, environment: environment, app: app)) }
         case .csv, .tsv, .jsonl:
             var output = RecordOutput(format: format, valuesOnly: result.strategy.valueType != nil)
             for row in result.rows { output?.write(row) }
