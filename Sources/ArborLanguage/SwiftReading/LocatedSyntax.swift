@@ -8,25 +8,39 @@
 /// their tree's arena: the tree must outlive them (`withExtendedLifetime`).
 struct Located<Node: RawSyntaxNodeProtocol> {
     let node: Node
+    /// `node.raw`, kept: reading it through the protocol is a call each time.
+    let raw: RawSyntax
     /// Byte offset of the node's leading trivia in the parsed text.
     let offset: Int
 
-    var raw: RawSyntax { node.raw }
-    var kind: SyntaxKind { node.raw.kind }
+    init(node: Node, offset: Int) {
+        self.node = node
+        self.raw = node.raw
+        self.offset = offset
+    }
+
+    var kind: SyntaxKind { raw.kind }
 
     /// `child`, as one of this node's accessors gives it, with its offset: the lengths
     /// of the children before it.
     func locate<Child: RawSyntaxNodeProtocol>(_ child: Child) -> Located<Child> {
-        var offset = self.offset
-        if let layout = node.raw.layoutView {
-            let id = child.raw.id
-            for slot in layout.children {
-                guard let slot else { continue }
-                if slot.id == id { break }
-                offset += slot.byteLength
-            }
+        let located = Located<Child>(node: child, offset: offset)
+        guard let layout = raw.layoutView else { return located }
+        let id = located.raw.id
+        var childOffset = offset
+        for slot in layout.children {
+            guard let slot else { continue }
+            if slot.id == id { break }
+            childOffset += slot.byteLength
         }
-        return Located<Child>(node: child, offset: offset)
+        return Located<Child>(node: child, raw: located.raw, offset: childOffset)
+    }
+
+    /// `raw` is `node.raw`, known already.
+    fileprivate init(node: Node, raw: RawSyntax, offset: Int) {
+        self.node = node
+        self.raw = raw
+        self.offset = offset
     }
 
     func locate<Child: RawSyntaxNodeProtocol>(_ child: Child?) -> Located<Child>? {
@@ -35,27 +49,29 @@ struct Located<Node: RawSyntaxNodeProtocol> {
 
     /// This node as a more precise kind (`RawStructDeclSyntax`…), if it is one.
     func `as`<Other: RawSyntaxNodeProtocol>(_: Other.Type) -> Located<Other>? {
-        Other(node).map { Located<Other>(node: $0, offset: offset) }
+        // The kind first: the generic initializer costs more than most casts that fail.
+        guard Other.isKindOf(raw), let other = Other(raw) else { return nil }
+        return Located<Other>(node: other, raw: raw, offset: offset)
     }
 
-    func `is`<Other: RawSyntaxNodeProtocol>(_: Other.Type) -> Bool { Other.isKindOf(node.raw) }
+    func `is`<Other: RawSyntaxNodeProtocol>(_: Other.Type) -> Bool { Other.isKindOf(raw) }
 
     /// Where the node's text starts and ends, without its leading and trailing trivia,
     /// as `Syntax.positionAfterSkippingLeadingTrivia` and `endPositionBeforeTrailingTrivia` say.
-    var trimmedStart: Int { offset + node.raw.leadingTriviaByteLength }
-    var trimmedEnd: Int { offset + node.raw.byteLength - node.raw.trailingTriviaByteLength }
+    var trimmedStart: Int { offset + raw.leadingTriviaByteLength }
+    var trimmedEnd: Int { offset + raw.byteLength - raw.trailingTriviaByteLength }
 
     /// The elements of a syntax collection (or the children of any node), located.
     func elements<Child: RawSyntaxNodeProtocol>(_: Child.Type) -> LocatedElements<Child> {
-        LocatedElements(parent: node.raw, offset: offset)
+        LocatedElements(parent: raw, offset: offset)
     }
 
     /// How many children a collection has.
-    var count: Int { node.raw.layoutView?.children.count ?? 0 }
+    var count: Int { raw.layoutView?.children.count ?? 0 }
 
     /// The same text as a `Syntax` tree of its own (positions from 0 at `offset`), for
     /// the few places that need swift-syntax's own API (`#if`, operator folding, strings).
-    var detached: Syntax { Syntax(raw: node.raw, rawNodeArena: node.raw.arena) }
+    var detached: Syntax { Syntax(raw: raw, rawNodeArena: raw.arena) }
 
     /// The node at `syntax` in `detached`'s tree, located in the parsed text.
     func locate<Other: RawSyntaxNodeProtocol>(_ syntax: some SyntaxProtocol, as _: Other.Type) -> Located<Other>? {
@@ -81,7 +97,9 @@ struct LocatedElements<Child: RawSyntaxNodeProtocol>: Sequence {
                 guard let slot else { continue }
                 let start = offset
                 offset += slot.byteLength
-                if let child = Child(slot) { return Located(node: child, offset: start) }
+                if Child.isKindOf(slot), let child = Child(slot) {
+                    return Located(node: child, raw: slot, offset: start)
+                }
             }
             return nil
         }
@@ -101,39 +119,26 @@ extension RawTokenSyntax {
     func isKeyword(_ keyword: SyntaxText) -> Bool { tokenKind == .keyword && tokenText == keyword }
 }
 
-/// The present tokens of a raw subtree, in order, each with the offset of its text.
-struct RawTokens: Sequence {
-    let root: RawSyntax
-    let offset: Int
-
-    struct Iterator: IteratorProtocol {
-        /// The layouts being walked, each with the next child to visit and that child's offset.
-        var stack: [(children: RawSyntaxBuffer, index: Int, offset: Int)] = []
-        var pending: (RawSyntax, Int)?
-
-        mutating func next() -> (token: RawTokenSyntax, textOffset: Int)? {
-            while true {
-                if let (node, offset) = pending {
-                    pending = nil
-                    if let token = RawTokenSyntax(node) {
-                        if token.presence == .present {
-                            return (token, offset + token.tokenView.leadingTriviaByteLength)
-                        }
-                    } else if let layout = node.layoutView {
-                        stack.append((layout.children, 0, offset))
-                    }
-                    continue
-                }
-                guard var top = stack.popLast() else { return nil }
-                while top.index < top.children.count, top.children[top.index] == nil { top.index += 1 }
-                guard top.index < top.children.count, let child = top.children[top.index] else { continue }
-                pending = (child, top.offset)
-                top.index += 1
-                top.offset += child.byteLength
-                stack.append(top)
-            }
-        }
+extension Located {
+    /// Calls `body` with each present token of this subtree, in order, and the offset of
+    /// its text; `body` returns false to stop. Returns false if stopped.
+    @discardableResult
+    func forEachToken(_ body: (RawTokenSyntax, Int) -> Bool) -> Bool {
+        Self.forEachToken(in: raw, at: offset, body)
     }
 
-    func makeIterator() -> Iterator { Iterator(pending: (root, offset)) }
+    private static func forEachToken(in raw: RawSyntax, at offset: Int, _ body: (RawTokenSyntax, Int) -> Bool) -> Bool {
+        if let token = RawTokenSyntax(raw) {
+            guard token.presence == .present else { return true }
+            return body(token, offset + token.tokenView.leadingTriviaByteLength)
+        }
+        guard let layout = raw.layoutView else { return true }
+        var childOffset = offset
+        for slot in layout.children {
+            guard let slot else { continue }
+            if !forEachToken(in: slot, at: childOffset, body) { return false }
+            childOffset += slot.byteLength
+        }
+        return true
+    }
 }

@@ -153,19 +153,19 @@ extension SwiftLowering {
                 members.append(.nested(nested))
             } else if !decl.node.hasError {
                 // A member the compiler would refuse is an error (`SyntaxRefusals`), not read.
-                members += member(decl)
+                member(decl, into: &members)
             }
         }
         return members
     }
 
     /// One member declaration: none (skipped), one, or several (`case a, b`, `let a = 1, b = 2`).
-    mutating func member(_ decl: Located<RawDeclSyntax>) -> [TypeDeclaration.Member] {
+    mutating func member(_ decl: Located<RawDeclSyntax>, into members: inout [TypeDeclaration.Member]) {
         if let variable = decl.as(RawVariableDeclSyntax.self) {
-            return properties(variable)
+            return properties(variable, into: &members)
         }
         if let function = decl.as(RawFunctionDeclSyntax.self) {
-            guard let body = function.locate(function.node.body) else { return [] }
+            guard let body = function.locate(function.node.body) else { return }
             let signature = function.locate(function.node.signature)
             var declaration = FunctionDeclaration(
                 isStatic: isStatic(function.node.modifiers), name: name(function.node.name),
@@ -174,46 +174,45 @@ extension SwiftLowering {
                 returnType: signature.locate(signature.node.returnClause).map { typeText($0.locate($0.node.type)) },
                 body: statements(body.locate(body.node.statements)), range: range(function))
             declaration.genericConstraints = genericConstraints(function)
-            return [.function(declaration)]
+            return members.append(.function(declaration))
         }
         // `init(ordering: SortOrder? = .forward) { self.ordering = ordering }`: a function named `init`.
         if let initializer = decl.as(RawInitializerDeclSyntax.self) {
-            guard let body = initializer.locate(initializer.node.body) else { return [] }
+            guard let body = initializer.locate(initializer.node.body) else { return }
             let signature = initializer.locate(initializer.node.signature)
-            return [
+            return members.append(
                 .function(
                     FunctionDeclaration(
                         isStatic: false, name: "init",
                         nameRange: range(initializer.locate(initializer.node.initKeyword)),
                         parameters: parameters(signature.locate(signature.node.parameterClause)), returnType: nil,
-                        body: statements(body.locate(body.node.statements)), range: range(initializer)))
-            ]
+                        body: statements(body.locate(body.node.statements)), range: range(initializer))))
         }
         if let cases = decl.as(RawEnumCaseDeclSyntax.self) {
             // `case other(Int)` (with associated values) is not a column or a raw value.
-            return cases.locate(cases.node.elements).elements(RawEnumCaseElementSyntax.self).compactMap { element in
-                guard element.node.parameterClause == nil else { return nil }
-                return .enumCase(
-                    EnumCase(
-                        name: name(element.node.name), nameRange: range(element.locate(element.node.name)),
-                        rawValue: element.locate(element.node.rawValue).map { expression($0.locate($0.node.value)) }))
+            for element in cases.locate(cases.node.elements).elements(RawEnumCaseElementSyntax.self)
+            where element.node.parameterClause == nil {
+                members.append(
+                    .enumCase(
+                        EnumCase(
+                            name: name(element.node.name), nameRange: range(element.locate(element.node.name)),
+                            rawValue: element.locate(element.node.rawValue).map { expression($0.locate($0.node.value)) }
+                        )))
             }
+            return
         }
         if let alias = decl.as(RawTypeAliasDeclSyntax.self) {
             let initializer = alias.locate(alias.node.initializer)
-            return [
+            return members.append(
                 .typeAlias(
                     name: name(alias.node.name), nameRange: range(alias.locate(alias.node.name)),
-                    target: typeText(initializer.locate(initializer.node.value)), range: range(alias))
-            ]
+                    target: typeText(initializer.locate(initializer.node.value)), range: range(alias)))
         }
-        return []
     }
 
     /// `static let name = value`, `var name: Type { getter }`, `let a = 1, b = 2`.
-    mutating func properties(_ variable: Located<RawVariableDeclSyntax>) -> [TypeDeclaration.Member] {
+    mutating func properties(_ variable: Located<RawVariableDeclSyntax>, into members: inout [TypeDeclaration.Member]) {
         let isStatic = isStatic(variable.node.modifiers)
-        var members: [TypeDeclaration.Member] = []
         let bindings = variable.locate(variable.node.bindings)
         let isSingle = bindings.count == 1
         for binding in bindings.elements(RawPatternBindingSyntax.self) {
@@ -251,7 +250,6 @@ extension SwiftLowering {
                         type: binding.locate(binding.node.typeAnnotation).map { typeText($0.locate($0.node.type)) },
                         value: value, range: isSingle ? range(variable) : range(binding))))
         }
-        return members
     }
 
     /// `<T: DerivableRequest>` and `where T: DerivableRequest`: each parameter's conformances.
@@ -306,7 +304,7 @@ extension SwiftLowering {
     ]
 
     static func mentionsGRDB(_ node: Located<some RawSyntaxNodeProtocol>) -> Bool {
-        RawTokens(root: node.raw, offset: node.offset).contains { grdbWords.contains($0.token.text) }
+        !node.forEachToken { token, _ in !grdbWords.contains(token.text) }
     }
 }
 

@@ -57,50 +57,52 @@ extension SwiftLowering {
                     ? lowering.unsupported("an expression this long", folded) : lowering.expression(folded)
             }
         }
-        let whole = range(syntax)
+        // Each case takes the range it needs: most hand their node to a function that takes it again.
         switch syntax.kind {
         case .declReferenceExpr:
             guard let reference = syntax.as(RawDeclReferenceExprSyntax.self) else { break }
             guard reference.node.argumentNames == nil else { return unsupported("a function reference", syntax) }
             let baseName = reference.node.baseName
             if baseName.tokenKind == .dollarIdentifier, let index = Int(baseName.text.dropFirst()) {
-                return Expr(.anonymousArgument(index), whole)
+                return Expr(.anonymousArgument(index), range(syntax))
             }
-            return Expr(.identifier(name(baseName)), whole)
+            return Expr(.identifier(name(baseName)), range(syntax))
         case .integerLiteralExpr:
             guard let literal = syntax.node.as(RawIntegerLiteralExprSyntax.self) else { break }
-            return integer(literal.literal.text, negative: false, range: whole)
+            return integer(literal.literal.text, negative: false, range: range(syntax))
         case .floatLiteralExpr:
             guard let literal = syntax.node.as(RawFloatLiteralExprSyntax.self) else { break }
-            return double(literal.literal.text, negative: false, range: whole)
+            return double(literal.literal.text, negative: false, range: range(syntax))
         case .booleanLiteralExpr:
             guard let literal = syntax.node.as(RawBooleanLiteralExprSyntax.self) else { break }
-            return Expr(.bool(literal.literal.isKeyword("true")), whole)
+            return Expr(.bool(literal.literal.isKeyword("true")), range(syntax))
         case .nilLiteralExpr:
-            return Expr(.nilLiteral, whole)
+            return Expr(.nilLiteral, range(syntax))
         case .stringLiteralExpr:
             guard let literal = syntax.as(RawStringLiteralExprSyntax.self) else { break }
             return string(literal)
         case .arrayExpr:
             guard let array = syntax.as(RawArrayExprSyntax.self) else { break }
             let elements = array.locate(array.node.elements).elements(RawArrayElementSyntax.self)
-            return Expr(.array(elements.map { expression($0.locate($0.node.expression)) }), whole)
+            return Expr(.array(elements.map { expression($0.locate($0.node.expression)) }), range(syntax))
         case .dictionaryExpr:
             guard let dictionary = syntax.as(RawDictionaryExprSyntax.self) else { break }
             guard let elements = dictionary.locate(dictionary.node.content).as(RawDictionaryElementListSyntax.self)
-            else { return Expr(.dictionary([]), whole) }
+            else { return Expr(.dictionary([]), range(syntax)) }
             return Expr(
                 .dictionary(
                     elements.elements(RawDictionaryElementSyntax.self).map {
                         DictionaryEntry(
                             key: expression($0.locate($0.node.key)), value: expression($0.locate($0.node.value)))
-                    }), whole)
+                    }), range(syntax))
         case .memberAccessExpr:
             guard let access = syntax.as(RawMemberAccessExprSyntax.self) else { break }
             let declName = access.locate(access.node.declName)
             let memberName = name(declName.node.baseName)
-            guard let base = access.locate(access.node.base) else { return Expr(.implicitMember(memberName), whole) }
-            return Expr(.member(expression(base), name: memberName, nameRange: range(declName)), whole)
+            guard let base = access.locate(access.node.base) else {
+                return Expr(.implicitMember(memberName), range(syntax))
+            }
+            return Expr(.member(expression(base), name: memberName, nameRange: range(declName)), range(syntax))
         case .functionCallExpr:
             guard let call = syntax.as(RawFunctionCallExprSyntax.self) else { break }
             var arguments = self.arguments(call.locate(call.node.arguments))
@@ -118,13 +120,13 @@ extension SwiftLowering {
                         value: expression(Self.asExpression(extra.locate(extra.node.closure))),
                         isTrailingClosure: true))
             }
-            return Expr(.call(expression(call.locate(call.node.calledExpression)), arguments: arguments), whole)
+            return Expr(.call(expression(call.locate(call.node.calledExpression)), arguments: arguments), range(syntax))
         case .subscriptCallExpr:
             guard let call = syntax.as(RawSubscriptCallExprSyntax.self) else { break }
             return Expr(
                 .subscripted(
                     expression(call.locate(call.node.calledExpression)),
-                    arguments: arguments(call.locate(call.node.arguments))), whole)
+                    arguments: arguments(call.locate(call.node.arguments))), range(syntax))
         case .infixOperatorExpr:
             guard let infix = syntax.as(RawInfixOperatorExprSyntax.self) else { break }
             let operation = infix.locate(infix.node.operator)
@@ -134,20 +136,20 @@ extension SwiftLowering {
             return Expr(
                 .binary(
                     binary, expression(infix.locate(infix.node.leftOperand)),
-                    expression(infix.locate(infix.node.rightOperand))), whole)
+                    expression(infix.locate(infix.node.rightOperand))), range(syntax))
         case .prefixOperatorExpr:
             guard let prefix = syntax.as(RawPrefixOperatorExprSyntax.self) else { break }
             let text = prefix.node.operator.text
             let operand = prefix.locate(prefix.node.expression)
             // `-1`, `-9223372036854775808`: negative literals, as Swift reads them.
             if text == "-", let literal = operand.node.as(RawIntegerLiteralExprSyntax.self) {
-                return integer(literal.literal.text, negative: true, range: whole)
+                return integer(literal.literal.text, negative: true, range: range(syntax))
             }
             if text == "-", let literal = operand.node.as(RawFloatLiteralExprSyntax.self) {
-                return double(literal.literal.text, negative: true, range: whole)
+                return double(literal.literal.text, negative: true, range: range(syntax))
             }
             guard let op = PrefixOperator(rawValue: text) else { return unsupported("the operator `\(text)`", syntax) }
-            return Expr(.prefix(op, expression(operand)), whole)
+            return Expr(.prefix(op, expression(operand)), range(syntax))
         case .tupleExpr:
             guard let tuple = syntax.as(RawTupleExprSyntax.self) else { break }
             let elements = tuple.locate(tuple.node.elements)
@@ -155,14 +157,14 @@ extension SwiftLowering {
             guard elements.count == 1, let only = iterator.next(), only.node.label == nil else {
                 return unsupported("a tuple", syntax)
             }
-            return Expr(.parenthesized(expression(only.locate(only.node.expression))), whole)
+            return Expr(.parenthesized(expression(only.locate(only.node.expression))), range(syntax))
         case .ternaryExpr:
             guard let ternary = syntax.as(RawTernaryExprSyntax.self) else { break }
             return Expr(
                 .conditional(
                     expression(ternary.locate(ternary.node.condition)),
                     then: expression(ternary.locate(ternary.node.thenExpression)),
-                    else: expression(ternary.locate(ternary.node.elseExpression))), whole)
+                    else: expression(ternary.locate(ternary.node.elseExpression))), range(syntax))
         case .closureExpr:
             guard let closure = syntax.as(RawClosureExprSyntax.self) else { break }
             return self.closure(closure)
@@ -181,17 +183,17 @@ extension SwiftLowering {
             return expression(e.locate(e.node.expression))
         case .asExpr:
             guard let e = syntax.as(RawAsExprSyntax.self) else { break }
-            return Expr(expression(e.locate(e.node.expression)).kind, whole)
+            return Expr(expression(e.locate(e.node.expression)).kind, range(syntax))
         case .forceUnwrapExpr:
             guard let e = syntax.as(RawForceUnwrapExprSyntax.self) else { break }
-            return Expr(.forceUnwrapped(expression(e.locate(e.node.expression))), whole)
+            return Expr(.forceUnwrapped(expression(e.locate(e.node.expression))), range(syntax))
         case .optionalChainingExpr:
             guard let e = syntax.as(RawOptionalChainingExprSyntax.self) else { break }
             // `String?.fetchAll(db, …)`: the optional type, whose fetches keep NULL.
             if let reference = e.node.expression.as(RawDeclReferenceExprSyntax.self),
                 name(reference.baseName).first?.isUppercase == true
             {
-                return Expr(.identifier(name(reference.baseName) + "?"), whole)
+                return Expr(.identifier(name(reference.baseName) + "?"), range(syntax))
             }
             return expression(e.locate(e.node.expression))
         case .genericSpecializationExpr:
@@ -205,18 +207,19 @@ extension SwiftLowering {
             {
                 switch name(reference.baseName) {
                 case "Optional":
-                    return Expr(.identifier(typeText(argument.locate(argument.node.argument)) + "?"), whole)
+                    return Expr(.identifier(typeText(argument.locate(argument.node.argument)) + "?"), range(syntax))
                 case "SQLRequest":
-                    return Expr(.identifier("SQLRequest<\(typeText(argument.locate(argument.node.argument)))>"), whole)
+                    return Expr(
+                        .identifier("SQLRequest<\(typeText(argument.locate(argument.node.argument)))>"), range(syntax))
                 default: break
                 }
             }
             return expression(generic.locate(generic.node.expression))
         case .typeExpr:
             guard let type = syntax.as(RawTypeExprSyntax.self) else { break }
-            return Expr(.identifier(typeText(type.locate(type.node.type))), whole)
+            return Expr(.identifier(typeText(type.locate(type.node.type))), range(syntax))
         case .discardAssignmentExpr:
-            return Expr(.identifier("_"), whole)
+            return Expr(.identifier("_"), range(syntax))
         case .postfixIfConfigExpr:
             guard let postfix = syntax.as(RawPostfixIfConfigExprSyntax.self) else { break }
             // `Book\n#if X\n.all()\n#endif`: the members of the branch taken follow the base.

@@ -65,7 +65,11 @@ extension SwiftLowering {
         if let t = stmt.as(RawThrowStmtSyntax.self) {
             return .throwError(expression(t.locate(t.node.expression)), range: range(t))
         }
-        let keyword = RawTokens(root: stmt.raw, offset: stmt.offset).first { _ in true }?.token.text ?? "statement"
+        var keyword = "statement"
+        stmt.forEachToken { token, _ in
+            keyword = token.text
+            return false
+        }
         return .unsupported(what: "`\(keyword)`", range: range(stmt))
     }
 

@@ -28,6 +28,15 @@ struct SwiftLowering {
         TextRange(baseOffset + node.trimmedStart, baseOffset + node.trimmedEnd)
     }
 
+    /// The range of a token's text: its own lengths, no walk to a first or last token.
+    func range(_ token: Located<RawTokenSyntax>) -> TextRange {
+        guard token.node.presence == .present else {
+            return TextRange(baseOffset + token.offset, baseOffset + token.offset)
+        }
+        let start = baseOffset + token.offset + token.node.tokenView.leadingTriviaByteLength
+        return TextRange(start, start + token.node.tokenView.textByteLength)
+    }
+
     /// The range of `node`, a node of a tree detached at `start` (`Located.detached`).
     func range(_ node: some SyntaxProtocol, from start: Int) -> TextRange {
         TextRange(
@@ -40,7 +49,7 @@ struct SwiftLowering {
     func typeText(_ node: Located<some RawSyntaxNodeProtocol>) -> String {
         var text = ""
         var previousEnd = 0
-        for (token, start) in RawTokens(root: node.raw, offset: node.offset) {
+        node.forEachToken { token, start in
             let word = token.text
             // Trivia between two tokens is a space only between two words.
             if !text.isEmpty, start > previousEnd,
@@ -51,6 +60,7 @@ struct SwiftLowering {
             }
             text += word
             previousEnd = start + token.tokenView.textByteLength
+            return true
         }
         return text
     }
