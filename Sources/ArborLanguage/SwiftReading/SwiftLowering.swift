@@ -68,7 +68,9 @@ struct SwiftLowering {
     /// A name as Swift reads it: `` `default` `` is `default`.
     func name(_ token: RawTokenSyntax) -> String {
         let text = token.tokenText
-        guard token.tokenKind == .identifier, text.count > 2, text.hasPrefix("`"), text.hasSuffix("`") else {
+        // Bytes compared, not `hasPrefix`: a `SyntaxText` made and compared for every name costs.
+        let backtick = UInt8(ascii: "`")
+        guard token.tokenKind == .identifier, text.count > 2, text.first == backtick, text.last == backtick else {
             return token.text
         }
         return String(
