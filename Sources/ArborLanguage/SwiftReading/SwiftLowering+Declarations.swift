@@ -1,45 +1,48 @@
 import ArborCore
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// Type declarations: `extension`, `struct`, `class`, `enum` and `actor` bodies with
 /// the members arbor reads (properties, functions, initializers, enum cases, type
 /// aliases, nested types). Other members (subscripts, operators…) hold nothing for GRDB.
 extension SwiftLowering {
-    /// The type declarations among `items` (a file's top level, or a paste),
+    /// The type declarations among `items` (a file's top level, or a paste, in `tree`),
     /// with `#if` branches chosen and other top-level code counted as skipped.
     mutating func typeDeclarations(
-        in items: CodeBlockItemListSyntax, skipped: inout SkippedTopLevelText, cancellation: Cancellation?
+        in items: Located<RawCodeBlockItemListSyntax>, of tree: SourceFileSyntax, skipped: inout SkippedTopLevelText,
+        cancellation: Cancellation?
     ) -> [TypeDeclaration] {
         var declarations: [TypeDeclaration] = []
-        for item in items {
+        for item in items.elements(RawCodeBlockItemSyntax.self) {
             if cancellation?.isCancelled == true { break }
-            switch item.item {
-            case .decl(let decl):
-                if let group = decl.as(IfConfigDeclSyntax.self) {
-                    if case .statements(let inner)? = activeClause(of: group)?.elements {
-                        declarations += typeDeclarations(in: inner, skipped: &skipped, cancellation: cancellation)
+            let content = item.locate(item.node.item)
+            if let decl = content.as(RawDeclSyntax.self) {
+                if let group = decl.as(RawIfConfigDeclSyntax.self) {
+                    if let inner = activeElements(of: group)?.as(RawCodeBlockItemListSyntax.self) {
+                        declarations += typeDeclarations(
+                            in: inner, of: tree, skipped: &skipped, cancellation: cancellation)
                     }
                 } else if Self.isUnclosed(decl) {
                     // A body left open is an error (said by `SyntaxRefusals`), not a declaration.
                     continue
                 } else if let declaration = typeDeclaration(decl) {
                     declarations.append(declaration)
-                } else if decl.is(MissingDeclSyntax.self) {
-                    skipped.add(lineRange(item))
+                } else if decl.kind == .missingDecl {
+                    skipped.add(lineRange(item, of: tree))
                 }
-            // Imports, protocols, functions and globals are Swift arbor does not read;
-            // statements and text that is not Swift are said, once per file.
-            case .stmt, .expr:
-                skipped.add(lineRange(item))
+            } else {
+                // Imports, protocols, functions and globals are Swift arbor does not read;
+                // statements and text that is not Swift are said, once per file.
+                skipped.add(lineRange(item, of: tree))
             }
         }
         return declarations
     }
 
     /// From the start of `item` to the end of its line, with what the parser left unread.
-    func lineRange(_ item: CodeBlockItemSyntax) -> TextRange {
-        var end = item.endPositionBeforeTrailingTrivia.utf8Offset
-        var token = item.lastToken(viewMode: .sourceAccurate)
+    func lineRange(_ item: Located<RawCodeBlockItemSyntax>, of tree: SourceFileSyntax) -> TextRange {
+        var end = item.trimmedEnd
+        // The item's last token, found from the root: the walk to the line's end crosses items.
+        var token = end > item.trimmedStart ? tree.token(at: AbsolutePosition(utf8Offset: end - 1)) : nil
         while let next = token?.nextToken(viewMode: .all), next.tokenKind != .endOfFile,
             !next.leadingTrivia.contains(where: \.isNewline),
             !(token?.trailingTrivia.contains(where: \.isNewline) ?? false)
@@ -47,42 +50,51 @@ extension SwiftLowering {
             end = next.endPositionBeforeTrailingTrivia.utf8Offset
             token = next
         }
-        return TextRange(range(item).lowerBound, baseOffset + foldOffset + end)
+        return TextRange(range(item).lowerBound, baseOffset + end)
     }
 
     /// `extension Book: TableRecord { … }`, `struct Book { … }`…; nil for other declarations.
-    mutating func typeDeclaration(_ decl: DeclSyntax) -> TypeDeclaration? {
+    mutating func typeDeclaration(_ decl: Located<RawDeclSyntax>) -> TypeDeclaration? {
         let keyword: TypeDeclaration.Keyword
-        let nameNode: Syntax
+        let nameRange: TextRange
         let name: String
         var genericArguments: [String] = []
-        let inheritance: InheritanceClauseSyntax?
-        let whereClause: GenericWhereClauseSyntax?
-        let memberBlock: MemberBlockSyntax
-        if let e = decl.as(ExtensionDeclSyntax.self) {
+        let inheritance: Located<RawInheritanceClauseSyntax>?
+        let whereClause: Located<RawGenericWhereClauseSyntax>?
+        let memberBlock: Located<RawMemberBlockSyntax>
+        if let e = decl.as(RawExtensionDeclSyntax.self) {
             keyword = .extension
-            nameNode = Syntax(e.extendedType)
-            if let identifier = e.extendedType.as(IdentifierTypeSyntax.self),
-                let clause = identifier.genericArgumentClause
+            let extended = e.locate(e.node.extendedType)
+            nameRange = range(extended)
+            if let identifier = extended.as(RawIdentifierTypeSyntax.self),
+                let clause = identifier.locate(identifier.node.genericArgumentClause)
             {
-                name = self.name(identifier.name)
-                genericArguments = clause.arguments.map { typeText($0.argument) }
+                name = self.name(identifier.node.name)
+                let arguments = clause.locate(clause.node.arguments)
+                genericArguments = arguments.elements(RawGenericArgumentSyntax.self).map {
+                    typeText($0.locate($0.node.argument))
+                }
             } else {
-                name = typeText(e.extendedType)
+                name = typeText(extended)
             }
-            (inheritance, whereClause, memberBlock) = (e.inheritanceClause, e.genericWhereClause, e.memberBlock)
-        } else if let s = decl.as(StructDeclSyntax.self) {
-            (keyword, nameNode, name) = (.struct, Syntax(s.name), self.name(s.name))
-            (inheritance, whereClause, memberBlock) = (s.inheritanceClause, s.genericWhereClause, s.memberBlock)
-        } else if let c = decl.as(ClassDeclSyntax.self) {
-            (keyword, nameNode, name) = (.class, Syntax(c.name), self.name(c.name))
-            (inheritance, whereClause, memberBlock) = (c.inheritanceClause, c.genericWhereClause, c.memberBlock)
-        } else if let e = decl.as(EnumDeclSyntax.self) {
-            (keyword, nameNode, name) = (.enum, Syntax(e.name), self.name(e.name))
-            (inheritance, whereClause, memberBlock) = (e.inheritanceClause, e.genericWhereClause, e.memberBlock)
-        } else if let a = decl.as(ActorDeclSyntax.self) {
-            (keyword, nameNode, name) = (.actor, Syntax(a.name), self.name(a.name))
-            (inheritance, whereClause, memberBlock) = (a.inheritanceClause, a.genericWhereClause, a.memberBlock)
+            (inheritance, whereClause) = (e.locate(e.node.inheritanceClause), e.locate(e.node.genericWhereClause))
+            memberBlock = e.locate(e.node.memberBlock)
+        } else if let s = decl.as(RawStructDeclSyntax.self) {
+            (keyword, nameRange, name) = (.struct, range(s.locate(s.node.name)), self.name(s.node.name))
+            (inheritance, whereClause) = (s.locate(s.node.inheritanceClause), s.locate(s.node.genericWhereClause))
+            memberBlock = s.locate(s.node.memberBlock)
+        } else if let c = decl.as(RawClassDeclSyntax.self) {
+            (keyword, nameRange, name) = (.class, range(c.locate(c.node.name)), self.name(c.node.name))
+            (inheritance, whereClause) = (c.locate(c.node.inheritanceClause), c.locate(c.node.genericWhereClause))
+            memberBlock = c.locate(c.node.memberBlock)
+        } else if let e = decl.as(RawEnumDeclSyntax.self) {
+            (keyword, nameRange, name) = (.enum, range(e.locate(e.node.name)), self.name(e.node.name))
+            (inheritance, whereClause) = (e.locate(e.node.inheritanceClause), e.locate(e.node.genericWhereClause))
+            memberBlock = e.locate(e.node.memberBlock)
+        } else if let a = decl.as(RawActorDeclSyntax.self) {
+            (keyword, nameRange, name) = (.actor, range(a.locate(a.node.name)), self.name(a.node.name))
+            (inheritance, whereClause) = (a.locate(a.node.inheritanceClause), a.locate(a.node.genericWhereClause))
+            memberBlock = a.locate(a.node.memberBlock)
         } else {
             return nil
         }
@@ -90,167 +102,197 @@ extension SwiftLowering {
         defer { depth -= 1 }
         guard depth <= Parser.nestingLimit else { return nil }
         var declaration = TypeDeclaration(
-            keyword: keyword, name: name, nameRange: range(nameNode), members: members(of: memberBlock.members),
-            range: range(decl))
+            keyword: keyword, name: name, nameRange: nameRange,
+            members: members(of: memberBlock.locate(memberBlock.node.members)), range: range(decl))
         declaration.genericArguments = genericArguments
-        declaration.inheritance = inheritance?.inheritedTypes.map { typeText($0.type) } ?? []
-        declaration.sameTypeRequirements =
-            whereClause?.requirements.compactMap { requirement -> TypeDeclaration.SameTypeRequirement? in
-                guard case .sameTypeRequirement(let same) = requirement.requirement else { return nil }
-                return .init(left: typeText(same.leftType), right: typeText(same.rightType))
-            } ?? []
+        if let inheritance {
+            declaration.inheritance = inheritance.locate(inheritance.node.inheritedTypes)
+                .elements(RawInheritedTypeSyntax.self).map { typeText($0.locate($0.node.type)) }
+        }
+        if let whereClause {
+            declaration.sameTypeRequirements = whereClause.locate(whereClause.node.requirements)
+                .elements(RawGenericRequirementSyntax.self).compactMap { requirement in
+                    guard
+                        let same = requirement.locate(requirement.node.requirement)
+                            .as(RawSameTypeRequirementSyntax.self)
+                    else { return nil }
+                    return .init(
+                        left: typeText(same.locate(same.node.leftType)),
+                        right: typeText(same.locate(same.node.rightType)))
+                }
+        }
         return declaration
     }
 
     /// A type declaration whose body has no `}`.
-    static func isUnclosed(_ decl: DeclSyntax) -> Bool {
-        // By kind, not `asProtocol(DeclGroupSyntax.self)`: a dynamic cast for every member costs.
-        let memberBlock: MemberBlockSyntax? =
-            switch decl.as(DeclSyntaxEnum.self) {
-            case .structDecl(let d): d.memberBlock
-            case .classDecl(let d): d.memberBlock
-            case .enumDecl(let d): d.memberBlock
-            case .extensionDecl(let d): d.memberBlock
-            case .actorDecl(let d): d.memberBlock
-            case .protocolDecl(let d): d.memberBlock
+    static func isUnclosed(_ decl: Located<RawDeclSyntax>) -> Bool {
+        let memberBlock: RawMemberBlockSyntax? =
+            switch decl.kind {
+            case .structDecl: decl.node.as(RawStructDeclSyntax.self)?.memberBlock
+            case .classDecl: decl.node.as(RawClassDeclSyntax.self)?.memberBlock
+            case .enumDecl: decl.node.as(RawEnumDeclSyntax.self)?.memberBlock
+            case .extensionDecl: decl.node.as(RawExtensionDeclSyntax.self)?.memberBlock
+            case .actorDecl: decl.node.as(RawActorDeclSyntax.self)?.memberBlock
+            case .protocolDecl: decl.node.as(RawProtocolDeclSyntax.self)?.memberBlock
             default: nil
             }
         return memberBlock?.rightBrace.presence == .missing
     }
 
-    mutating func members(of list: MemberBlockItemListSyntax) -> [TypeDeclaration.Member] {
+    mutating func members(of list: Located<RawMemberBlockItemListSyntax>) -> [TypeDeclaration.Member] {
         var members: [TypeDeclaration.Member] = []
-        for item in list {
-            let decl = item.decl
-            if let group = decl.as(IfConfigDeclSyntax.self) {
-                if case .decls(let inner)? = activeClause(of: group)?.elements { members += self.members(of: inner) }
+        for item in list.elements(RawMemberBlockItemSyntax.self) {
+            let decl = item.locate(item.node.decl)
+            if let group = decl.as(RawIfConfigDeclSyntax.self) {
+                if let inner = activeElements(of: group)?.as(RawMemberBlockItemListSyntax.self) {
+                    members += self.members(of: inner)
+                }
             } else if Self.isUnclosed(decl) {
                 continue
             } else if let nested = typeDeclaration(decl) {
                 members.append(.nested(nested))
-            } else if !decl.hasError {
+            } else if !decl.node.hasError {
                 // A member the compiler would refuse is an error (`SyntaxRefusals`), not read.
-                members += member(decl)
+                member(decl, into: &members)
             }
         }
         return members
     }
 
     /// One member declaration: none (skipped), one, or several (`case a, b`, `let a = 1, b = 2`).
-    mutating func member(_ decl: DeclSyntax) -> [TypeDeclaration.Member] {
-        if let variable = decl.as(VariableDeclSyntax.self) {
-            return properties(variable)
+    mutating func member(_ decl: Located<RawDeclSyntax>, into members: inout [TypeDeclaration.Member]) {
+        if let variable = decl.as(RawVariableDeclSyntax.self) {
+            return properties(variable, into: &members)
         }
-        if let function = decl.as(FunctionDeclSyntax.self) {
-            guard let body = function.body else { return [] }
+        if let function = decl.as(RawFunctionDeclSyntax.self) {
+            guard let body = function.locate(function.node.body) else { return }
+            let signature = function.locate(function.node.signature)
             var declaration = FunctionDeclaration(
-                isStatic: isStatic(function.modifiers), name: name(function.name), nameRange: range(function.name),
-                parameters: parameters(function.signature.parameterClause),
-                returnType: function.signature.returnClause.map { typeText($0.type) },
-                body: statements(body.statements), range: range(function))
+                isStatic: isStatic(function.node.modifiers), name: name(function.node.name),
+                nameRange: range(function.locate(function.node.name)),
+                parameters: parameters(signature.locate(signature.node.parameterClause)),
+                returnType: signature.locate(signature.node.returnClause).map { typeText($0.locate($0.node.type)) },
+                body: statements(body.locate(body.node.statements)), range: range(function))
             declaration.genericConstraints = genericConstraints(function)
-            return [.function(declaration)]
+            return members.append(.function(declaration))
         }
         // `init(ordering: SortOrder? = .forward) { self.ordering = ordering }`: a function named `init`.
-        if let initializer = decl.as(InitializerDeclSyntax.self) {
-            guard let body = initializer.body else { return [] }
-            return [
+        if let initializer = decl.as(RawInitializerDeclSyntax.self) {
+            guard let body = initializer.locate(initializer.node.body) else { return }
+            let signature = initializer.locate(initializer.node.signature)
+            return members.append(
                 .function(
                     FunctionDeclaration(
-                        isStatic: false, name: "init", nameRange: range(initializer.initKeyword),
-                        parameters: parameters(initializer.signature.parameterClause), returnType: nil,
-                        body: statements(body.statements), range: range(initializer)))
-            ]
+                        isStatic: false, name: "init",
+                        nameRange: range(initializer.locate(initializer.node.initKeyword)),
+                        parameters: parameters(signature.locate(signature.node.parameterClause)), returnType: nil,
+                        body: statements(body.locate(body.node.statements)), range: range(initializer))))
         }
-        if let cases = decl.as(EnumCaseDeclSyntax.self) {
+        if let cases = decl.as(RawEnumCaseDeclSyntax.self) {
             // `case other(Int)` (with associated values) is not a column or a raw value.
-            return cases.elements.compactMap { element in
-                guard element.parameterClause == nil else { return nil }
-                return .enumCase(
-                    EnumCase(
-                        name: name(element.name), nameRange: range(element.name),
-                        rawValue: element.rawValue.map { expression($0.value) }))
+            for element in cases.locate(cases.node.elements).elements(RawEnumCaseElementSyntax.self)
+            where element.node.parameterClause == nil {
+                members.append(
+                    .enumCase(
+                        EnumCase(
+                            name: name(element.node.name), nameRange: range(element.locate(element.node.name)),
+                            rawValue: element.locate(element.node.rawValue).map { expression($0.locate($0.node.value)) }
+                        )))
             }
+            return
         }
-        if let alias = decl.as(TypeAliasDeclSyntax.self) {
-            return [
+        if let alias = decl.as(RawTypeAliasDeclSyntax.self) {
+            let initializer = alias.locate(alias.node.initializer)
+            return members.append(
                 .typeAlias(
-                    name: name(alias.name), nameRange: range(alias.name), target: typeText(alias.initializer.value),
-                    range: range(alias))
-            ]
+                    name: name(alias.node.name), nameRange: range(alias.locate(alias.node.name)),
+                    target: typeText(initializer.locate(initializer.node.value)), range: range(alias)))
         }
-        return []
     }
 
     /// `static let name = value`, `var name: Type { getter }`, `let a = 1, b = 2`.
-    mutating func properties(_ variable: VariableDeclSyntax) -> [TypeDeclaration.Member] {
-        let isStatic = isStatic(variable.modifiers)
-        var members: [TypeDeclaration.Member] = []
-        for binding in variable.bindings {
-            guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else {
+    mutating func properties(_ variable: Located<RawVariableDeclSyntax>, into members: inout [TypeDeclaration.Member]) {
+        let isStatic = isStatic(variable.node.modifiers)
+        let bindings = variable.locate(variable.node.bindings)
+        let isSingle = bindings.count == 1
+        for binding in bindings.elements(RawPatternBindingSyntax.self) {
+            let pattern = binding.locate(binding.node.pattern)
+            guard let identifier = pattern.as(RawIdentifierPatternSyntax.self) else {
                 // `static let (a, b) = …`: Swift arbor does not read.
                 members.append(
                     .unreadable(
-                        name: binding.pattern.trimmedDescription, isStatic: isStatic,
+                        name: pattern.detached.trimmedDescription, isStatic: isStatic,
                         mentionsGRDB: Self.mentionsGRDB(binding), reason: "a tuple pattern is not read",
                         range: range(variable)))
                 continue
             }
             var value: PropertyDeclaration.PropertyValue?
-            if let initializer = binding.initializer {
-                value = .initializer(expression(initializer.value))
-            } else if let accessors = binding.accessorBlock {
-                switch accessors.accessors {
-                case .getter(let items):
+            if let initializer = binding.locate(binding.node.initializer) {
+                value = .initializer(expression(initializer.locate(initializer.node.value)))
+            } else if let accessors = binding.locate(binding.node.accessorBlock) {
+                let content = accessors.locate(accessors.node.accessors)
+                if let items = content.as(RawCodeBlockItemListSyntax.self) {
                     value = .getter(statements(items))
-                case .accessors(let list):
+                } else if let list = content.as(RawAccessorDeclListSyntax.self) {
                     // Observers (`didSet`) do not matter; a getter is the value.
-                    if let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }) {
-                        value = .getter(getter.body.map { statements($0.statements) } ?? [])
+                    for accessor in list.elements(RawAccessorDeclSyntax.self)
+                    where accessor.node.accessorSpecifier.isKeyword("get") {
+                        value = .getter(
+                            accessor.locate(accessor.node.body).map { statements($0.locate($0.node.statements)) } ?? [])
+                        break
                     }
                 }
             }
             members.append(
                 .property(
                     PropertyDeclaration(
-                        isStatic: isStatic, name: name(identifier.identifier), nameRange: range(identifier),
-                        type: binding.typeAnnotation.map { typeText($0.type) }, value: value,
-                        range: variable.bindings.count == 1 ? range(variable) : range(binding))))
+                        isStatic: isStatic, name: name(identifier.node.identifier), nameRange: range(identifier),
+                        type: binding.locate(binding.node.typeAnnotation).map { typeText($0.locate($0.node.type)) },
+                        value: value, range: isSingle ? range(variable) : range(binding))))
         }
-        return members
     }
 
     /// `<T: DerivableRequest>` and `where T: DerivableRequest`: each parameter's conformances.
-    func genericConstraints(_ function: FunctionDeclSyntax) -> [String: String] {
+    func genericConstraints(_ function: Located<RawFunctionDeclSyntax>) -> [String: String] {
         var constraints: [String: String] = [:]
-        // `if let`, not `?? []`: an empty literal would build a syntax node for each function.
-        if let parameters = function.genericParameterClause?.parameters {
-            for parameter in parameters {
-                if let inherited = parameter.inheritedType { constraints[name(parameter.name)] = typeText(inherited) }
+        if let clause = function.locate(function.node.genericParameterClause) {
+            for parameter in clause.locate(clause.node.parameters).elements(RawGenericParameterSyntax.self) {
+                if let inherited = parameter.locate(parameter.node.inheritedType) {
+                    constraints[name(parameter.node.name)] = typeText(inherited)
+                }
             }
         }
-        if let requirements = function.genericWhereClause?.requirements {
-            for requirement in requirements {
-                if case .conformanceRequirement(let conformance) = requirement.requirement {
-                    constraints[typeText(conformance.leftType)] = typeText(conformance.rightType)
+        if let clause = function.locate(function.node.genericWhereClause) {
+            for requirement in clause.locate(clause.node.requirements).elements(RawGenericRequirementSyntax.self) {
+                if let conformance = requirement.locate(requirement.node.requirement)
+                    .as(RawConformanceRequirementSyntax.self)
+                {
+                    constraints[typeText(conformance.locate(conformance.node.leftType))] = typeText(
+                        conformance.locate(conformance.node.rightType))
                 }
             }
         }
         return constraints
     }
 
-    func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
-        modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+    func isStatic(_ modifiers: RawDeclModifierListSyntax) -> Bool {
+        Located(node: modifiers, offset: 0).elements(RawDeclModifierSyntax.self).contains {
+            $0.node.name.isKeyword("static") || $0.node.name.isKeyword("class")
+        }
     }
 
     /// `label name: Type = default`, `_ name: Type`, `name: Type`.
-    mutating func parameters(_ clause: FunctionParameterClauseSyntax) -> [FunctionDeclaration.Parameter] {
-        clause.parameters.map { parameter in
-            let first = name(parameter.firstName)
-            let second = parameter.secondName.map(name)
+    mutating func parameters(_ clause: Located<RawFunctionParameterClauseSyntax>) -> [FunctionDeclaration.Parameter] {
+        clause.locate(clause.node.parameters).elements(RawFunctionParameterSyntax.self).map { parameter in
+            let first = name(parameter.node.firstName)
+            let second = parameter.node.secondName.map(name)
             return FunctionDeclaration.Parameter(
-                label: first == "_" ? nil : first, name: second ?? first, type: typeText(parameter.type),
-                defaultValue: parameter.defaultValue.map { expression($0.value) }, range: range(parameter))
+                label: first == "_" ? nil : first, name: second ?? first,
+                type: typeText(parameter.locate(parameter.node.type)),
+                defaultValue: parameter.locate(parameter.node.defaultValue).map {
+                    expression($0.locate($0.node.value))
+                },
+                range: range(parameter))
         }
     }
 
@@ -261,8 +303,8 @@ extension SwiftLowering {
         "matching", "association", "CommonTableExpression", "SQL", "ColumnExpression",
     ]
 
-    static func mentionsGRDB(_ node: some SyntaxProtocol) -> Bool {
-        node.tokens(viewMode: .sourceAccurate).contains { grdbWords.contains($0.text) }
+    static func mentionsGRDB(_ node: Located<some RawSyntaxNodeProtocol>) -> Bool {
+        !node.forEachToken { token, _ in !grdbWords.contains(token.text) }
     }
 }
 

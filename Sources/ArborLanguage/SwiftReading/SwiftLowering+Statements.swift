@@ -1,32 +1,32 @@
 import ArborCore
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// The statements of function bodies, getters and closures: bindings, assignments,
 /// `return`, `guard`, `if`, `switch`, `throw`. Other statements (`for`, `do`…) are
 /// kept as `unsupported`, an error only when a request reaches them.
 extension SwiftLowering {
-    mutating func statements(_ items: CodeBlockItemListSyntax) -> [BodyStatement] {
+    mutating func statements(_ items: Located<RawCodeBlockItemListSyntax>) -> [BodyStatement] {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Parser.nestingLimit else {
             return [.unsupported(what: "code nested this deep", range: range(items))]
         }
         var statements: [BodyStatement] = []
-        for item in items {
-            switch item.item {
-            case .decl(let decl):
-                if let group = decl.as(IfConfigDeclSyntax.self) {
-                    if case .statements(let inner)? = activeClause(of: group)?.elements {
+        for item in items.elements(RawCodeBlockItemSyntax.self) {
+            let content = item.locate(item.node.item)
+            if let decl = content.as(RawDeclSyntax.self) {
+                if let group = decl.as(RawIfConfigDeclSyntax.self) {
+                    if let inner = activeElements(of: group)?.as(RawCodeBlockItemListSyntax.self) {
                         statements += self.statements(inner)
                     }
-                } else if let variable = decl.as(VariableDeclSyntax.self) {
+                } else if let variable = decl.as(RawVariableDeclSyntax.self) {
                     statements += bindings(variable)
                 } else {
                     statements.append(.unsupported(what: "a local declaration", range: range(decl)))
                 }
-            case .stmt(let stmt):
+            } else if let stmt = content.as(RawStmtSyntax.self) {
                 statements.append(statement(stmt))
-            case .expr(let expr):
+            } else if let expr = content.as(RawExprSyntax.self) {
                 statements.append(expressionStatement(expr))
             }
         }
@@ -34,41 +34,50 @@ extension SwiftLowering {
     }
 
     /// `let name = value`, `var name: Type = value`, `var name: Type`.
-    mutating func bindings(_ variable: VariableDeclSyntax) -> [BodyStatement] {
-        variable.bindings.map { binding in
-            guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else {
+    mutating func bindings(_ variable: Located<RawVariableDeclSyntax>) -> [BodyStatement] {
+        let isVariable = variable.node.bindingSpecifier.text == "var"
+        return variable.locate(variable.node.bindings).elements(RawPatternBindingSyntax.self).map { binding in
+            guard let identifier = binding.locate(binding.node.pattern).as(RawIdentifierPatternSyntax.self) else {
                 return .unsupported(what: "a tuple pattern", range: range(binding))
             }
-            let value = binding.initializer.map { expression($0.value) }
+            let value = binding.locate(binding.node.initializer).map { expression($0.locate($0.node.value)) }
             return .binding(
-                name: name(identifier.identifier), nameRange: range(identifier),
-                type: binding.typeAnnotation.map { typeText($0.type) }, value: value,
-                isVariable: variable.bindingSpecifier.text == "var",
+                name: name(identifier.node.identifier), nameRange: range(identifier),
+                type: binding.locate(binding.node.typeAnnotation).map { typeText($0.locate($0.node.type)) },
+                value: value, isVariable: isVariable,
                 range: TextRange(range(variable).lowerBound, range(binding).upperBound))
         }
     }
 
-    mutating func statement(_ stmt: StmtSyntax) -> BodyStatement {
-        if let r = stmt.as(ReturnStmtSyntax.self) {
-            return .returnValue(r.expression.map { expression($0) }, range: range(r))
+    mutating func statement(_ stmt: Located<RawStmtSyntax>) -> BodyStatement {
+        if let r = stmt.as(RawReturnStmtSyntax.self) {
+            return .returnValue(r.locate(r.node.expression).map { expression($0) }, range: range(r))
         }
-        if let g = stmt.as(GuardStmtSyntax.self) {
+        if let g = stmt.as(RawGuardStmtSyntax.self) {
+            let body = g.locate(g.node.body)
             return .guardElse(
-                conditions: conditions(g.conditions), elseBody: statements(g.body.statements), range: range(g))
+                conditions: conditions(g.locate(g.node.conditions)),
+                elseBody: statements(body.locate(body.node.statements)), range: range(g))
         }
-        if let e = stmt.as(ExpressionStmtSyntax.self) {
-            return expressionStatement(e.expression)
+        if let e = stmt.as(RawExpressionStmtSyntax.self) {
+            return expressionStatement(e.locate(e.node.expression))
         }
-        if let t = stmt.as(ThrowStmtSyntax.self) { return .throwError(expression(t.expression), range: range(t)) }
-        let keyword = stmt.firstToken(viewMode: .sourceAccurate)?.text ?? "statement"
+        if let t = stmt.as(RawThrowStmtSyntax.self) {
+            return .throwError(expression(t.locate(t.node.expression)), range: range(t))
+        }
+        var keyword = "statement"
+        stmt.forEachToken { token, _ in
+            keyword = token.text
+            return false
+        }
         return .unsupported(what: "`\(keyword)`", range: range(stmt))
     }
 
     /// An expression used as a statement: `if` and `switch`, assignments, or a value.
-    mutating func expressionStatement(_ expr: ExprSyntax) -> BodyStatement {
-        if let i = expr.as(IfExprSyntax.self) { return ifStatement(i) }
-        if let s = expr.as(SwitchExprSyntax.self) { return switchStatement(s) }
-        if expr.is(SequenceExprSyntax.self) {
+    mutating func expressionStatement(_ expr: Located<RawExprSyntax>) -> BodyStatement {
+        if let i = expr.as(RawIfExprSyntax.self) { return ifStatement(i) }
+        if let s = expr.as(RawSwitchExprSyntax.self) { return switchStatement(s) }
+        if expr.kind == .sequenceExpr {
             return withFoldedOperators(expr) { lowering, folded in
                 lowering.assignmentStatement(folded) ?? .expression(lowering.expression(folded))
             }
@@ -77,101 +86,115 @@ extension SwiftLowering {
     }
 
     /// `name = value`, `count += 1`; nil for other expressions.
-    private mutating func assignmentStatement(_ folded: ExprSyntax) -> BodyStatement? {
-        guard let infix = folded.as(InfixOperatorExprSyntax.self) else { return nil }
-        if infix.operator.is(AssignmentExprSyntax.self) {
-            return assignment(target: infix.leftOperand, value: expression(infix.rightOperand), range: range(infix))
+    private mutating func assignmentStatement(_ folded: Located<RawExprSyntax>) -> BodyStatement? {
+        guard let infix = folded.as(RawInfixOperatorExprSyntax.self) else { return nil }
+        let target = infix.locate(infix.node.leftOperand)
+        let operation = infix.locate(infix.node.operator)
+        if operation.kind == .assignmentExpr {
+            return assignment(
+                target: target, value: expression(infix.locate(infix.node.rightOperand)), range: range(infix))
         }
         // `count += 1`: the assignment of `count + 1`.
-        guard let op = infix.operator.as(BinaryOperatorExprSyntax.self),
+        guard let op = operation.node.as(RawBinaryOperatorExprSyntax.self),
             Self.compoundAssignments.contains(op.operator.text),
             let binary = BinaryOperator(rawValue: String(op.operator.text.dropLast()))
         else { return nil }
-        let value = Expr(.binary(binary, expression(infix.leftOperand), expression(infix.rightOperand)), range(infix))
-        return assignment(target: infix.leftOperand, value: value, range: range(infix))
+        let value = Expr(
+            .binary(binary, expression(target), expression(infix.locate(infix.node.rightOperand))), range(infix))
+        return assignment(target: target, value: value, range: range(infix))
     }
 
     static let compoundAssignments: Set<String> = ["+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="]
 
     /// `name = value`, `self.name = value` (as initializers write it), `container["x"] = value`.
-    mutating func assignment(target: ExprSyntax, value: Expr, range: TextRange) -> BodyStatement {
+    mutating func assignment(target: Located<RawExprSyntax>, value: Expr, range: TextRange) -> BodyStatement {
         // `_ = value`: evaluated, its value dropped.
-        if target.is(DiscardAssignmentExprSyntax.self) { return .expression(value) }
-        if let reference = target.as(DeclReferenceExprSyntax.self) {
+        if target.kind == .discardAssignmentExpr { return .expression(value) }
+        if let reference = target.as(RawDeclReferenceExprSyntax.self) {
             return .assignment(
-                name: name(reference.baseName), nameRange: self.range(reference), value: value, range: range)
+                name: name(reference.node.baseName), nameRange: self.range(reference), value: value, range: range)
         }
-        if let member = target.as(MemberAccessExprSyntax.self),
-            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+        if let member = target.as(RawMemberAccessExprSyntax.self),
+            member.node.base?.as(RawDeclReferenceExprSyntax.self)?.baseName.isKeyword("self") == true
         {
+            let declName = member.locate(member.node.declName)
             return .assignment(
-                name: name(member.declName.baseName), nameRange: self.range(member.declName), value: value,
-                range: range)
+                name: name(declName.node.baseName), nameRange: self.range(declName), value: value, range: range)
         }
-        if target.is(SubscriptCallExprSyntax.self) {
+        if target.kind == .subscriptCallExpr {
             return .subscriptAssignment(target: expression(target), value: value, range: range)
         }
-        return .unsupported(what: "an assignment to `\(target.trimmedDescription)`", range: range)
+        return .unsupported(what: "an assignment to `\(target.detached.trimmedDescription)`", range: range)
     }
 
-    mutating func ifStatement(_ i: IfExprSyntax) -> BodyStatement {
+    mutating func ifStatement(_ i: Located<RawIfExprSyntax>) -> BodyStatement {
         var branches: [BodyStatement.ConditionalBranch] = []
         var elseBody: [BodyStatement]?
-        var current: IfExprSyntax? = i
+        var current: Located<RawIfExprSyntax>? = i
         while let branch = current {
-            branches.append(.init(conditions: conditions(branch.conditions), body: statements(branch.body.statements)))
+            let body = branch.locate(branch.node.body)
+            branches.append(
+                .init(
+                    conditions: conditions(branch.locate(branch.node.conditions)),
+                    body: statements(body.locate(body.node.statements))))
             current = nil
-            switch branch.elseBody {
-            case .ifExpr(let next)?: current = next
-            case .codeBlock(let block)?: elseBody = statements(block.statements)
-            case nil: break
+            if let next = branch.locate(branch.node.elseBody) {
+                if let nextIf = next.as(RawIfExprSyntax.self) {
+                    current = nextIf
+                } else if let block = next.as(RawCodeBlockSyntax.self) {
+                    elseBody = statements(block.locate(block.node.statements))
+                }
             }
         }
         return .ifElse(branches: branches, elseBody: elseBody, range: range(i))
     }
 
-    mutating func conditions(_ list: ConditionElementListSyntax) -> [BodyStatement.Condition] {
-        list.map { element in
-            switch element.condition {
-            case .expression(let e):
+    mutating func conditions(_ list: Located<RawConditionElementListSyntax>) -> [BodyStatement.Condition] {
+        list.elements(RawConditionElementSyntax.self).map { element in
+            let condition = element.locate(element.node.condition)
+            if let e = condition.as(RawExprSyntax.self) {
                 return .boolean(expression(e))
-            case .optionalBinding(let binding):
-                let name =
-                    binding.pattern.as(IdentifierPatternSyntax.self).map { self.name($0.identifier) }
-                    ?? binding.pattern.trimmedDescription
-                return .optionalBinding(
-                    name: name, nameRange: range(binding.pattern),
-                    value: binding.initializer.map { expression($0.value) })
-            default:
-                return .boolean(unsupported("this condition", element))
             }
+            if let binding = condition.as(RawOptionalBindingConditionSyntax.self) {
+                let pattern = binding.locate(binding.node.pattern)
+                let name =
+                    pattern.node.as(RawIdentifierPatternSyntax.self).map { self.name($0.identifier) }
+                    ?? pattern.detached.trimmedDescription
+                return .optionalBinding(
+                    name: name, nameRange: range(pattern),
+                    value: binding.locate(binding.node.initializer).map { expression($0.locate($0.node.value)) })
+            }
+            return .boolean(unsupported("this condition", element))
         }
     }
 
-    mutating func switchStatement(_ s: SwitchExprSyntax) -> BodyStatement {
+    mutating func switchStatement(_ s: Located<RawSwitchExprSyntax>) -> BodyStatement {
         var cases: [BodyStatement.SwitchCase] = []
-        collectCases(s.cases, into: &cases)
-        return .switchValue(subject: expression(s.subject), cases: cases, range: range(s))
+        collectCases(s.locate(s.node.cases), into: &cases)
+        return .switchValue(subject: expression(s.locate(s.node.subject)), cases: cases, range: range(s))
     }
 
-    private mutating func collectCases(_ list: SwitchCaseListSyntax, into cases: inout [BodyStatement.SwitchCase]) {
-        for element in list {
-            switch element {
-            case .switchCase(let switchCase):
-                let body = statements(switchCase.statements)
-                switch switchCase.label {
-                case .default:
-                    cases.append(.init(patterns: [], body: body))
-                case .case(let label):
-                    let patterns = label.caseItems.map { item -> Expr in
-                        guard item.whereClause == nil, let pattern = item.pattern.as(ExpressionPatternSyntax.self)
+    private mutating func collectCases(
+        _ list: Located<RawSwitchCaseListSyntax>, into cases: inout [BodyStatement.SwitchCase]
+    ) {
+        for element in list.elements(RawSyntax.self) {
+            if let switchCase = element.as(RawSwitchCaseSyntax.self) {
+                let body = statements(switchCase.locate(switchCase.node.statements))
+                let label = switchCase.locate(switchCase.node.label)
+                if let caseLabel = label.as(RawSwitchCaseLabelSyntax.self) {
+                    let items = caseLabel.locate(caseLabel.node.caseItems)
+                    let patterns = items.elements(RawSwitchCaseItemSyntax.self).map { item -> Expr in
+                        guard item.node.whereClause == nil,
+                            let pattern = item.locate(item.node.pattern).as(RawExpressionPatternSyntax.self)
                         else { return unsupported("this pattern", item) }
-                        return expression(pattern.expression)
+                        return expression(pattern.locate(pattern.node.expression))
                     }
                     cases.append(.init(patterns: patterns, body: body))
+                } else {
+                    cases.append(.init(patterns: [], body: body))
                 }
-            case .ifConfigDecl(let group):
-                if case .switchCases(let inner)? = activeClause(of: group)?.elements {
+            } else if let group = element.as(RawIfConfigDeclSyntax.self) {
+                if let inner = activeElements(of: group)?.as(RawSwitchCaseListSyntax.self) {
                     collectCases(inner, into: &cases)
                 }
             }

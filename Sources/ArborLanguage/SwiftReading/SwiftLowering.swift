@@ -1,13 +1,14 @@
 import ArborCore
 import SwiftIfConfig
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// Turns the compiler's syntax tree (swift-syntax) into arbor's own tree: type
 /// declarations, body statements and expressions, the one tree the interpreter
 /// reads. Ranges are byte offsets in the text given (plus `baseOffset` for a
 /// paste inside a longer input). What arbor does not interpret stays in the
 /// tree as an `unsupported` node, an error only if it is evaluated, or is
-/// skipped with a located note; valid Swift never fails here.
+/// skipped with a located note; valid Swift never fails here. It walks swift-syntax's
+/// raw tree (`Located`), its offsets carried along.
 struct SwiftLowering {
     /// Where the lowered text starts in the text ranges refer to.
     let baseOffset: Int
@@ -16,9 +17,6 @@ struct SwiftLowering {
     var notes: [ArborError] = []
     /// Current nesting of the tree being lowered, against `Parser.nestingLimit`.
     var depth = 0
-    /// Where the operator sequence being lowered starts: a folded sequence is a tree of
-    /// its own, its positions counted from its start.
-    var foldOffset = 0
 
     init(baseOffset: Int = 0, flags: Set<String>) {
         self.baseOffset = baseOffset
@@ -26,48 +24,86 @@ struct SwiftLowering {
     }
 
     /// The range of `node`'s text, without its leading and trailing trivia.
-    func range(_ node: some SyntaxProtocol) -> TextRange {
+    func range(_ node: Located<some RawSyntaxNodeProtocol>) -> TextRange {
+        TextRange(baseOffset + node.trimmedStart, baseOffset + node.trimmedEnd)
+    }
+
+    /// The range of a token's text: its own lengths, no walk to a first or last token.
+    func range(_ token: Located<RawTokenSyntax>) -> TextRange {
+        guard token.node.presence == .present else {
+            return TextRange(baseOffset + token.offset, baseOffset + token.offset)
+        }
+        let start = baseOffset + token.offset + token.node.tokenView.leadingTriviaByteLength
+        return TextRange(start, start + token.node.tokenView.textByteLength)
+    }
+
+    /// The range of `node`, a node of a tree detached at `start` (`Located.detached`).
+    func range(_ node: some SyntaxProtocol, from start: Int) -> TextRange {
         TextRange(
-            baseOffset + foldOffset + node.positionAfterSkippingLeadingTrivia.utf8Offset,
-            baseOffset + foldOffset + node.endPositionBeforeTrailingTrivia.utf8Offset)
+            baseOffset + start + node.positionAfterSkippingLeadingTrivia.utf8Offset,
+            baseOffset + start + node.endPositionBeforeTrailingTrivia.utf8Offset)
     }
 
     /// A type as written, spaces removed but between two words: `String?`,
     /// `QueryInterfaceRequest<Book>`, `any Error`.
-    func typeText(_ node: some SyntaxProtocol) -> String {
+    func typeText(_ node: Located<some RawSyntaxNodeProtocol>) -> String {
         var text = ""
-        for token in node.tokens(viewMode: .sourceAccurate) {
+        var previousEnd = 0
+        node.forEachToken { token, start in
             let word = token.text
-            if !text.isEmpty,
-                !token.leadingTrivia.isEmpty
-                    || token.previousToken(viewMode: .sourceAccurate)
-                        .map({ !$0.trailingTrivia.isEmpty }) == true,
+            // Trivia between two tokens is a space only between two words.
+            if !text.isEmpty, start > previousEnd,
                 let last = text.last, last.isLetter || last.isNumber || last == "_",
                 let first = word.first, first.isLetter || first.isNumber || first == "_" || first == "@"
             {
                 text += " "
             }
             text += word
+            previousEnd = start + token.tokenView.textByteLength
+            return true
         }
         return text
     }
 
     /// A name as Swift reads it: `` `default` `` is `default`.
+    func name(_ token: RawTokenSyntax) -> String {
+        let text = token.tokenText
+        // Bytes compared, not `hasPrefix`: a `SyntaxText` made and compared for every name costs.
+        let backtick = UInt8(ascii: "`")
+        guard token.tokenKind == .identifier, text.count > 2, text.first == backtick, text.last == backtick else {
+            return token.text
+        }
+        return String(
+            syntaxText: SyntaxText(
+                rebasing: text[text.index(after: text.startIndex)..<text.index(before: text.endIndex)]))
+    }
+
+    /// A name of a detached tree (`#if` conditions) as Swift reads it.
     func name(_ token: TokenSyntax) -> String {
         let text = token.text
-        // Only a name in backticks differs from its text: `identifier` builds one for every token.
         guard text.utf8.first == UInt8(ascii: "`") else { return text }
         return token.identifier?.name ?? text
     }
 
-    /// The branch of an `#if` group Swift compiles, with a note saying which and why.
-    mutating func activeClause(of group: IfConfigDeclSyntax) -> IfConfigClauseSyntax? {
+    /// The elements of the branch of an `#if` group Swift compiles (statements, members,
+    /// switch cases or a postfix expression), with a note saying which and why.
+    mutating func activeElements(of located: Located<RawIfConfigDeclSyntax>) -> Located<RawSyntax>? {
+        let detached = located.detached
+        guard let group = detached.as(IfConfigDeclSyntax.self) else { return nil }
+        return withExtendedLifetime(detached) {
+            activeClause(of: group, at: located.offset)?.elements.flatMap { located.locate($0, as: RawSyntax.self) }
+        }
+    }
+
+    /// The branch of `group`, a tree of its own starting at `start`.
+    private mutating func activeClause(of group: IfConfigDeclSyntax, at start: Int) -> IfConfigClauseSyntax? {
         // A malformed condition takes the first branch, likeliest the app's platform's code.
         if let malformed = group.clauses.first(where: { $0.condition?.hasError == true }) {
             notes.append(
                 ArborError(
                     "#if: took the first branch (malformed condition: \(malformed.condition?.trimmedDescription ?? ""))",
-                    at: range(malformed.poundKeyword).union(malformed.condition.map { range($0) } ?? range(malformed))))
+                    at: range(malformed.poundKeyword, from: start).union(
+                        malformed.condition.map { range($0, from: start) } ?? range(malformed, from: start))))
             return group.clauses.first
         }
         let (clause, _) = group.activeClause(in: configuration)
@@ -90,11 +126,13 @@ struct SwiftLowering {
             if let condition = clause.condition { collectReasons(condition, into: &reasons) }
         }
         let because = reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))"
-        let headerEnd = opening?.condition.map { range($0).upperBound } ?? range(group.poundEndif).upperBound
+        let headerEnd =
+            opening?.condition.map { range($0, from: start).upperBound }
+            ?? range(group.poundEndif, from: start).upperBound
         notes.append(
             ArborError(
                 "#if\(condition): \(outcome)\(because)",
-                at: TextRange(range(group).lowerBound, headerEnd)))
+                at: TextRange(range(group, from: start).lowerBound, headerEnd)))
         return clause
     }
 

@@ -1,7 +1,7 @@
 import ArborCore
 import Foundation
 import SwiftParser
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// Reads app code as the compiler does: swift-syntax's parser, `#if` decided by
 /// SwiftIfConfig, operators folded by SwiftOperators, then lowered to arbor's tree.
@@ -75,8 +75,14 @@ public enum SwiftSourceReader {
         let tree = SourceFileSyntax.parse(from: &parser)
         var lowering = SwiftLowering(baseOffset: baseOffset, flags: flags)
         var skipped = SkippedTopLevelText()
-        let declarations = lowering.typeDeclarations(
-            in: tree.statements, skipped: &skipped, cancellation: cancellation)
+        // Lowering walks the raw tree, which lives as long as `tree`.
+        let declarations = withExtendedLifetime(tree) {
+            let file = Located(node: tree.raw, offset: 0)
+            guard let statements = file.as(RawSourceFileSyntax.self).map({ $0.locate($0.node.statements) }) else {
+                return [TypeDeclaration]()
+            }
+            return lowering.typeDeclarations(in: statements, of: tree, skipped: &skipped, cancellation: cancellation)
+        }
         var errors: [ArborError] = []
         var notes = lowering.notes
         // Where the compiler refuses the code arbor reads, an error; elsewhere one note.

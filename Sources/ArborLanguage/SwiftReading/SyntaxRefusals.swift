@@ -18,17 +18,30 @@ struct SyntaxRefusals: Sendable {
 
     /// The first refusal of each member or top-level item.
     static func find(in tree: some SyntaxProtocol) -> [Refusal] {
-        guard tree.hasError else { return [] }
-        let visitor = RefusalVisitor(viewMode: .all)
-        visitor.walk(tree)
+        let visitor = RefusalVisitor()
+        visitor.walk(Syntax(tree))
         return visitor.refusals
     }
 
-    private final class RefusalVisitor: SyntaxVisitor {
+    private final class RefusalVisitor {
         var refusals: [Refusal] = []
         private var anchors: Set<SyntaxIdentifier> = []
 
-        override func visit(_ node: UnexpectedNodesSyntax) -> SyntaxVisitorContinueKind {
+        /// Every node, first to last, entering only those with an error inside: a refusal
+        /// is always in one (missing or unexpected text, a token's error), and the rest of
+        /// the tree is not made into `Syntax` nodes.
+        func walk(_ node: Syntax) {
+            guard node.hasError else { return }
+            if let unexpected = node.as(UnexpectedNodesSyntax.self) {
+                visit(unexpected)
+            } else if let token = node.as(TokenSyntax.self) {
+                visit(token)
+            } else {
+                for child in node.children(viewMode: .all) { walk(child) }
+            }
+        }
+
+        private func visit(_ node: UnexpectedNodesSyntax) {
             let text = node.trimmedDescription
             let shown = text.count > 30 ? String(text.prefix(30)) + "…" : text
             // The parser stops descending at its nesting limit and leaves the rest unread.
@@ -36,7 +49,6 @@ struct SyntaxRefusals: Sendable {
                 Self.nesting(of: node) >= SwiftSourceReader.maximumNestingLevel
                 ? "nesting too deep (limit \(SwiftSourceReader.maximumNestingLevel))" : "unexpected code `\(shown)`"
             add(node, node.positionAfterSkippingLeadingTrivia.utf8Offset, message)
-            return .skipChildren
         }
 
         /// How many brackets and bodies enclose `node`.
@@ -55,7 +67,7 @@ struct SyntaxRefusals: Sendable {
             return count
         }
 
-        override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+        private func visit(_ token: TokenSyntax) {
             if token.presence == .missing, let literal = token.parent?.as(StringLiteralExprSyntax.self),
                 token.id == literal.closingQuote.id
             {
@@ -70,7 +82,6 @@ struct SyntaxRefusals: Sendable {
                     token, token.positionAfterSkippingLeadingTrivia.utf8Offset + Int(diagnostic.byteOffset),
                     Self.describe(diagnostic))
             }
-            return .skipChildren
         }
 
         private func add(_ node: some SyntaxProtocol, _ offset: Int, _ message: String) {
