@@ -69,7 +69,12 @@ extension Evaluator {
                         ? .expression(.value(.null)) : nil)
                 scope.declare(name, initial, type: type.map(SwiftType.init(parsing:)), isVariable: isVariable)
             case .assignment(let name, let nameRange, let value, _):
-                try assign(name, at: nameRange, try evaluate(value))
+                let assigned = try evaluate(value)
+                if scope.assignsProperty(name) {
+                    scope.initializing?.assigned[name] = assigned
+                } else {
+                    try assign(name, at: nameRange, assigned)
+                }
             case .returnValue(let value, let range):
                 guard let value else { throw ArborError("`return` without a value", at: range) }
                 return .returned(try returnedValue(value))
@@ -103,10 +108,12 @@ extension Evaluator {
                 else {
                     throw ArborError("only `container[\"column\"] = value` is supported here", at: range)
                 }
-                guard case .expression(.value(let literal)) = try evaluate(value) else {
-                    throw ArborError("a record encodes values, such as `1` or a property", at: value.range)
+                // A Swift value (`Date`, `UUID`, a case with a raw value) is stored as GRDB stores it.
+                switch try evaluate(value) {
+                case .expression(.value(let literal)): scope.encoded[column] = literal
+                case .swift(let swift) where swift.databaseValue != nil: scope.encoded[column] = swift.databaseValue
+                default: throw ArborError("a record encodes values, such as `1` or a property", at: value.range)
                 }
-                scope.encoded[column] = literal
             case .throwError(let error, let range):
                 throw try thrown(error, range: range)
             case .unsupported(let what, let range):

@@ -24,6 +24,13 @@ extension SwiftLowering {
                     continue
                 } else if let declaration = typeDeclaration(decl) {
                     declarations.append(declaration)
+                } else if let variable = decl.as(VariableDeclSyntax.self) {
+                    // `private let abbreviations = [...]`: read as a static of `TopLevelConstants`.
+                    topLevelConstants += properties(variable).map { member in
+                        guard case .property(var property) = member else { return member }
+                        property.isStatic = true
+                        return .property(property)
+                    }
                 } else if decl.is(MissingDeclSyntax.self) {
                     skipped.add(lineRange(item))
                 }

@@ -22,6 +22,7 @@ extension Evaluator {
             return value
         }
         if let value = moduleType(name) { return value }
+        if let value = try topLevelConstant(name, range: range) { return value }
         if let value = grdbName(name) { return value }
         throw unknownName(name, range: range)
     }
