@@ -95,6 +95,21 @@ final class RecordInitializerResolutionTests: XCTestCase {
                 id = 0
                 name = text.lowercased()
             }
+            static func page(_ options: PageOptions) -> QueryInterfaceRequest<Label> {
+                Label.order(Column("name")).limit(options.limit, offset: options.offset)
+            }
+        }
+        struct PageOptions: Hashable {
+            let limit: Int
+            let offset: Int
+            init(limit: Int, offset: Int = 0) {
+                self.limit = limit
+                self.offset = offset
+            }
+        }
+        extension PageOptions {
+            static let standard = Self(limit: 2)
+            func next() -> Self { Self(limit: limit, offset: offset + limit) }
         }
         """
 
@@ -128,6 +143,13 @@ final class RecordInitializerResolutionTests: XCTestCase {
         XCTAssertEqual(
             try harness.sql("TimelineRecord(timeline: .home).statuses"),
             try harness.grdbSQL(TimelineRecord(timeline: .home).statuses))
+    }
+
+    func testSelfCallsTheTypesInitializer() throws {
+        let harness = try harness()
+        XCTAssertEqual(
+            try harness.sql("Label.page(PageOptions.standard.next())"),
+            try harness.grdbSQL(Label.page(PageOptions.standard.next())))
     }
 
     func testAnInitializerInAnExtensionKeepsTheMemberwiseOne() throws {
@@ -222,4 +244,21 @@ extension Label {
         id = 0
         name = text.lowercased()
     }
+    fileprivate static func page(_ options: PageOptions) -> QueryInterfaceRequest<Label> {
+        Label.order(Column("name")).limit(options.limit, offset: options.offset)
+    }
+}
+
+private struct PageOptions: Hashable {
+    let limit: Int
+    let offset: Int
+    init(limit: Int, offset: Int = 0) {
+        self.limit = limit
+        self.offset = offset
+    }
+}
+
+extension PageOptions {
+    static let standard = Self(limit: 2)
+    func next() -> Self { Self(limit: limit, offset: offset + limit) }
 }
