@@ -30,7 +30,7 @@ final class BoundFetchResolutionTests: XCTestCase {
             let losses: Int
             let plays: Int
             let lastNote: String?
-            init(wins: Int, losses: Int, plays: Int, lastNote: String?) {
+            init(wins: Int, losses: Int, plays: Int, lastNote: String? = nil) {
                 self.wins = wins
                 self.losses = losses
                 self.plays = plays
@@ -99,6 +99,16 @@ final class BoundFetchResolutionTests: XCTestCase {
         }
     }
 
+    func testAtThePromptAFetchOfManyStaysARequestShownAsRows() throws {
+        let session = try session()
+        _ = session.run(#"let plays = try Play.order(Column("id")).fetchAll(db)"#)
+        guard case .rows(let result)? = session.run("plays").last else { return XCTFail() }
+        XCTAssertEqual(result.rows.count, 4)
+        _ = session.run("let count = try Play.fetchCount(db)")
+        guard case .count(let count, _)? = session.run("count").last else { return XCTFail() }
+        XCTAssertEqual(count, 4)
+    }
+
     func testAFindThatFindsNothingStopsTheMethodWithGRDBsError() throws {
         let session = try session()
         _ = session.load(
@@ -163,7 +173,7 @@ private struct Tally {
     let losses: Int
     let plays: Int
     let lastNote: String?
-    init(wins: Int, losses: Int, plays: Int, lastNote: String?) {
+    init(wins: Int, losses: Int, plays: Int, lastNote: String? = nil) {
         self.wins = wins
         self.losses = losses
         self.plays = plays

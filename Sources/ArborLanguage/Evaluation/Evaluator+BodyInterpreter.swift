@@ -61,7 +61,9 @@ extension Evaluator {
             case .expression(let e):
                 _ = try evaluate(e)
             case .binding(let name, _, let type, let value, let isVariable, let range):
-                let bound = try value.map { try self.bound(evaluate($0), name: name, range: range) }
+                let bound = try value.map {
+                    try self.bound(evaluate($0), name: name, range: range, site: scope.bindingSite)
+                }
                 // `var x: Int?` starts as nil, as in Swift; `let x: Int` waits for its one assignment.
                 let initial =
                     bound
@@ -166,7 +168,7 @@ extension Evaluator {
                 guard try truth(e) else { return false }
             case .optionalBinding(let name, let nameRange, let value):
                 let bound =
-                    try value.map { try self.bound(evaluate($0), name: name, range: $0.range) }
+                    try value.map { try self.bound(evaluate($0), name: name, range: $0.range, site: scope.bindingSite) }
                     ?? identifier(name, range: nameRange)
                 if case .expression(.value(.null)) = bound { return false }
                 if case .absentRecord = bound { return false }

@@ -14,17 +14,24 @@ extension Session {
     func installBinder(on evaluator: Evaluator) {
         let database = self.database
         let log = boundFetches
-        evaluator.binder = { value, name, range, environment in
+        evaluator.binder = { value, name, range, site, environment in
             try Self.boundValue(
-                value, name: name, range: range, database: database, environment: environment, log: log)
+                value, name: name, range: range, site: site, database: database, environment: environment, log: log)
         }
     }
 
+    /// At most this many records or values are bound from one fetch in app code: the app
+    /// would hold them all, and a hostile table may hold millions.
+    static let maximumBoundElements = 100_000
+
     static func boundValue(
-        _ value: Value, name: String, range: SourceRange, database: DatabaseQueue, environment: Environment,
-        log: BoundFetchLog? = nil
+        _ value: Value, name: String, range: SourceRange, site: Evaluator.BindingSite = .appCode,
+        database: DatabaseQueue, environment: Environment, log: BoundFetchLog? = nil
     ) throws -> Value {
         guard case .fetch(let plan, let kind) = value else { return value }
+        // At the prompt, only a fetch of one record is bound (`let author = try Author.fetchOne(db, id: 1)`):
+        // other fetches stay requests, shown as rows.
+        if site == .session, kind != .one, kind != .find { return value }
         // A row with includes or annotations decodes into the app's own type (`BookInfo`), not a
         // record: it stays the request, and shows as such.
         if kind != .count, kind != .exists, kind != .isEmpty, plan.operations.contains(where: \.decodesIntoAppType) {
@@ -76,7 +83,12 @@ extension Session {
             case .values(let type, let distinct):
                 let fetchedValues = FetchedValues(
                     db: db, request: try Lowering().fetchRequest(validated), single: single, unique: distinct)
-                guard let values = try fetchedValues.fetch(type) else { return .none }
+                var values: [DatabaseValue] = []
+                let known = try fetchedValues.forEach(type) { value in
+                    guard values.count < maximumBoundElements else { throw tooMany(range) }
+                    values.append(value)
+                }
+                guard known else { return .none }
                 let swiftValues = values.map { swiftValue($0, type: type) }
                 if single { return swiftValues.first ?? .expression(.value(.null)) }
                 return .array(swiftValues)
@@ -91,7 +103,12 @@ extension Session {
                         environment: environment)
                     return .record(record)
                 }
-                var rows = try Row.fetchAll(db, request)
+                var rows: [Row] = []
+                let cursor = try Row.fetchCursor(db, request)
+                while let row = try cursor.next() {
+                    guard rows.count < maximumBoundElements else { throw tooMany(range) }
+                    rows.append(row.copy())
+                }
                 if kind == .set {
                     var seen = Set<Row>()
                     rows = rows.filter { seen.insert($0).inserted }
@@ -108,6 +125,12 @@ extension Session {
                 return .none
             }
         }
+    }
+
+    private static func tooMany(_ range: SourceRange) -> ArborError {
+        ArborError(
+            "this fetch gives more than \(maximumBoundElements) elements, more than arbor binds in app code",
+            at: range, suggestion: "limit the request, or fetch it at the prompt, where it is shown a window at a time")
     }
 
     /// A value GRDB converted, as the language holds a Swift value of `type`.
