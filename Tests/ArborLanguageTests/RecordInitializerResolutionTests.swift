@@ -110,6 +110,9 @@ final class RecordInitializerResolutionTests: XCTestCase {
         extension PageOptions {
             static let standard = Self(limit: 2)
             func next() -> Self { Self(limit: limit, offset: offset + limit) }
+            init(page: Int) {
+                self.init(limit: 2, offset: 2 * page)
+            }
         }
         """
 
@@ -145,11 +148,14 @@ final class RecordInitializerResolutionTests: XCTestCase {
             try harness.grdbSQL(TimelineRecord(timeline: .home).statuses))
     }
 
-    func testSelfCallsTheTypesInitializer() throws {
+    func testSelfAndSelfInitCallTheTypesInitializers() throws {
         let harness = try harness()
         XCTAssertEqual(
             try harness.sql("Label.page(PageOptions.standard.next())"),
             try harness.grdbSQL(Label.page(PageOptions.standard.next())))
+        // `self.init(…)` runs the initializer it names.
+        XCTAssertEqual(
+            try harness.sql("Label.page(PageOptions(page: 3))"), try harness.grdbSQL(Label.page(PageOptions(page: 3))))
     }
 
     func testAnInitializerInAnExtensionKeepsTheMemberwiseOne() throws {
@@ -261,4 +267,7 @@ private struct PageOptions: Hashable {
 extension PageOptions {
     static let standard = Self(limit: 2)
     func next() -> Self { Self(limit: limit, offset: offset + limit) }
+    init(page: Int) {
+        self.init(limit: 2, offset: 2 * page)
+    }
 }

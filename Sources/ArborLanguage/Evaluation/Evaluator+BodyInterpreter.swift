@@ -59,6 +59,7 @@ extension Evaluator {
         for statement in body {
             switch statement {
             case .expression(let e):
+                if try delegatedInitialization(e) { continue }
                 _ = try evaluate(e)
             case .binding(let name, _, let type, let value, let isVariable, let range):
                 let bound = try value.map {

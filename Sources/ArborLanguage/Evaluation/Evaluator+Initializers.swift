@@ -17,6 +17,23 @@ extension Evaluator {
         environment.types[canonicalTypePath(typePath)]?.declaresInitializer != true
     }
 
+    /// `self.init(…)` in an initializer: the initializer it names runs, and what it assigns
+    /// is assigned here. False for any other statement.
+    func delegatedInitialization(_ e: Expr) throws -> Bool {
+        guard let initializing = scope.initializing, case .call(let callee, let arguments) = e.kind,
+            case .member(let base, "init", _) = callee.kind, base.kind == .identifier("self"),
+            let typePath = scope.selfType
+        else { return false }
+        guard let initializer = declaredInitializer(of: typePath, labels: arguments.map(\.label)) else {
+            throw ArborError(
+                "`self.init\(arguments.labels.signature)` matches no initializer of `\(typePath)`", at: e.range)
+        }
+        let assigned = try runInitializer(
+            initializer, properties: initializing.properties, arguments: arguments, range: e.range)
+        scope.initializing?.assigned.merge(assigned) { _, delegated in delegated }
+        return true
+    }
+
     /// Runs `initializer` and gives the stored properties it assigned, by name. An error in
     /// its body is located in its file, with the call underlined.
     func runInitializer(
