@@ -9,7 +9,8 @@ import Foundation
 /// `ArborBenchmarks --parse-only` of the same files (swift-syntax's parser alone, see
 /// `ParseOnlyProcess`). For the 100 files of 1,000 declarations, 5k/10k/20k
 /// redeclarations of one member in one file (was quadratic: 2.0 s, 8.4 s, 28–32 s),
-/// the largest file arbor reads (the 4 MB cap) and a 50 MB one (above it: refused, was
+/// 5k/20k declarations on one table (record types, associations, refused associations:
+/// each was quadratic), the largest file arbor reads (the 4 MB cap) and a 50 MB one (above it: refused, was
 /// 14 s and 1.4 GB). Wall time, processor time (all threads) and peak memory, each with
 /// the ratio to the parse; then the same beyond what each process takes for an empty
 /// file (its start, the runtime, the database), the part that grows with the source
@@ -39,6 +40,36 @@ enum LoadingScaleBenchmark {
                 "\(count) redeclarations (\(text.utf8.count / 1024) KB)", arbor: arbor,
                 { ["--load", $0, "-c", "let x = 1"] }, source: models, empty: empty, runs: 3,
                 wallGoal: count == 20_000 ? "≤ 1 s" : "")
+        }
+        // Many declarations on one table, each found by name: each was quadratic (5,000
+        // record types with an association 9.8 s; 20,000 associations of one type 9 s; 20,000
+        // that GRDB refuses, their errors, 2 s).
+        let oneTable: [(String, (Int) -> String)] = [
+            (
+                "record types of one table, an association each",
+                {
+                    "struct Writer\($0): TableRecord { static let databaseTableName = \"author\"; static let books = hasMany(Book.self, using: ForeignKey([\"authorId\"])) }"
+                }
+            ),
+            (
+                "associations of one type",
+                {
+                    "extension Book { static let author\($0) = belongsTo(Author.self, using: ForeignKey([\"authorId\"])) }"
+                }
+            ),
+            (
+                "associations GRDB refuses (errors)",
+                { "extension Author { static let books\($0) = hasMany(Book.self) }" }
+            ),
+        ]
+        for (label, line) in oneTable {
+            for count in [5_000, 20_000] {
+                let text = "import GRDB\n" + (0..<count).map { line($0) + "\n" }.joined()
+                try text.write(toFile: models, atomically: true, encoding: .utf8)
+                try compare(
+                    "\(count) \(label) (\(text.utf8.count / 1024) KB)", arbor: arbor,
+                    { ["--load", $0, "-c", "let x = 1"] }, source: models, empty: empty, runs: 1)
+            }
         }
         try declarations(bytes: sizeCap, into: models)
         try compare(

@@ -9,52 +9,26 @@ let arbor = ProcessInfo.processInfo.environment["ARBOR_BINARY"] ?? buildDirector
 let sqlite3 = ProcessInfo.processInfo.environment["SQLITE3"] ?? "/usr/bin/sqlite3"
 do {
     print("arbor benchmarks — \(ProcessInfo.processInfo.processorCount) cores")
-    if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "models" {
-        try EngineBenchmarks.modelFolderLoading(arbor: arbor)
-        exit(0)
-    }
-    if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "advise" {
-        try EngineBenchmarks.schemaAdvice()
-        exit(0)
-    }
-    if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "decoding" {
-        try EngineBenchmarks.decodingCheck()
-        exit(0)
-    }
-    if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "watch" {
-        try WatchBenchmark.run()
-        exit(0)
-    }
-    if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "models" {
-        try EngineBenchmarks.modelFolderLoading(arbor: arbor)
-        exit(0)
-    }
-    if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "stages" {
-        try LoadingStages.run()
-        exit(0)
-    }
-    if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "loading" {
-        try LoadingScaleBenchmark.run(arbor: arbor)
-        exit(0)
-    }
-    if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "memory" {
-        try MemoryBoundsBenchmark.run(arbor: arbor, sqlite3: sqlite3)
-        exit(0)
-    }
-    if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "watch-writer" {
-        try WatchUnderWriterBenchmark.run(arbor: arbor)
-        exit(0)
-    }
-    if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "trace" {
-        try TraceBenchmark.run(arbor: arbor)
-        exit(0)
-    }
-    if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "migrations" {
-        try MigrationsBenchmark.run(arbor: arbor)
-        exit(0)
-    }
-    if ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] == "tables" {
-        try EngineBenchmarks.tenThousandTables()
+    // `ARBOR_BENCH_ONLY=NAME` runs one group alone.
+    let groups: [String: () throws -> Void] = [
+        "models": { try EngineBenchmarks.modelFolderLoading(arbor: arbor) },
+        "advise": { try EngineBenchmarks.schemaAdvice() },
+        "decoding": { try EngineBenchmarks.decodingCheck() },
+        "watch": { try WatchBenchmark.run() },
+        "stages": { try LoadingStages.run() },
+        "loading": { try LoadingScaleBenchmark.run(arbor: arbor) },
+        "memory": { try MemoryBoundsBenchmark.run(arbor: arbor, sqlite3: sqlite3) },
+        "watch-writer": { try WatchUnderWriterBenchmark.run(arbor: arbor) },
+        "trace": { try TraceBenchmark.run(arbor: arbor) },
+        "migrations": { try MigrationsBenchmark.run(arbor: arbor) },
+        "tables": { try EngineBenchmarks.tenThousandTables() },
+    ]
+    if let only = ProcessInfo.processInfo.environment["ARBOR_BENCH_ONLY"] {
+        guard let group = groups[only] else {
+            print("ARBOR_BENCH_ONLY: no group \(only) (\(groups.keys.sorted().joined(separator: ", ")))")
+            exit(2)
+        }
+        try group()
         exit(0)
     }
     try EngineBenchmarks.run(arbor: arbor, sqlite3: sqlite3)

@@ -218,6 +218,8 @@ struct Arbor: ParsableCommand {
             // Every file is read before any is resolved: the order of `--load`s never matters.
             do {
                 let report = try session.load(paths: load)
+                ProcessLifetime.keepUntilExit(session.program)
+                ProcessLifetime.keepUntilExit(session.environment)
                 if let built = session.builtFrom {
                     Output.error("arbor: " + built.summary)
                     if !built.otherMigrators.isEmpty {

@@ -44,6 +44,8 @@ final class AdviceInterruptTests: XCTestCase {
         process.waitUntilExit()
         let elapsed = Date().timeIntervalSince(sent)
         XCTAssertEqual(process.terminationStatus, 130)
-        XCTAssertLessThan(elapsed, 1.0, "the advice on 10,000 tables ran on after SIGINT")
+        // The whole advice takes over a minute in a debug build: seconds mean it stopped at its
+        // next table, with room for a machine busy with other tests (the 100 ms bound is the benchmark's).
+        XCTAssertLessThan(elapsed, 5.0, "the advice on 10,000 tables ran on after SIGINT")
     }
 }

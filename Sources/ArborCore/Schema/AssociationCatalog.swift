@@ -13,8 +13,28 @@ public struct AssociationCatalog: Sendable {
         }
     }
 
+    /// A table's declared associations, in declaration order, and where each name is: an
+    /// app may declare thousands on one table, each added and looked up by name.
+    private struct Declared: Sendable {
+        var entries: [Entry] = []
+        var positions: [String: Int] = [:]
+
+        func entry(named name: String) -> Entry? {
+            positions[name].map { entries[$0] }
+        }
+
+        mutating func add(_ entry: Entry) {
+            if let i = positions[entry.name] {
+                entries[i] = entry
+            } else {
+                positions[entry.name] = entries.count
+                entries.append(entry)
+            }
+        }
+    }
+
     private let convention: Convention?
-    private var declaredByTable: [String: [Entry]] = [:]
+    private var declaredByTable: [String: Declared] = [:]
 
     public init(convention: Convention? = nil) {
         self.convention = convention
@@ -23,12 +43,14 @@ public struct AssociationCatalog: Sendable {
     /// The associations of `table`: inferred ones in convention order (a declared one
     /// of the same name takes its place), then the other declared ones.
     public func associations(of table: String) -> [Entry] {
-        let declared = declaredByTable[table.sqlFolded] ?? []
+        let declared = declaredByTable[table.sqlFolded]?.entries ?? []
         var entries = (convention?.associations(of: table) ?? []).map {
             Entry(name: $0.name, plan: $0.plan, isDeclared: false)
         }
+        var positions: [String: Int] = [:]
+        for (i, entry) in entries.enumerated() where positions[entry.name] == nil { positions[entry.name] = i }
         for entry in declared {
-            if let i = entries.firstIndex(where: { $0.name == entry.name }) {
+            if let i = positions[entry.name] {
                 entries[i] = entry
             } else {
                 entries.append(entry)
@@ -39,11 +61,11 @@ public struct AssociationCatalog: Sendable {
 
     /// The association `name` the app declared on `table`, without inferring the convention's.
     public func declaredAssociation(named name: String, of table: String) -> Entry? {
-        declaredByTable[table.sqlFolded]?.first { $0.name == name }
+        declaredByTable[table.sqlFolded]?.entry(named: name)
     }
 
     public func association(named name: String, of table: String) -> Entry? {
-        if let declared = declaredByTable[table.sqlFolded]?.first(where: { $0.name == name }) { return declared }
+        if let declared = declaredByTable[table.sqlFolded]?.entry(named: name) { return declared }
         // The convention's names start with a lowercase letter (`Naming.lowerCamel`): a type's
         // name (`Author`, `Columns`) in a body never has it infer every association of the table.
         if name.first?.isUppercase == true { return nil }
@@ -69,12 +91,7 @@ public struct AssociationCatalog: Sendable {
 
     /// Adds a declared association, replacing one of the same name.
     public mutating func add(_ entry: Entry, to table: String) {
-        var entries = declaredByTable[table.sqlFolded] ?? []
-        if let i = entries.firstIndex(where: { $0.name == entry.name }) {
-            entries[i] = entry
-        } else {
-            entries.append(entry)
-        }
-        declaredByTable[table.sqlFolded] = entries
+        // In place: a copy of the table's list for each association added was quadratic.
+        declaredByTable[table.sqlFolded, default: Declared()].add(entry)
     }
 }

@@ -11,7 +11,7 @@ enum NameCandidates {
     /// The `let` bindings, or only those `included` accepts.
     static func bindings(_ environment: Environment, where included: (Value) -> Bool = { _ in true }) -> [Completion] {
         environment.bindings.filter { included($0.value) }.keys.sorted().map { name in
-            Completion(name, kind: .binding, detail: environment.bindings[name]?.kindName)
+            Completion(name, kind: .binding, detail: environment.binding(name)?.kindName)
         }
     }
 

@@ -19,6 +19,11 @@ public struct Environment: Sendable {
                 }
         }
     }
+    /// The value the session binds to `name`: asked for names evaluated, where building
+    /// `bindings` would copy every binding each time.
+    public func binding(_ name: String) -> Value? {
+        session.names[name]?.value
+    }
     /// The bindings made with `var`, which an assignment may change.
     public var variables: Set<String> { Set(session.names.filter(\.value.isVariable).keys) }
     /// The app's types, by full path: statics, cases, methods, initializers, stored properties.
@@ -30,7 +35,7 @@ public struct Environment: Sendable {
     public var aliasTables: [Int: String] = [:]
     /// Members of loaded declarations not evaluated yet, by type path then name:
     /// evaluated when first named, so that the order of declarations never matters.
-    public var pendingMembers: [String: [String: PendingMember]] = [:]
+    public var pendingMembers = PendingMemberTable()
     /// The members being evaluated, to report a declaration that refers to itself.
     var membersInProgress: Set<String> = []
     /// Why a member of a loaded declaration could not be declared, by `Type.member`.

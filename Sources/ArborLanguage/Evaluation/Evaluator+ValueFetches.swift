@@ -33,7 +33,7 @@ extension Evaluator {
         let type = SwiftType(parsing: written)
         let isOptional = type.isOptional
         guard case .named(let name, let arguments) = type.unwrapped, arguments.isEmpty else { return nil }
-        guard environment.typeNames.table(forType: name) == nil, environment.bindings[name] == nil,
+        guard environment.typeNames.table(forType: name) == nil, environment.binding(name) == nil,
             scope.local(name) == nil, decodableType(named: name) == nil
         else { return nil }
         if name == "Row", !isOptional { return .row }

@@ -88,7 +88,7 @@ public final class Evaluator {
             if base.kind == .identifier("Column"), name == "rowID" { return .expression(.column("rowid", alias: nil)) }
             if let key = synthesizedCodingKey(base, name) { return key }
             if name == "rawValue", let raw = try columnCaseRawValue(base) { return raw }
-            if case .identifier(let type) = base.kind, scope.local(type) == nil, environment.bindings[type] == nil,
+            if case .identifier(let type) = base.kind, scope.local(type) == nil, environment.binding(type) == nil,
                 let value = try builtinStatic(type, name, arguments: nil, range: expr.range)
             {
                 return value

@@ -59,16 +59,13 @@ extension Evaluator {
             throw ArborError(
                 "`\(path).\(name)` could not be declared: \(error.message)", at: range ?? error.range)
         }
-        guard let member = environment.pendingMembers[path]?[name] else {
+        guard let member = environment.pendingMembers.remove(name, of: path) else {
             if !environment.membersInProgress.isEmpty, environment.membersInProgress.contains("\(path).\(name)") {
                 throw ArborError("`\(path).\(name)` refers to itself", at: range)
             }
             return
         }
         let key = "\(path).\(name)"
-        environment.pendingMembers[path]?[name] = nil
-        // Once every member is evaluated, name lookups skip this step altogether (`forceMembers`).
-        if environment.pendingMembers[path]?.isEmpty == true { environment.pendingMembers[path] = nil }
         environment.membersInProgress.insert(key)
         defer { environment.membersInProgress.remove(key) }
         do {
@@ -76,13 +73,14 @@ extension Evaluator {
         } catch var error as ArborError {
             if error.range == nil { error.range = member.range }
             environment.memberErrors[key] = error
+            environment.pendingMembers.markFailed(name)
             throw ArborError("`\(key)` could not be declared: \(error.message)", at: range ?? error.range)
         }
     }
 
     /// Evaluates every pending member of the types mapped to `table` named `name`.
     func forceMembers(ofTable table: String, named name: String, range: SourceRange?) throws {
-        guard !environment.pendingMembers.isEmpty else { return }
+        guard environment.pendingMembers.hasPendingOrFailed(named: name) else { return }
         for type in environment.typeNames.types(forTable: table) {
             try forceMember(type, name, range: range)
         }
@@ -90,7 +88,7 @@ extension Evaluator {
 
     /// Evaluates every pending member; returns the errors, keyed by `Type.member`.
     public func forceAllMembers() -> [String: ArborError] {
-        let paths = environment.pendingMembers.keys.sorted()
+        let paths = environment.pendingMembers.paths.sorted()
         for path in paths {
             let names = (environment.pendingMembers[path] ?? [:]).values.sorted {
                 $0.nameRange.lowerBound < $1.nameRange.lowerBound

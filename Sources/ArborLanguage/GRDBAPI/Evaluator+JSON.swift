@@ -71,7 +71,7 @@ extension Evaluator {
         _ base: Expr, _ name: String, arguments: [Argument], range: SourceRange, nameRange: SourceRange
     ) throws -> Value? {
         guard case .identifier("Database") = base.kind, scope.local("Database") == nil,
-            environment.bindings["Database"] == nil, environment.typeNames.table(forType: "Database") == nil,
+            environment.binding("Database") == nil, environment.typeNames.table(forType: "Database") == nil,
             environment.types[canonicalTypePath("Database")] == nil
         else { return nil }
         let call = GRDBCall(

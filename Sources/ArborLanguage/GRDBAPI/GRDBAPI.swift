@@ -22,9 +22,14 @@ enum GRDBAPI {
     /// The entries of each name, in the order they are tried.
     static let byName: [String: [GRDBMember]] = Dictionary(grouping: members, by: \.name)
 
+    /// The entries of each kind and name, in the order they are tried: asked for every call
+    /// evaluated, so found by one lookup rather than filtered each time.
+    private static let byKindAndName: [GRDBMember.Kind: [String: [GRDBMember]]] =
+        Dictionary(grouping: members, by: \.kind).mapValues { Dictionary(grouping: $0, by: \.name) }
+
     /// The entries named `name` of that kind.
     static func members(named name: String, kind: GRDBMember.Kind) -> [GRDBMember] {
-        (byName[name] ?? []).filter { $0.kind == kind }
+        byKindAndName[kind]?[name] ?? []
     }
 
     /// Whether some receiver offers a member of that name and kind.

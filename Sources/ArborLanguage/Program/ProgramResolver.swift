@@ -115,16 +115,16 @@ private struct Resolution {
         // The app's own type names a table in generated code: the first by name when several
         // share one (order never matters). The demo's prelude keeps the convention's names.
         var preferred: [String: String] = [:]
+        evaluator.environment.types.reserveCapacity(forMore: index.order.count)
         for path in index.order {
-            evaluator.environment.types.update(path) { _ in }
-            guard let table = tables[path] else { continue }
-            evaluator.environment.types.update(path) { $0.table = table }
+            let table = tables[path]
+            // Every indexed type is declared, a record type with its table.
+            evaluator.environment.types.update(path) { if let table { $0.table = table } }
+            guard let table else { continue }
             evaluator.environment.typeNames.declare(type: path, table: table)
-            let isApp =
-                index.types[path]?.fragments.contains {
-                    $0.declaration.keyword != .extension && !program.units[$0.unit].name.hasPrefix("<")
-                } ?? false
-            if isApp, !path.contains("."), preferred[table.sqlFolded].map({ path < $0 }) ?? true {
+            if !path.containsByte(UInt8(ascii: ".")), isAppType(path),
+                preferred[table.sqlFolded].map({ path < $0 }) ?? true
+            {
                 preferred[table.sqlFolded] = path
             }
             // A nested record type is also named without its parents, as code inside them does.
@@ -136,6 +136,14 @@ private struct Resolution {
             }
         }
         for (table, type) in preferred { evaluator.environment.typeNames.prefer(type: type, forTable: table) }
+    }
+
+    /// Declared (not only extended) in the app's code, not in a prelude such as the demo's.
+    private func isAppType(_ path: String) -> Bool {
+        guard let type = index.types[path] else { return false }
+        return type.fragments.contains {
+            $0.declaration.keyword != .extension && !program.units[$0.unit].name.hasPrefix("<")
+        }
     }
 
     private mutating func tableName(of path: String, visiting: inout Set<String>) -> String? {
@@ -228,7 +236,7 @@ private struct Resolution {
     /// Whether a static function builds a request (rather than writing with a `db`, or
     /// computing something else): no `Database` parameter, and a request type returned.
     static func buildsRequest(_ function: FunctionDeclaration) -> Bool {
-        guard !function.parameters.contains(where: { $0.type.contains("Database") }) else { return false }
+        guard !function.parameters.contains(where: { $0.type.containsBytes("Database") }) else { return false }
         guard let type = function.returnType else { return false }
         // `<T: DerivableRequest>(_ r: T) -> T`: the generic parameter's constraint.
         return isRequestType(function.genericConstraints[type] ?? type)
@@ -244,8 +252,7 @@ private struct Resolution {
     }
 
     static func isRequestType(_ type: String) -> Bool {
-        // On the bytes: Foundation's `contains` cost a tenth of declaring a type's members.
-        type.utf8.firstRange(of: "Request".utf8) != nil || type.utf8.firstRange(of: "Association".utf8) != nil
+        type.containsBytes("Request") || type.containsBytes("Association")
             || type == "Self" || GRDBExpressionTypes.contains(type)
     }
 
@@ -514,9 +521,10 @@ private struct Resolution {
                 case nil: continue
                 }
                 noteRedeclaration("\(path).\(property.name)", range: property.nameRange, unit: unit)
-                evaluator.environment.pendingMembers[path, default: [:]][property.name] = PendingMember(
-                    typePath: path, table: memberTable, name: property.name, nameRange: property.nameRange,
-                    definition: definition, origin: unit)
+                evaluator.environment.pendingMembers.add(
+                    PendingMember(
+                        typePath: path, table: memberTable, name: property.name, nameRange: property.nameRange,
+                        definition: definition, origin: unit))
             case .function(let function)
             where function.isStatic && function.name != "init" && !Self.persistenceMembers.contains(function.name):
                 // Every static function is callable, as in Swift (`ContentRecord.primaryKey(noteId:key:)`
@@ -527,7 +535,7 @@ private struct Resolution {
                 let returned = function.returnType.map { function.genericConstraints[$0] ?? $0 } ?? ""
                 let isRequestMethod =
                     (Self.buildsRequest(function) || (memberTable != nil && Self.fetchesWithDatabase(function)))
-                    && (memberTable != nil || returned.contains("Request"))
+                    && (memberTable != nil || returned.containsBytes("Request"))
                 evaluator.environment.requestMethods.add(
                     RequestMethod(
                         receiver: .typeStatic, table: memberTable, typePath: path, function: function,
@@ -537,7 +545,7 @@ private struct Resolution {
                 }
             case .function(let function)
             where !function.isStatic && function.name == "encode"
-                && function.parameters.first?.type.contains("PersistenceContainer") == true:
+                && function.parameters.first?.type.containsBytes("PersistenceContainer") == true:
                 evaluator.environment.types.update(path) { $0.recordEncoder = function }
             case .function(let function) where function.name == "init":
                 // `init(ordering: SortOrder? = .forward) { self.ordering = ordering }`, of a plain
@@ -689,10 +697,11 @@ private struct Resolution {
     // MARK: Report
 
     private mutating func report(_ errors: [String: ArborError]) {
+        let grdbDeclarations = grdbDeclarations(among: Set(errors.keys))
         for key in errors.keys.sorted() {
             guard let error = errors[key], let place = declaredAt[key] else { continue }
             let member = place.unit
-            let isGRDB = isGRDBDeclaration(key)
+            let isGRDB = grdbDeclarations.contains(key)
             // An association of a type that maps to no table of this database (the app's other
             // database, a type not stored) is not GRDB's error here: it cannot be used, and is said so.
             let path = key.split(separator: ".").dropLast().joined(separator: ".")
@@ -711,18 +720,24 @@ private struct Resolution {
         }
     }
 
-    /// Whether the member `Type.name` is GRDB's business (an association, a foreign key, a column).
-    private func isGRDBDeclaration(_ key: String) -> Bool {
-        guard let dot = key.lastIndex(of: ".") else { return false }
-        let path = String(key[..<dot])
-        let name = String(key[key.index(after: dot)...])
-        for (member, _) in index.types[path]?.members ?? [] {
-            guard case .property(let property) = member, property.name == name,
-                case .initializer(let e)? = property.value
-            else { continue }
-            return Evaluator.looksLikeAssociation(e)
+    /// Which of the members `keys` (`Type.name`) are GRDB's business (an association, a
+    /// foreign key, a column), each judged by its first declaration with a value: one pass
+    /// over the members, where a scan of its type's members for each key was quadratic.
+    private func grdbDeclarations(among keys: Set<String>) -> Set<String> {
+        guard !keys.isEmpty else { return [] }
+        var judged: Set<String> = []
+        var grdb: Set<String> = []
+        for path in index.order {
+            for (member, _) in index.types[path]?.members ?? [] {
+                guard case .property(let property) = member, case .initializer(let e)? = property.value else {
+                    continue
+                }
+                let key = "\(path).\(property.name)"
+                guard keys.contains(key), judged.insert(key).inserted else { continue }
+                if Evaluator.looksLikeAssociation(e) { grdb.insert(key) }
+            }
         }
-        return false
+        return grdb
     }
 
     /// Static members GRDB reads only to write or decode records: requests never depend on them.

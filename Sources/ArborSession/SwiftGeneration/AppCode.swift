@@ -28,7 +28,7 @@ public struct AppCode: Sendable {
         func visit(_ expr: Expr) {
             switch expr.kind {
             case .identifier(let name):
-                if environment.bindings[name] != nil || ["fetchAll", "fetchOne", "fetchCount", "db"].contains(name) {
+                if environment.binding(name) != nil || ["fetchAll", "fetchOne", "fetchCount", "db"].contains(name) {
                     standalone = false
                 }
             case .member(let base, let name, _):

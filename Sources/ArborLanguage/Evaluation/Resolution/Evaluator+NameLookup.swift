@@ -144,7 +144,7 @@ extension Evaluator {
             }
             return try callName(selfType, arguments: arguments, range: range, nameRange: nameRange)
         }
-        if scope.local(name) != nil || environment.bindings[name] != nil {
+        if scope.local(name) != nil || environment.binding(name) != nil {
             throw ArborError("`\(name)` is not a function", at: nameRange)
         }
         if let frame = scope.typeFrame,

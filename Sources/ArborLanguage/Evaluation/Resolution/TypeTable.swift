@@ -45,6 +45,11 @@ public struct TypeTable: Sendable {
         }
     }
 
+    /// Room for `count` more types: declared all at once, they would rehash the table each time it doubles.
+    public mutating func reserveCapacity(forMore count: Int) {
+        infos.reserveCapacity(infos.count + count)
+    }
+
     public var paths: Dictionary<String, TypeInfo>.Keys { infos.keys }
 
     public var all: Dictionary<String, TypeInfo>.Values { infos.values }
