@@ -114,7 +114,7 @@ final class FuzzHarness {
                 }
             }
             return problems
-        case .count, .boolean, .description, .silent, .commandOutput:
+        case .count, .boolean, .description, .computed, .silent, .commandOutput:
             return []
         }
     }

@@ -11,6 +11,9 @@ public enum Outcome: Sendable {
     case boolean(Bool, sql: String)
     /// A value that is not a request (an association, a column, …), described.
     case description(String)
+    /// A value the app's code computed from fetches it ran (`Statistics(pureWins: 3, …)` from
+    /// three `fetchCount`s), described, with the statements those fetches ran, in order.
+    case computed(String, statements: [String])
     /// `let name = …` or declarations: nothing on standard output.
     case silent(String)
     /// Output of a `:command`.

@@ -41,6 +41,8 @@ public final class Session {
     var windowsRawSQL = false
     /// Where the advice rules kept quiet for this database are remembered (beside its history).
     public var quietAdviceURL: URL?
+    /// The statements app code's bound fetches ran for the statement being run (`FetchBinding`).
+    let boundFetches = BoundFetchLog()
 
     public var environment: Environment { evaluator.environment }
     /// Ctrl-C for the session's long work that SQLite does not run (loading code,
@@ -171,6 +173,7 @@ public final class Session {
     }
 
     func run(_ statement: ArborLanguage.Statement, text: String, fetch: Bool) -> Outcome {
+        boundFetches.reset()
         do {
             switch statement {
             case .expression(let expr):
@@ -240,7 +243,10 @@ public final class Session {
             }
             return .count(count, sql: sql)
         default:
-            return .description(ValueDescription.describe(value, environment: environment))
+            let text = ValueDescription.describe(value, environment: environment)
+            // A value the app's code computed from what it fetched: with the statements it ran.
+            let statements = boundFetches.statements
+            return statements.isEmpty ? .description(text) : .computed(text, statements: statements)
         }
     }
 

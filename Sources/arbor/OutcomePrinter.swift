@@ -160,6 +160,9 @@ struct OutcomePrinter {
             if format == .sql { printSQL(sql) } else { Output.line(String(count)) }
         case .boolean(let value, let sql):
             if format == .sql { printSQL(sql) } else { Output.line(String(value)) }
+        case .computed(let text, let statements):
+            // `--format sql`: the statements the app's code ran to compute the value.
+            if format == .sql { statements.forEach(printSQL) } else { return print(.description(text)) }
         case .description(let text), .commandOutput(let text):
             if commandTextToStandardError {
                 Output.error("arbor: " + text)

@@ -107,7 +107,7 @@ struct WatchMode {
             case .failure(let errors, let text):
                 Output.errors(errors, in: text)
                 return nil
-            case .silent, .description, .commandOutput:
+            case .silent, .description, .computed, .commandOutput:
                 Output.error(
                     "arbor: --watch re-runs a request: the last -c must be one (`Author.including(all: Author.books)`)")
                 return nil

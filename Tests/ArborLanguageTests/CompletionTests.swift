@@ -51,7 +51,8 @@ final class CompletionTests: XCTestCase {
 
     static let functions = [
         "abs", "AllColumns", "AnyFetchRequest", "AnySQLJSONExpressible", "average", "cast", "coalesce", "Column",
-        "CommonTableExpression", "count", "dateTime", "ForeignKey", "FTS3Pattern", "FTS5Pattern", "JSONColumn",
+        "CommonTableExpression", "count", "DatabaseDateComponents", "dateTime", "ForeignKey", "FTS3Pattern",
+        "FTS5Pattern", "JSONColumn",
         "julianDay", "length", "max", "min", "SQL", "SQLRequest", "StatementArguments", "sum", "Table", "TableAlias",
         "total",
     ]

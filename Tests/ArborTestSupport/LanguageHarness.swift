@@ -285,7 +285,7 @@ public final class LanguageHarness {
     /// columns' values), as a session does; no row binds Swift's nil.
     private func installBinder() {
         let database = self.database
-        evaluator.binder = { value, name, range, environment in
+        evaluator.binder = { value, name, range, _, environment in
             // Values, `fetchSet`, raw SQL and decoded types bind no record (as `Session.boundValue`).
             guard case .fetch(let plan, let kind) = value, kind == .one || kind == .find,
                 plan.decodedAs == nil, plan.valueType == nil, plan.rawSQL == nil, !plan.isDeduplicated

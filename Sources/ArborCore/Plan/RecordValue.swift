@@ -9,6 +9,9 @@ public struct RecordValue: Hashable, Sendable {
     /// record's container (`PersistenceContainer` gives NULL for a missing column).
     public var values: [String: SQLValue]
     public var source: RecordSource
+    /// Properties of the app's record type that are no column, as its initializer set them
+    /// (`coordinate`, which a hand-written `encode(to:)` writes as `latitude` and `longitude`).
+    public var swiftProperties: [String: SwiftPropertyValue] = [:]
 
     public init(table: String, values: [String: SQLValue], source: RecordSource) {
         self.table = table
@@ -43,4 +46,20 @@ public indirect enum RecordSource: Hashable, Sendable {
     case memberwise(labels: [String])
     /// The row a `fetchOne` request found, bound to `name` with `let`.
     case fetched(RequestPlan, name: String)
+}
+
+/// A Swift property of a record that is no column: a value, or a struct of such (`Coordinate`).
+public indirect enum SwiftPropertyValue: Hashable, Sendable {
+    case value(SQLValue)
+    case structure(type: String, fields: [Field])
+
+    public struct Field: Hashable, Sendable {
+        public var name: String
+        public var value: SwiftPropertyValue
+
+        public init(name: String, value: SwiftPropertyValue) {
+            self.name = name
+            self.value = value
+        }
+    }
 }

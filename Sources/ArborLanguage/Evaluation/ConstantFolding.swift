@@ -4,6 +4,8 @@ import ArborCore
 /// time: `1900 + 1` binds `1901`, not `1900 + 1` in SQL.
 enum ConstantFolding {
     static func fold(_ op: SQLBinaryOperator, _ l: SQLValue, _ r: SQLValue, range: SourceRange) throws -> SQLValue? {
+        // Swift's `??` on values known now, whatever their types (`"California" ?? ""` too).
+        if op == .nilCoalescing { return l == .null ? r : l }
         switch (l, r) {
         case (.integer(let a), .integer(let b)):
             return try integers(op, a, b, range: range)
@@ -29,10 +31,6 @@ enum ConstantFolding {
             case .notEqual: return .bool(a != b)
             default: return nil
             }
-        case (.null, _) where op == .nilCoalescing:
-            return r
-        case (_, _) where op == .nilCoalescing:
-            return l
         default:
             return nil
         }

@@ -7,14 +7,14 @@ extension Evaluator {
     public func bind(_ statement: Statement) throws {
         switch statement {
         case .letBinding(let name, _, let expr, _):
-            let value = try bound(bindingValue(expr), name: name, range: expr.range)
+            let value = try bound(bindingValue(expr), name: name, range: expr.range, site: .session)
             environment.session.names[name] = LocalName(value: value, type: nil, isVariable: false)
         case .varBinding(let name, _, let expr, _):
-            let value = try bound(bindingValue(expr), name: name, range: expr.range)
+            let value = try bound(bindingValue(expr), name: name, range: expr.range, site: .session)
             environment.session.names[name] = LocalName(value: value, type: nil, isVariable: true)
         case .assignment(let name, let nameRange, let expr, _):
             try checkAssignable(name, at: nameRange)
-            let value = try bound(bindingValue(expr), name: name, range: expr.range)
+            let value = try bound(bindingValue(expr), name: name, range: expr.range, site: .session)
             environment.session.names[name]?.value = value
         case .expression, .declarations, .command:
             return

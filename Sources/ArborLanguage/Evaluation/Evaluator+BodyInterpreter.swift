@@ -59,9 +59,12 @@ extension Evaluator {
         for statement in body {
             switch statement {
             case .expression(let e):
+                if try delegatedInitialization(e) { continue }
                 _ = try evaluate(e)
             case .binding(let name, _, let type, let value, let isVariable, let range):
-                let bound = try value.map { try self.bound(evaluate($0), name: name, range: range) }
+                let bound = try value.map {
+                    try self.bound(evaluate($0), name: name, range: range, site: scope.bindingSite)
+                }
                 // `var x: Int?` starts as nil, as in Swift; `let x: Int` waits for its one assignment.
                 let initial =
                     bound
@@ -69,7 +72,12 @@ extension Evaluator {
                         ? .expression(.value(.null)) : nil)
                 scope.declare(name, initial, type: type.map(SwiftType.init(parsing:)), isVariable: isVariable)
             case .assignment(let name, let nameRange, let value, _):
-                try assign(name, at: nameRange, try evaluate(value))
+                let assigned = try evaluate(value)
+                if scope.assignsProperty(name) {
+                    scope.initializing?.assigned[name] = assigned
+                } else {
+                    try assign(name, at: nameRange, assigned)
+                }
             case .returnValue(let value, let range):
                 guard let value else { throw ArborError("`return` without a value", at: range) }
                 return .returned(try returnedValue(value))
@@ -103,10 +111,12 @@ extension Evaluator {
                 else {
                     throw ArborError("only `container[\"column\"] = value` is supported here", at: range)
                 }
-                guard case .expression(.value(let literal)) = try evaluate(value) else {
-                    throw ArborError("a record encodes values, such as `1` or a property", at: value.range)
+                // A Swift value (`Date`, `UUID`, a case with a raw value) is stored as GRDB stores it.
+                switch try evaluate(value) {
+                case .expression(.value(let literal)): scope.encoded[column] = literal
+                case .swift(let swift) where swift.databaseValue != nil: scope.encoded[column] = swift.databaseValue
+                default: throw ArborError("a record encodes values, such as `1` or a property", at: value.range)
                 }
-                scope.encoded[column] = literal
             case .throwError(let error, let range):
                 throw try thrown(error, range: range)
             case .unsupported(let what, let range):
@@ -159,7 +169,7 @@ extension Evaluator {
                 guard try truth(e) else { return false }
             case .optionalBinding(let name, let nameRange, let value):
                 let bound =
-                    try value.map { try self.bound(evaluate($0), name: name, range: $0.range) }
+                    try value.map { try self.bound(evaluate($0), name: name, range: $0.range, site: scope.bindingSite) }
                     ?? identifier(name, range: nameRange)
                 if case .expression(.value(.null)) = bound { return false }
                 if case .absentRecord = bound { return false }

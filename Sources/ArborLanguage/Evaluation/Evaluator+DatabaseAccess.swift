@@ -34,6 +34,7 @@ extension Evaluator {
         let saved = scope
         defer { scope = saved }
         scope = Scope()
+        scope.bindingSite = .session
         scope.push(.closure)
         for parameter in closure.parameters where parameter != "_" {
             scope.declare(parameter, .namespace("Database"))

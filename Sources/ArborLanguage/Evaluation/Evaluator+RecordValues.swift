@@ -72,6 +72,15 @@ extension Evaluator {
             throw ArborError("no table or view named \(SQLValue.swiftQuoted(table))", at: range)
         }
         let parameters = memberwiseParameters(table: info, typeName: typeName)
+        // Swift calls the app's own initializer; the memberwise one only where Swift synthesizes it.
+        if let initializer = declaredInitializer(of: typeName, labels: arguments.labels) {
+            return try initializedRecord(
+                initializer, table: info.name, typeName: typeName, parameters: parameters, arguments: arguments,
+                range: range)
+        }
+        if !hasMemberwiseInitializer(typeName) {
+            throw noMatchingInitializer(typeName, arguments: arguments, range: range)
+        }
         let names = parameters.map(\.label)
         var values: [String: SQLValue] = [:]
         var given: Set<String> = []
@@ -116,6 +125,52 @@ extension Evaluator {
         return .record(RecordValue(table: info.name, values: values, source: .memberwise(labels: labels)))
     }
 
+    /// A record built by the app's initializer: the properties its body assigns, encoded
+    /// into their columns as the memberwise initializer's would be.
+    private func initializedRecord(
+        _ initializer: RequestMethod, table: String, typeName: String, parameters: [MemberwiseParameter],
+        arguments: [Argument], range: SourceRange
+    ) throws -> Value {
+        let assigned = try runInitializer(
+            initializer, properties: Set(parameters.map(\.label)), arguments: arguments, range: range)
+        let labels = parameters.map(\.label).filter { assigned[$0] != nil }
+        if let encoder = environment.types[canonicalTypePath(typeName)]?.recordEncoder {
+            // A hand-written `encode(to:)` reads the properties as Swift values (`coordinate.latitude`).
+            let typePath = canonicalTypePath(typeName)
+            var properties: [String: Value] = [:]
+            for stored in storedProperties(of: typeName) ?? [] {
+                guard let value = assigned[stored.name] else { continue }
+                properties[stored.name] = try property(stored, of: typePath, holding: value, range: range)
+            }
+            let values = try encoded(by: encoder, typeName: typeName, properties: properties, range: range)
+            var record = RecordValue(table: table, values: values, source: .memberwise(labels: labels))
+            // What Swift reads of the value (`place.coordinate.latitude`) where no column holds it.
+            let columns = Set((environment.schema.table(named: table)?.columns ?? []).map(\.name.sqlFolded))
+            for (name, value) in properties where !columns.contains(name.sqlFolded) {
+                record.swiftProperties[name] = Self.swiftProperty(value)
+            }
+            return .record(record)
+        }
+        var values: [String: SQLValue] = [:]
+        for parameter in parameters {
+            guard let value = assigned[parameter.label] else { continue }
+            values[parameter.column] = try parameter.check(value, range)
+        }
+        return .record(RecordValue(table: table, values: values, source: .memberwise(labels: labels)))
+    }
+
+    /// A call that matches none of the initializers a type declares, where Swift gives it no memberwise one.
+    func noMatchingInitializer(_ type: String, arguments: [Argument], range: SourceRange) -> ArborError {
+        let initializers = environment.types[canonicalTypePath(type)]?.initializers ?? []
+        return ArborError(
+            "`\(type)\(arguments.labels.signature)` matches no initializer of `\(type)`",
+            at: arguments.first?.labelRange ?? range,
+            suggestion: initializers.isEmpty
+                ? nil
+                : "it declares "
+                    + initializers.map { "`\(Self.declaredSignature($0.function))`" }.joined(separator: " or "))
+    }
+
     /// The columns a hand-written `encode(to container:)` gives for these property values.
     private func encoded(
         by encoder: FunctionDeclaration, typeName: String, values: [String: SQLValue],
@@ -125,7 +180,14 @@ extension Evaluator {
         for parameter in parameters {
             properties[parameter.label] = .expression(.value(values[parameter.column] ?? .null))
         }
-        return try withScope(
+        return try encoded(by: encoder, typeName: typeName, properties: properties, range: range)
+    }
+
+    /// The columns a hand-written `encode(to container:)` gives for these property values.
+    private func encoded(
+        by encoder: FunctionDeclaration, typeName: String, properties: [String: Value], range: SourceRange
+    ) throws -> [String: SQLValue] {
+        try withScope(
             {
                 $0 = Scope()
                 $0.selfType = typeName
@@ -145,30 +207,33 @@ extension Evaluator {
         throws -> Value
     {
         let typePath = canonicalTypePath(type)
-        let initializers = environment.types[typePath]?.initializers ?? []
-        if let initializer = initializers.first(where: { Self.matches(arguments.labels, $0.function.parameters) }) {
-            let fields = try initialize(initializer, properties: properties, arguments: arguments, range: range)
-            // Swift runs this initializer, not the memberwise one: one arbor can not run is said so.
-            guard let fields else {
-                throw ArborError(
-                    "arbor runs an initializer that only assigns stored properties; `\(type).\(initializer.function.signature)` does more",
-                    at: range,
-                    suggestion: "build the value with its stored properties, or bind what you need with `let`")
+        if let initializer = declaredInitializer(of: type, labels: arguments.labels) {
+            let assigned = try runInitializer(
+                initializer, properties: Set(properties.map(\.name)), arguments: arguments, range: range)
+            var fields: [(name: String, value: Value)] = []
+            for stored in properties {
+                if let value = assigned[stored.name] {
+                    fields.append((stored.name, try property(stored, of: typePath, holding: value, range: range)))
+                } else if let initial = stored.defaultValue {
+                    let value = try withScope(
+                        {
+                            $0 = Scope()
+                            $0.selfType = typePath
+                        }, { try evaluate(initial) })
+                    fields.append((stored.name, try property(stored, of: typePath, holding: value, range: range)))
+                } else {
+                    fields.append((stored.name, .expression(.value(.null))))
+                }
             }
             return .composite(type: type, fields: fields)
         }
+        // The app declares initializers and the call matches none: say them.
+        if !hasMemberwiseInitializer(type) { throw noMatchingInitializer(type, arguments: arguments, range: range) }
         do {
             return try memberwiseValue(type, properties: properties, arguments: arguments, range: range)
-        } catch let error as ArborError
-            where !initializers.isEmpty
-            && !initializers.contains(where: { Self.matches(arguments.labels, $0.function.parameters) })
-        {
-            // The app declares initializers and the call matches none: say them.
-            throw ArborError(
-                "`\(type)\(arguments.labels.signature)` matches no initializer of `\(type)`",
-                at: error.range ?? range,
-                suggestion: "it declares "
-                    + initializers.map { "`\(Self.declaredSignature($0.function))`" }.joined(separator: " or "))
+        } catch let error as ArborError where !(environment.types[typePath]?.initializers.isEmpty ?? true) {
+            // Initializers in extensions keep the memberwise one: a call that fits neither says them.
+            throw noMatchingInitializer(type, arguments: arguments, range: error.range ?? range)
         }
     }
 
@@ -215,71 +280,6 @@ extension Evaluator {
             }
         }
         return .composite(type: type, fields: fields)
-    }
-
-    /// The fields an initializer that only assigns stored properties (`self.ordering = ordering`)
-    /// gives, its parameters bound to the arguments or their default values; nil for other bodies.
-    private func initialize(
-        _ initializer: RequestMethod, properties: [StoredProperty], arguments: [Argument], range: SourceRange
-    ) throws -> [(name: String, value: Value)]? {
-        var assignments: [(name: String, value: Expr)] = []
-        for statement in initializer.function.body {
-            guard case .assignment(let name, _, let value, _) = statement,
-                properties.contains(where: { $0.name == name })
-            else { return nil }
-            assignments.append((name, value))
-        }
-        let typePath = canonicalTypePath(initializer.typePath ?? "")
-        var parameters = ScopeFrame(kind: .function)
-        // Evaluates in the type's scope; what the initializer's own text says (`inInitializer`)
-        // is located in its file when it fails.
-        func inType<T>(_ body: () throws -> T) throws -> T {
-            try withScope(
-                {
-                    $0 = Scope()
-                    $0.selfType = typePath
-                    $0.frames.append(parameters)
-                }, body)
-        }
-        func inInitializer<T>(_ body: () throws -> T) throws -> T {
-            do {
-                return try inType(body)
-            } catch let error as ArborError {
-                throw relocated(error, from: initializer, to: range)
-            }
-        }
-        var index = 0
-        for parameter in initializer.function.parameters {
-            let value: Value
-            if index < arguments.count, arguments[index].label == parameter.label {
-                let argument = arguments[index].value
-                index += 1
-                value = try convert(evaluate(argument), to: parameter.typeValue, in: typePath, range: argument.range)
-            } else if let defaultValue = parameter.defaultValue {
-                value = try inInitializer {
-                    try convert(evaluate(defaultValue), to: parameter.typeValue, in: typePath, range: range)
-                }
-            } else {
-                throw ArborError("missing argument for `\(parameter.label ?? parameter.name)`", at: range)
-            }
-            parameters.names[parameter.name] = LocalName(value: value, type: parameter.typeValue, isVariable: false)
-        }
-        var assigned: [String: Value] = [:]
-        for assignment in assignments {
-            assigned[assignment.name] = try inInitializer { try evaluate(assignment.value) }
-        }
-        var fields: [(name: String, value: Value)] = []
-        for stored in properties {
-            if let value = assigned[stored.name] {
-                fields.append((stored.name, try property(stored, of: typePath, holding: value, range: range)))
-            } else if let initial = stored.defaultValue {
-                let value = try inType { try evaluate(initial) }
-                fields.append((stored.name, try property(stored, of: typePath, holding: value, range: range)))
-            } else {
-                fields.append((stored.name, .expression(.value(.null))))
-            }
-        }
-        return fields
     }
 
     /// A property's value as its declared type takes it: `.byYear` of an app enum is checked
@@ -336,8 +336,33 @@ extension Evaluator {
         return properties.first { $0.column == name }?.column
     }
 
+    /// A property value kept with a record: a value, or a struct of values.
+    static func swiftProperty(_ value: Value) -> SwiftPropertyValue? {
+        switch value {
+        case .expression(.value(let literal)): return .value(literal)
+        case .swift(let swift): return swift.databaseValue.map { .value($0) }
+        case .composite(let type, let fields):
+            var kept: [SwiftPropertyValue.Field] = []
+            for field in fields {
+                guard let value = swiftProperty(field.value) else { return nil }
+                kept.append(.init(name: field.name, value: value))
+            }
+            return .structure(type: type, fields: kept)
+        default: return nil
+        }
+    }
+
+    static func value(of property: SwiftPropertyValue) -> Value {
+        switch property {
+        case .value(let literal): .expression(.value(literal))
+        case .structure(let type, let fields):
+            .composite(type: type, fields: fields.map { ($0.name, value(of: $0.value)) })
+        }
+    }
+
     /// `author.name`: the value of a property of a record.
     func recordProperty(_ name: String, of record: RecordValue, nameRange: SourceRange) throws -> Value {
+        if let kept = record.swiftProperties[name] { return Self.value(of: kept) }
         guard let column = propertyColumn(name, ofTable: record.table) else {
             let properties = environment.schema.table(named: record.table).map(RecordProperty.of) ?? []
             throw ArborError(

@@ -18,13 +18,20 @@ public final class Evaluator {
 
     /// What a `let` binds for a value (`let author = try Author.fetchOne(db, id: 1)`
     /// fetches a record). The session gives it: the evaluator never touches the database.
-    public typealias Binder = (_ value: Value, _ name: String, _ range: SourceRange, Environment) throws -> Value
+    public typealias Binder = (
+        _ value: Value, _ name: String, _ range: SourceRange, _ site: BindingSite, Environment
+    ) throws -> Value
     public var binder: Binder?
 
+    /// Where a `let` is: the session's top level (`let books = try Book.fetchAll(db)` at the
+    /// prompt keeps the request, shown a window at a time), or app code (a method's body,
+    /// a closure), where it binds what Swift binds.
+    public enum BindingSite: Sendable { case session, appCode }
+
     /// `value` as a `let` binds it.
-    public func bound(_ value: Value, name: String, range: SourceRange) throws -> Value {
+    public func bound(_ value: Value, name: String, range: SourceRange, site: BindingSite = .appCode) throws -> Value {
         guard let binder else { return value }
-        return try binder(value, name, range, environment)
+        return try binder(value, name, range, site, environment)
     }
 
     public init(environment: Environment) {

@@ -14,7 +14,7 @@ enum GRDBAPI {
                 ? $0.yielding(.expression) : $0
         }
         + fullTextSearchMembers + sequenceMembers + membershipMembers + dateFunctions + dateModifiers
-        + sqlLiteralMembers
+        + sqlLiteralMembers + dateComponentsMembers
 
     /// `AssociationToMany.count`: an aggregate of a to-many association.
     static func isAggregate(_ symbol: String) -> Bool { symbol.hasPrefix("AssociationToMany.") }

@@ -71,6 +71,9 @@ struct DeclarationIndex {
     init(_ units: [SourceUnit]) {
         for (index, unit) in units.enumerated() {
             for declaration in unit.declarations { add(declaration, path: nil, unit: index) }
+            if let constants = TopLevelConstants.declaration(unit.topLevelConstants) {
+                add(constants, path: nil, unit: index)
+            }
         }
     }
 

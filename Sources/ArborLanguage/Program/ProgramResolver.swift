@@ -473,6 +473,7 @@ private struct Resolution {
         let isPlainStruct = table == nil && type.fragments.contains { $0.declaration.keyword == .struct }
         // An enum of the app (or Foundation's `SortOrder`): its methods are called on a case.
         let isEnum = evaluator.environment.enums[path] != nil
+        let isStruct = type.fragments.contains { $0.declaration.keyword == .struct }
         let hasValueMethods = isPlainStruct || isEnum
         do {
             // The memberwise initializer's labels: the struct's stored properties (of a record
@@ -494,6 +495,18 @@ private struct Resolution {
             if !stored.isEmpty || isPlainStruct {
                 evaluator.environment.types.update(path) { $0.storedProperties = stored }
             }
+            // An initializer in the struct's body replaces the memberwise one (one in an extension does not).
+            let declaresInitializer = type.fragments.contains { fragment in
+                fragment.declaration.keyword == .struct
+                    && fragment.declaration.members.contains { member in
+                        switch member {
+                        case .function(let function): function.name == "init"
+                        case .unreadable("init", _, _, _, _): true
+                        default: false
+                        }
+                    }
+            }
+            if declaresInitializer { evaluator.environment.types.update(path) { $0.declaresInitializer = true } }
         }
         for (member, unit) in type.members {
             switch member {
@@ -535,8 +548,9 @@ private struct Resolution {
                 && function.parameters.first?.type.containsBytes("PersistenceContainer") == true:
                 evaluator.environment.types.update(path) { $0.recordEncoder = function }
             case .function(let function) where function.name == "init":
-                // `init(ordering: SortOrder? = .forward) { self.ordering = ordering }`.
-                guard isPlainStruct else { continue }
+                // `init(ordering: SortOrder? = .forward) { self.ordering = ordering }`, of a plain
+                // struct or a record type.
+                guard isStruct else { continue }
                 let initializer = RequestMethod(
                     receiver: .value, table: memberTable, typePath: path, function: function, isProperty: false,
                     origin: unit)

@@ -9,6 +9,8 @@ public struct SourceUnit: Sendable {
     public var declarations: [TypeDeclaration]
     /// What parsing found: errors of broken declarations, notes (`#if` branches taken).
     public var diagnostics: [ProgramDiagnostic]
+    /// The constants the file declares at its top level (`TopLevelConstants`).
+    public var topLevelConstants: [TypeDeclaration.Member] = []
 
     public init(name: String, text: String, declarations: [TypeDeclaration], diagnostics: [ProgramDiagnostic] = []) {
         self.name = name
@@ -85,12 +87,14 @@ public struct SourceUnit: Sendable {
         cancellation: Cancellation? = nil
     ) -> SourceUnit {
         let result = SwiftSourceReader.read(text, flags: flags, cancellation: cancellation)
-        return SourceUnit(
+        var unit = SourceUnit(
             name: name, text: text, declarations: result.declarations,
             diagnostics: (result.errors.map { ProgramDiagnostic(.error, $0, unit: name) }
                 + result.notes.map { ProgramDiagnostic(.note, $0, unit: name) }).sorted {
                     ($0.error.range?.lowerBound ?? 0) < ($1.error.range?.lowerBound ?? 0)
                 })
+        unit.topLevelConstants = result.topLevelConstants
+        return unit
     }
 }
 

@@ -26,6 +26,15 @@ extension SwiftLowering {
                     continue
                 } else if let declaration = typeDeclaration(decl) {
                     declarations.append(declaration)
+                } else if let variable = decl.as(RawVariableDeclSyntax.self) {
+                    // `private let abbreviations = [...]`: read as a static of `TopLevelConstants`.
+                    var constants: [TypeDeclaration.Member] = []
+                    properties(variable, into: &constants)
+                    topLevelConstants += constants.map { member in
+                        guard case .property(var property) = member else { return member }
+                        property.isStatic = true
+                        return .property(property)
+                    }
                 } else if decl.kind == .missingDecl {
                     skipped.add(lineRange(item, of: tree))
                 }

@@ -15,6 +15,8 @@ struct SwiftLowering {
     let configuration: FlagBuildConfiguration
     /// `#if` outcomes and what was skipped, in source order.
     var notes: [ArborError] = []
+    /// A file's top-level constants (`private let abbreviations = [...]`), as static properties.
+    var topLevelConstants: [TypeDeclaration.Member] = []
     /// Current nesting of the tree being lowered, against `Parser.nestingLimit`.
     var depth = 0
 

@@ -49,6 +49,8 @@ public enum SwiftSourceReader {
         public var declarations: [TypeDeclaration]
         public var errors: [ArborError]
         public var notes: [ArborError]
+        /// `private let abbreviations = [...]` at the file's top level: static properties of no type.
+        public var topLevelConstants: [TypeDeclaration.Member] = []
     }
 
     /// The type declarations of `text` (a file, or a paste starting at `baseOffset` of
@@ -102,6 +104,7 @@ public enum SwiftSourceReader {
         if let refusedElsewhere, skipped.note == nil { notes.append(refusedElsewhere) }
         if let note = skipped.note { notes.append(note) }
         notes.sort { ($0.range?.lowerBound ?? 0) < ($1.range?.lowerBound ?? 0) }
-        return Result(declarations: declarations, errors: errors, notes: notes)
+        return Result(
+            declarations: declarations, errors: errors, notes: notes, topLevelConstants: lowering.topLevelConstants)
     }
 }

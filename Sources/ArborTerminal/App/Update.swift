@@ -240,7 +240,7 @@ extension AppState {
                     generation: generation)
             case .boolean(let value, let statement):
                 showAnswer("\(value)", statement: statement, label: "main", elapsed: elapsed, generation: generation)
-            case .description(let text), .commandOutput(let text):
+            case .description(let text), .commandOutput(let text), .computed(let text, _):
                 texts.append(text)
             case .silent(let what):
                 // Declarations may add associations: the examples follow.

@@ -63,7 +63,7 @@ enum DocExampleVerdict: Equatable {
             return ["count \(count)", "sql " + sql]
         case .boolean(let answer, let sql):
             return ["bool \(answer)", "sql " + sql]
-        case .description(let text):
+        case .description(let text), .computed(let text, _):
             return ["description \(text)"]
         case .silent(let name):
             return ["silent \(name)"]

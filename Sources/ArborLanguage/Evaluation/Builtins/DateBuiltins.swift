@@ -37,6 +37,11 @@ enum DateBuiltins {
         SwiftBuiltin(.calendar, "startOfDay", labels: ["for"]) { call in
             .swift(.date(Calendar.current.startOfDay(for: try date(call, 0))))
         },
+        // Foundation's components of a date in the calendar's time zone (the current one).
+        SwiftBuiltin(.calendar, "dateComponents", labels: [nil, "from"]) { call in
+            let units = try componentSet(call.evaluator.evaluate(call.arguments[0].value), call.arguments[0].value)
+            return .swift(.dateComponents(Calendar.current.dateComponents(units, from: try date(call, 1))))
+        },
         SwiftBuiltin(.calendar, "date", labels: ["byAdding", "value", "to"]) { call in
             guard case .implicitMember(let unit) = try call.evaluator.evaluate(call.arguments[0].value),
                 let component = components[unit]
@@ -57,6 +62,33 @@ enum DateBuiltins {
         "second": .second, "minute": .minute, "hour": .hour, "day": .day, "weekOfYear": .weekOfYear, "month": .month,
         "year": .year,
     ]
+
+    /// `[.year, .month, .day]`: a set of calendar components.
+    static func componentSet(_ value: Value, _ argument: Expr) throws -> Set<Calendar.Component> {
+        let elements: [Value]
+        switch value {
+        case .array(let values): elements = values
+        case .implicitMember: elements = [value]
+        default: elements = []
+        }
+        var units: Set<Calendar.Component> = []
+        for element in elements {
+            guard case .implicitMember(let name) = element, let unit = setComponents[name] else {
+                throw ArborError(
+                    "expected a set of calendar components: "
+                        + setComponents.keys.sorted().map { ".\($0)" }.joined(separator: ", "),
+                    at: argument.range)
+            }
+            units.insert(unit)
+        }
+        return units
+    }
+
+    static let setComponents: [String: Calendar.Component] = components.merging([
+        "era": .era, "weekday": .weekday, "weekdayOrdinal": .weekdayOrdinal, "quarter": .quarter,
+        "weekOfMonth": .weekOfMonth, "yearForWeekOfYear": .yearForWeekOfYear, "nanosecond": .nanosecond,
+        "calendar": .calendar, "timeZone": .timeZone,
+    ]) { a, _ in a }
 
     static func receiver(_ call: SwiftBuiltin.Call) -> Date {
         if case .swift(.date(let date)) = call.receiver { return date }

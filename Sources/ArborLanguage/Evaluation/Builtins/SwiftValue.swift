@@ -10,6 +10,10 @@ public enum SwiftValue: Sendable, Hashable {
     case uuid(UUID)
     /// `Calendar.current`, for `date(byAdding:value:to:)` and `startOfDay(for:)`.
     case calendar
+    /// `Calendar.current.dateComponents([.year, .month], from: date)`.
+    case dateComponents(DateComponents)
+    /// GRDB's `DatabaseDateComponents(components, format: .YMD_HMSS)`: stored as GRDB formats it.
+    case databaseDateComponents(DateComponents, format: String)
     /// What a closure without a value returns (`{ _ in }`): Swift's `()`.
     case void
     /// A case of the app's enum (`Book.Kind.novel`), with its type: its raw value is
@@ -21,6 +25,8 @@ public enum SwiftValue: Sendable, Hashable {
         case .date: "Date"
         case .uuid: "UUID"
         case .calendar: "Calendar"
+        case .dateComponents: "DateComponents"
+        case .databaseDateComponents: "DatabaseDateComponents"
         case .void: "()"
         case .enumCase(let value): value.type
         }
@@ -31,7 +37,9 @@ public enum SwiftValue: Sendable, Hashable {
         switch self {
         case .date(let date): .text(Self.storageDateFormatter.string(from: date))
         case .uuid(let uuid): .blob(withUnsafeBytes(of: uuid.uuid) { Data($0) })
-        case .calendar, .void: nil
+        case .calendar, .void, .dateComponents: nil
+        case .databaseDateComponents(let components, let format):
+            StoredDateComponents.databaseValue(components, format: format)
         case .enumCase(let value): value.rawValue
         }
     }

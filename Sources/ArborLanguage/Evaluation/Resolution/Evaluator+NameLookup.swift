@@ -22,6 +22,7 @@ extension Evaluator {
             return value
         }
         if let value = moduleType(name) { return value }
+        if let value = try topLevelConstant(name, range: range) { return value }
         if let value = grdbName(name) { return value }
         throw unknownName(name, range: range)
     }
@@ -131,6 +132,18 @@ extension Evaluator {
     /// type's methods (`self.name(…)`, `Self.name(…)`, GRDB's association builders of its
     /// table); then the module's types (their initializers) and functions.
     func callName(_ name: String, arguments: [Argument], range: SourceRange, nameRange: SourceRange) throws -> Value {
+        // `Self(…)` in a type's body or extension is that type's initializer, as in Swift.
+        if name == "Self", let selfType = scope.selfType, selfType != "Self" {
+            guard
+                environment.types[canonicalTypePath(selfType)] != nil
+                    || environment.typeNames.table(forType: selfType) != nil
+            else {
+                throw ArborError(
+                    "`Self(…)` is an initializer of `\(selfType)`, a type whose initializers arbor does not know",
+                    at: nameRange)
+            }
+            return try callName(selfType, arguments: arguments, range: range, nameRange: nameRange)
+        }
         if scope.local(name) != nil || environment.binding(name) != nil {
             throw ArborError("`\(name)` is not a function", at: nameRange)
         }

@@ -22,6 +22,20 @@ extension Evaluator {
         /// In a record's `encode(to container:)`: the container's name, and the columns written.
         var encodingContainer: String?
         var encoded: [String: SQLValue] = [:]
+        /// In an initializer of the app's type: its stored properties, and what the body has
+        /// assigned them so far (`self.x = …`, or `x = …` where no local `x` may be assigned).
+        var initializing: (properties: Set<String>, assigned: [String: Value])?
+        /// What a `let` here binds: Swift's value in app code; in a `dbQueue.read { db in … }`
+        /// typed at the prompt, whose `let`s become the session's names, what the prompt binds.
+        var bindingSite: BindingSite = .appCode
+
+        /// Whether `name = …` assigns a stored property of the value being initialized.
+        func assignsProperty(_ name: String) -> Bool {
+            guard let initializing, initializing.properties.contains(name) else { return false }
+            // A local `var` (or a `let` waiting for its value) of the body takes the assignment.
+            guard let local = local(name) else { return true }
+            return !(local.isVariable || local.value == nil)
+        }
 
         // MARK: Lexical names
 

@@ -32,6 +32,8 @@ public struct TypeInfo: Sendable {
     public var methods = RequestMethods()
     /// The explicit initializers of a plain struct.
     public var initializers: [RequestMethod] = []
+    /// The struct declares an initializer in its body: Swift then synthesizes no memberwise one.
+    public var declaresInitializer = false
     /// `func encode(to container: inout PersistenceContainer)`, when a record writes its columns by hand.
     public var recordEncoder: FunctionDeclaration?
     /// `static let databaseSelection`: what the record type's requests select; nil for all columns.
