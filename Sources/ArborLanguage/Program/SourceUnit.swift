@@ -51,6 +51,7 @@ public struct SourceUnit: Sendable {
             }
         }
         _ = LargeStackThread.run(each: works, abandoningOn: cancellation)
+        FreedMemory.returnToSystem()
         return read.units
     }
 
