@@ -11,6 +11,12 @@ extension Evaluator {
                 // The selection of the type named, not of another type of its table.
                 return .array((declaredSelection(ofType: recordType) ?? [.allColumns(alias: nil)]).map(Value.selection))
             }
+            // The type's own association first (`AuthorRow.books`, not another type's of its table).
+            if let recordType {
+                let type = canonicalTypePath(recordType)
+                try forceMember(type, name, range: nameRange)
+                if let own = environment.statics[type]?[name], case .association = own { return own }
+            }
             try forceMembers(ofTable: table, named: name, range: nameRange)
             if let entry = environment.catalog.association(named: name, of: table) {
                 return .association(plan(of: entry))

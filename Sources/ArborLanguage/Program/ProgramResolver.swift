@@ -782,13 +782,12 @@ private struct Resolution {
                 }
                 let key = "\(path).\(name)"
                 guard environment.memberErrors[key] == nil else { continue }
-                if let table = tables[path] ?? enclosingTable(path),
-                    // Declared ones only: inferring the convention's (GRDB's inflections) is for requests.
-                    let association = environment.catalog.declaredAssociation(named: name, of: table),
-                    association.plan.displayName == key
+                // The type's own (each record type of a table counts its own), of a table.
+                if case .association(let association)? = statics[name], association.displayName == key,
+                    tables[path] ?? enclosingTable(path) != nil
                 {
                     result.associations += 1
-                    entry(.association, key, "\(association.plan.base.kind)", range: p.nameRange, unit: unit)
+                    entry(.association, key, "\(association.base.kind)", range: p.nameRange, unit: unit)
                 } else if case .expression(.column)? = statics[name] {
                     hasColumns = true
                     entry(.columns, key, "", range: p.nameRange, unit: unit)
