@@ -213,7 +213,8 @@ extension Evaluator {
     /// record type's `databaseSelection`, which GRDB qualifies with the alias (or the table).
     func columnsOf(_ arguments: [Argument]) throws -> SQLFragment.Piece {
         let type = arguments[0].value
-        guard case .member(_, "self", _) = type.kind, case .table(let table, let typePath, _) = try evaluate(type) else {
+        guard case .member(_, "self", _) = type.kind, case .table(let table, let typePath, _) = try evaluate(type)
+        else {
             throw ArborError(
                 "`columnsOf:` takes a record type, as in `\\(columnsOf: Player.self)`", at: type.range)
         }
