@@ -16,11 +16,21 @@ final class TypedTableResolutionTests: XCTestCase {
         INSERT INTO book VALUES (1, 'Dune');
         """
 
-    /// A statement the compiler refuses, the member arbor locates its error on, and arbor's message.
+    /// A statement the compiler refuses, what arbor locates its error on (the member's
+    /// name, or a closure or key path argument), and arbor's message.
     struct Refused {
         var statement: String
         var member: String
         var message: String
+        var located: String? = nil
+
+        /// Where the error is: `located`, or the member's name after its dot.
+        var range: SourceRange? {
+            let target = located ?? ".\(member)("
+            guard let found = statement.range(of: target, options: .backwards) else { return nil }
+            let start = statement.distance(from: statement.startIndex, to: found.lowerBound) + (located == nil ? 1 : 0)
+            return SourceRange(start, start + (located?.count ?? member.count))
+        }
     }
 
     static let identifiable = "conform to 'Identifiable'"
@@ -87,6 +97,21 @@ final class TypedTableResolutionTests: XCTestCase {
         Refused(
             statement: #"Table("book").matching(FTS3Pattern(matchingAllTokensIn: "x"))"#, member: "matching",
             message: "value of type 'Table<Row>' has no member 'matching(_:)'"),
+        // Closures and key paths name a record type's columns, on requests only.
+        Refused(
+            statement: #"Table("book").filter { $0.title == "x" }"#, member: "filter",
+            message: "no exact matches in call to instance method 'filter'", located: #"{ $0.title == "x" }"#),
+        Refused(
+            statement: #"Table<Book>("book").order(\.title)"#, member: "order",
+            message: "no exact matches in call to instance method 'order'", located: #"\.title"#),
+        Refused(
+            statement: #"Table("book").all().select { [$0.title] }"#, member: "select",
+            message: "cannot infer type of closure parameter '$0' without a type annotation",
+            located: "{ [$0.title] }"),
+        Refused(
+            statement: #"Table("book").all().filter(\.title == "x")"#, member: "filter",
+            message: "cannot infer key path type from context; consider explicitly specifying a root type",
+            located: #"\.title == "x""#),
     ]
 
     /// Statements GRDB compiles, which arbor runs.
@@ -107,6 +132,9 @@ final class TypedTableResolutionTests: XCTestCase {
         "try Book.fetchOne(db, id: 1)",
         "try Book.find(db, key: 1)",
         "try Book.fetchAll(db, ids: [1, 2])",
+        #"Table<Book>("book").all().filter { $0.title == "x" }"#,
+        #"Table<Book>("book").all().order(\.title)"#,
+        #"Book.filter { $0.title == "x" }"#,
     ]
 
     func testRowDecodedReceiversAndTableValuesRefuseWhatGRDBDoesNotDeclare() throws {
@@ -114,10 +142,8 @@ final class TypedTableResolutionTests: XCTestCase {
         for refused in Self.refused {
             let error = try XCTUnwrap(harness.error(refused.statement), refused.statement)
             XCTAssertEqual(error.message, refused.message, refused.statement)
-            // Located on the member's name, as the compiler locates it.
-            let name = try XCTUnwrap(refused.statement.range(of: ".\(refused.member)(", options: .backwards))
-            let start = refused.statement.distance(from: refused.statement.startIndex, to: name.lowerBound) + 1
-            XCTAssertEqual(error.range, SourceRange(start, start + refused.member.count), refused.statement)
+            // Located on the member's name, or on the argument, as the compiler locates it.
+            XCTAssertEqual(error.range, try XCTUnwrap(refused.range, refused.statement), refused.statement)
         }
     }
 
@@ -130,6 +156,14 @@ final class TypedTableResolutionTests: XCTestCase {
         XCTAssertEqual(
             harness.error(#"Table("book").all().selectID()"#)?.suggestion,
             #"GRDB offers it on requests of an `Identifiable` record type: start from `Book` or `Table<Book>("book")`; `selectPrimaryKey(as:)` selects the key of any table"#
+        )
+        XCTAssertEqual(
+            harness.error(#"Table("book").filter { $0.title == "x" }"#)?.suggestion,
+            #"`Table<Row>` takes no closure nor key path: they name a record type's columns, on its requests, as in `Book.filter { … }` or `Table<Book>("book").all().filter { … }`; or name the column: `Column("…")`"#
+        )
+        XCTAssertEqual(
+            harness.error(#"Table("book").all().order(\.title)"#)?.suggestion,
+            #"`QueryInterfaceRequest<Row>` has no record type whose columns a closure or key path names: start from `Book` or `Table<Book>("book").all()`; or name the column: `Column("…")`"#
         )
         XCTAssertEqual(
             harness.error(#"try Table("book").find(db, id: 1)"#)?.suggestion,
@@ -170,6 +204,9 @@ final class TypedTableResolutionTests: XCTestCase {
             try harness.grdbSQL(Table("book").all().asRequest(of: Book.self).filter(id: 1)))
         XCTAssertEqual(
             try harness.sql(#"Table("book").filter(key: 1)"#), try harness.grdbSQL(Table("book").filter(key: 1)))
+        XCTAssertEqual(
+            try harness.sql(#"Table<Book>("book").all().order(\.title)"#),
+            try harness.grdbSQL(Table<Book>("book").all().order(Column("title"))))
         // `exists(_:id:)` of a `Table<Book>` is GRDB's answer.
         let exists = try harness.database.read { try Table<Book>("book").exists($0, id: 1) }
         XCTAssertTrue(exists)
@@ -209,7 +246,11 @@ final class TypedTableResolutionTests: XCTestCase {
         try XCTSkipUnless(GRDBCompilation.isEnabled, "set ARBOR_COMPILE_GRDB=1 to compile against GRDB")
         let header = """
             import GRDB
-            struct Book: TableRecord, FetchableRecord, Decodable, Identifiable { var id: Int64 }
+            struct Book: TableRecord, FetchableRecord, Decodable, Identifiable {
+                var id: Int64
+                var title: String
+                enum Columns { static let title = Column("title") }
+            }
             func statements(_ db: Database) throws {
 
             """

@@ -27,6 +27,7 @@ extension Evaluator {
             name: name, base: base, receiver: receiver, receiverKind: kind, arguments: arguments, range: range,
             nameRange: nameRange)
         try Self.refuseClosureAmongTerms(call)
+        try refuseRecordColumnsWithoutRecordType(call)
         if let value = try callGRDB(call) { return value }
         if GRDBAPI.has(name, kind: .property) {
             throw ArborError("`\(name)` is a property, not a method: write it without `(…)`", at: nameRange)
