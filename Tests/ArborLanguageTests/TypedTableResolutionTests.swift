@@ -1,9 +1,10 @@
 import ArborCore
-import ArborLanguage
 import ArborTestSupport
 import Foundation
 import GRDB
 import XCTest
+
+@testable import ArborLanguage
 
 /// `Table("book")` is GRDB's `Table<Row>`: the members GRDB declares `where RowDecoder:
 /// Identifiable` (`filter(id:)`, `exists(_:id:)`, `selectID()`) are not its own, nor its
@@ -213,6 +214,17 @@ final class TypedTableResolutionTests: XCTestCase {
         XCTAssertEqual(
             try harness.sql(#"try Table<Book>("book").exists(db, id: 1)"#),
             try harness.sql(#"try Table("book").exists(db, key: 1)"#))
+    }
+
+    /// The registry agrees with GRDB's declarations: an entry offered on tables whose symbols
+    /// name no `Table` member is a record type's alone, and refused on `Table` values.
+    func testEntriesGRDBsTableDoesNotDeclareRequireARecordType() {
+        for member in GRDBAPI.members where member.offeredOn.contains(.table) {
+            let declaredByTable = member.symbols.contains { $0.hasPrefix("Table.") }
+            var requiresRecordType = false
+            if case .recordType? = member.requirement { requiresRecordType = true }
+            XCTAssertEqual(declaredByTable, !requiresRecordType, "\(member.signatures): \(member.symbols)")
+        }
     }
 
     func testATableOfAnUnknownTypeIsTheCompilersError() throws {
