@@ -5,7 +5,7 @@ extension Evaluator {
     func member(_ name: String, of base: Value, range: SourceRange, nameRange: SourceRange) throws -> Value {
         if let value = try builtin(name, on: base, arguments: nil, range: range) { return value }
         switch base {
-        case .table(let table, let recordType):
+        case .table(let table, let recordType, _):
             if name == "self" { return base }
             if name == "databaseSelection", let recordType {
                 // The selection of the type named, not of another type of its table.
@@ -165,7 +165,7 @@ extension Evaluator {
         // nothing (a chain `A.Columns.Columns…` evaluated again at each level is exponential).
         guard case .member(let inner, let namespace, let namespaceRange) = base.kind,
             namespace == "Columns" || namespace == "CodingKeys", case .identifier = inner.kind,
-            case .table(let table, _)? = try? evaluate(inner),
+            case .table(let table, _, _)? = try? evaluate(inner),
             let schemaTable = environment.schema.table(named: table)
         else { return nil }
         let range = namespaceRange.union(nameRange)

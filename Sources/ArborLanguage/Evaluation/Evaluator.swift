@@ -274,7 +274,7 @@ public final class Evaluator {
 
     func request(_ value: Value, range: SourceRange) throws -> RequestPlan {
         switch value {
-        case .table(let table, let type): return rootPlan(table, type: type)
+        case .table(let table, let type, _): return rootPlan(table, type: type)
         case .request(let plan): return plan
         default: throw ArborError("expected a request, got \(value.kindName)", at: range)
         }

@@ -78,7 +78,7 @@ extension Evaluator {
         let table: String
         let kind: String
         switch receiver {
-        case .table(let t, _): (table, kind) = (t, "table")
+        case .table(let t, _, _): (table, kind) = (t, "table")
         case .request(let p): (table, kind) = (p.table, "request")
         case .association(let a): (table, kind) = (a.destination, "association")
         case .record(let r): (table, kind) = (r.table, "record")
@@ -228,7 +228,7 @@ extension Evaluator {
         var index = 0
         let selfTable: String? =
             switch receiver {
-            case .table(let t, _): t
+            case .table(let t, _, _): t
             case .request(let p): p.table
             case .association(let a): a.destination
             case .record(let r): r.table
