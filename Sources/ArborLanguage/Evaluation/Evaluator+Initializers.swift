@@ -47,6 +47,7 @@ extension Evaluator {
                     {
                         $0 = Scope()
                         $0.selfType = typePath
+                        $0.sourceUnit = initializer.origin
                         $0.frames.append(parameters)
                         $0.initializing = (properties, [:])
                     }, body)
@@ -60,7 +61,9 @@ extension Evaluator {
             if index < arguments.count, arguments[index].label == parameter.label {
                 let argument = arguments[index].value
                 index += 1
-                value = try convert(evaluate(argument), to: parameter.typeValue, in: typePath, range: argument.range)
+                value = try convert(
+                    evaluate(argument, expecting: parameter.typeValue, in: typePath), to: parameter.typeValue,
+                    in: typePath, range: argument.range)
             } else if let defaultValue = parameter.defaultValue {
                 value = try inInitializer {
                     try convert(evaluate(defaultValue), to: parameter.typeValue, in: typePath, range: range)

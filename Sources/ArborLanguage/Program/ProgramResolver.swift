@@ -351,6 +351,8 @@ private struct Resolution {
             if case .integer(let i) = raw, i < Int64.max { next = i + 1 }
             if case .real(let d) = raw { nextReal = d + 1 }
             values[enumCase.name] = raw
+            // `case tag(String)` is no value until called with its values (`Evaluator+AssociatedValues`).
+            if enumCase.associatedValues != nil { continue }
             let value: Value
             if isColumns, case .text(let name) = raw {
                 value = .expression(.column(name, alias: nil))
@@ -372,6 +374,14 @@ private struct Resolution {
                     rawType: rawType, rawValues: values, caseNames: cases.map(\.name), isCaseOnly: isCaseOnly,
                     isDatabaseValue: conformances.contains("DatabaseValueConvertible"))
                 $0.enumeration?.isCodingKey = isCodingKey
+                for enumCase in cases {
+                    if let associated = enumCase.associatedValues {
+                        $0.enumeration?.associatedValues[enumCase.name] = associated
+                    }
+                }
+            }
+            for enumCase in cases where enumCase.associatedValues != nil {
+                evaluator.environment.types.associatedCaseNames.insert(enumCase.name)
             }
         }
     }
@@ -487,7 +497,7 @@ private struct Resolution {
                     stored.append(
                         StoredProperty(
                             name: property.name, type: property.type, hasDefault: property.value != nil,
-                            defaultValue: initial))
+                            defaultValue: initial, origin: fragment.unit))
                 }
             }
             // A plain struct (no table) is built with its memberwise initializer even when it
@@ -546,7 +556,10 @@ private struct Resolution {
             case .function(let function)
             where !function.isStatic && function.name == "encode"
                 && function.parameters.first?.type.containsBytes("PersistenceContainer") == true:
-                evaluator.environment.types.update(path) { $0.recordEncoder = function }
+                evaluator.environment.types.update(path) {
+                    $0.recordEncoder = function
+                    $0.recordEncoderOrigin = unit
+                }
             case .function(let function) where function.name == "init":
                 // `init(ordering: SortOrder? = .forward) { self.ordering = ordering }`, of a plain
                 // struct or a record type.

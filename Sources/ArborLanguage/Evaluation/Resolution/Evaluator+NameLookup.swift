@@ -24,6 +24,7 @@ extension Evaluator {
         if let value = moduleType(name) { return value }
         if let value = try topLevelConstant(name, range: range) { return value }
         if let value = grdbName(name) { return value }
+        if let error = fileScopedElsewhere(name, range: range) { throw error }
         throw unknownName(name, range: range)
     }
 
