@@ -125,6 +125,10 @@ final class AssociatedValueCasesTests: XCTestCase {
         XCTAssertEqual(
             harness.error(#"Book.all().matching(.tag("a", "b"))"#)?.message,
             "`Filter.tag(_:)` takes 1 associated value, not 2")
+        // Swift's `==` compares the values too.
+        guard case .expression(.value(.bool(false)))? = try harness.run(#"Filter.tag("a") == Filter.tag("b")"#),
+            case .expression(.value(.bool(true)))? = try harness.run(#"Filter.tag("a") == .tag("a")"#)
+        else { return XCTFail("cases compared with their values") }
         // Swift never stores such a case: GRDB takes no value of it.
         XCTAssertNotNil(harness.error(#"Book.filter(Column("tag") == Filter.tag("swift"))"#))
     }

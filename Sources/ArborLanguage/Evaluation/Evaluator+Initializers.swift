@@ -25,6 +25,14 @@ extension Evaluator {
             let typePath = scope.selfType
         else { return false }
         guard let initializer = declaredInitializer(of: typePath, labels: arguments.map(\.label)) else {
+            // The memberwise initializer, where Swift keeps it (an `init` declared in an extension).
+            if hasMemberwiseInitializer(typePath), let properties = storedProperties(of: typePath),
+                case .composite(_, let fields) = try compositeValue(
+                    typePath, properties: properties, arguments: arguments, range: e.range)
+            {
+                for field in fields { scope.initializing?.assigned[field.name] = field.value }
+                return true
+            }
             throw ArborError(
                 "`self.init\(arguments.labels.signature)` matches no initializer of `\(typePath)`", at: e.range)
         }

@@ -31,7 +31,10 @@ public final class Evaluator {
     /// `value` as a `let` binds it.
     public func bound(_ value: Value, name: String, range: SourceRange, site: BindingSite = .appCode) throws -> Value {
         guard let binder else { return value }
-        return try binder(value, name, range, site, environment)
+        let bound = try binder(value, name, range, site, environment)
+        // Records read from rows go through their type's own `init(row:)`, as GRDB decodes them.
+        guard case .fetch = value else { return bound }
+        return try initializedFromRows(bound, range: range)
     }
 
     public init(environment: Environment) {
