@@ -16,6 +16,8 @@ final class RowInitializerBindingTests: XCTestCase {
         INSERT INTO team VALUES (1, 'Reds');
         CREATE TABLE coach(id INTEGER PRIMARY KEY, name TEXT NOT NULL);
         INSERT INTO coach VALUES (1, 'Dee');
+        CREATE TABLE visit(id INTEGER PRIMARY KEY, at DATE NOT NULL);
+        INSERT INTO visit VALUES (7, '2024-05-01 10:00:00.000');
         """
 
     static let appCode = """
@@ -51,6 +53,13 @@ final class RowInitializerBindingTests: XCTestCase {
             init(row: Row) throws {
                 self.init(id: row["id"], name: row["name"], badge: row["id"] == 1 ? "head" : "assistant")
             }
+        }
+        struct Visit: FetchableRecord, TableRecord {
+            var id: Int64
+            var at: Date
+        }
+        extension Visit {
+            init(row: Row) throws { self.init(id: row["id"], at: row["at"]) }
         }
         """
 
@@ -91,6 +100,16 @@ final class RowInitializerBindingTests: XCTestCase {
             return XCTFail("the badge the initializer gave")
         }
         XCTAssertEqual(badge, coach.badge)
+    }
+
+    /// GRDB converts a row's value to the type asked (`row["at"]` as a `Date`, from text);
+    /// arbor's `row[…]` does not, so that init is not run: the record holds the row's columns.
+    func testAnInitializerArborCanNotRunLeavesTheColumns() throws {
+        let harness = try harness()
+        try harness.run("let visit = try Visit.fetchOne(db)")
+        guard case .expression(.value(.integer(7)))? = try harness.run("visit.id") else {
+            return XCTFail("the visit's id column")
+        }
     }
 }
 

@@ -8,18 +8,18 @@ import ArborCore
 extension Evaluator {
     /// `value` as the app holds it once bound: each record of the fetch (one, or an array of
     /// them) run through its type's `init(row:)` when the type declares one.
-    func initializedFromRows(_ value: Value, range: SourceRange) throws -> Value {
+    func initializedFromRows(_ value: Value, range: SourceRange) -> Value {
         switch value {
         case .record(let record):
-            return .record(try initializedFromRow(record, range: range))
+            return .record(initializedFromRow(record, range: range))
         case .array(let elements) where elements.contains(where: { if case .record = $0 { true } else { false } }):
             guard case .record(let first)? = elements.first, rowInitializer(ofTable: first.table) != nil else {
                 return value
             }
             return .array(
-                try elements.map { element in
+                elements.map { element in
                     guard case .record(let record) = element else { return element }
-                    return .record(try initializedFromRow(record, range: range))
+                    return .record(initializedFromRow(record, range: range))
                 })
         default:
             return value
@@ -36,19 +36,23 @@ extension Evaluator {
         return first
     }
 
-    /// `record` as its type's `init(row:)` makes it from the row it was read from.
-    private func initializedFromRow(_ record: RecordValue, range: SourceRange) throws -> RecordValue {
+    /// `record` as its type's `init(row:)` makes it from the row it was read from. Where arbor
+    /// can not run that init (a conversion GRDB makes from the row's value, such as a `Date`
+    /// read from text, that arbor's `row[…]` does not make), the record holds the row's
+    /// columns, as it would without one.
+    private func initializedFromRow(_ record: RecordValue, range: SourceRange) -> RecordValue {
         guard let (type, initializer) = rowInitializer(ofTable: record.table),
             let stored = storedProperties(of: type)
         else { return record }
         // The row is the record's columns, reached by the parameter's name (`row["score"]`).
         let rowName = "(fetched row)"
-        let assigned = try withScope({ $0.declare(rowName, .record(record)) }) {
+        let ran = try? withScope({ $0.declare(rowName, .record(record)) }) {
             try runInitializer(
                 initializer, properties: Set(stored.map(\.name)),
                 arguments: [Argument(label: "row", labelRange: nil, value: Expr(.identifier(rowName), range))],
                 range: range)
         }
+        guard let assigned = ran else { return record }
         var initialized = record
         let columns = Set((environment.schema.table(named: record.table)?.columns ?? []).map(\.name.sqlFolded))
         for property in stored {

@@ -34,7 +34,7 @@ public final class Evaluator {
         let bound = try binder(value, name, range, site, environment)
         // Records read from rows go through their type's own `init(row:)`, as GRDB decodes them.
         guard case .fetch = value else { return bound }
-        return try initializedFromRows(bound, range: range)
+        return initializedFromRows(bound, range: range)
     }
 
     public init(environment: Environment) {
