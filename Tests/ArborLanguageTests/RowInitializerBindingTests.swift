@@ -31,7 +31,7 @@ final class RowInitializerBindingTests: XCTestCase {
                 id = row["id"]
                 name = row[Column("name")]
                 score = row["score"]
-                bonus = score >= 100 ? 10 : 1
+                bonus = self.score >= 100 && score > 0 ? 10 : 1
             }
         }
         extension Player {
@@ -123,7 +123,7 @@ private struct Player: FetchableRecord, TableRecord {
         id = row["id"]
         name = row[Column("name")]
         score = row["score"]
-        bonus = score >= 100 ? 10 : 1
+        bonus = self.score >= 100 && score > 0 ? 10 : 1
     }
 }
 
