@@ -197,6 +197,8 @@ extension Evaluator {
         if case .expression = base {
             return try jsonSubscript(base, arguments: arguments, range: range)
         }
+        // `row["score"]` in a record type's `init(row:)`.
+        if case .record(let record) = base { return try rowSubscript(record, arguments: arguments, range: range) }
         guard case .alias(let alias) = base else {
             throw ArborError(
                 "only a table alias, an array or a dictionary can be subscripted, as in `alias[Column(\"name\")]`",

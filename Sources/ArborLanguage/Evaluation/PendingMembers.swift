@@ -146,6 +146,7 @@ extension Evaluator {
                 $0 = Scope()
                 $0.selfType = member.typePath
                 $0.selfTable = member.table
+                $0.sourceUnit = member.origin
                 $0.associationTable = member.table
                 if let table = member.table { $0.implicitSelf = .table(table, type: recordType(member.typePath)) }
                 // A selection's columns are the table's: a misspelled one is a note at load.

@@ -241,6 +241,7 @@ extension Evaluator {
                     $0.selfType = method.typePath
                     $0.selfTable = selfTable
                     $0.implicitSelf = receiver
+                    $0.sourceUnit = method.origin
                     $0.frames.append(parameters)
                     update(&$0)
                 }, body)
@@ -260,12 +261,14 @@ extension Evaluator {
                     value = .namespace("Database")
                 } else {
                     value = try convert(
-                        try evaluate(argument.value), to: parameter.typeValue, in: method.typePath,
-                        range: argument.value.range)
+                        try evaluate(argument.value, expecting: parameter.typeValue, in: method.typePath),
+                        to: parameter.typeValue, in: method.typePath, range: argument.value.range)
                 }
             } else if let defaultValue = parameter.defaultValue {
                 value = try inMethod {
-                    try convert(try evaluate(defaultValue), to: parameter.typeValue, in: method.typePath, range: range)
+                    try convert(
+                        try evaluate(defaultValue, expecting: parameter.typeValue, in: method.typePath),
+                        to: parameter.typeValue, in: method.typePath, range: range)
                 }
             } else {
                 throw ArborError("missing argument for `\(parameter.label ?? parameter.name)`", at: range)

@@ -11,6 +11,8 @@ public struct SourceUnit: Sendable {
     public var diagnostics: [ProgramDiagnostic]
     /// The constants the file declares at its top level (`TopLevelConstants`).
     public var topLevelConstants: [TypeDeclaration.Member] = []
+    /// The names of those declared `private` or `fileprivate`: Swift keeps them to this file.
+    public var fileScopedConstants: Set<String> = []
 
     public init(name: String, text: String, declarations: [TypeDeclaration], diagnostics: [ProgramDiagnostic] = []) {
         self.name = name
@@ -95,6 +97,7 @@ public struct SourceUnit: Sendable {
                     ($0.error.range?.lowerBound ?? 0) < ($1.error.range?.lowerBound ?? 0)
                 })
         unit.topLevelConstants = result.topLevelConstants
+        unit.fileScopedConstants = result.fileScopedConstants
         return unit
     }
 }

@@ -17,6 +17,8 @@ struct SwiftLowering {
     var notes: [ArborError] = []
     /// A file's top-level constants (`private let abbreviations = [...]`), as static properties.
     var topLevelConstants: [TypeDeclaration.Member] = []
+    /// The `private` and `fileprivate` ones among them: Swift keeps them to their file.
+    var fileScopedConstants: Set<String> = []
     /// Current nesting of the tree being lowered, against `Parser.nestingLimit`.
     var depth = 0
 
