@@ -9,9 +9,9 @@ enum MemberCandidates {
         switch value {
         case .table(let table, _, _):
             return associations(of: table, environment: environment) + statics(of: table, environment: environment)
-                + grdbMembers(offeredOn: .table)
+                + grdbMembers(offeredOn: .table, to: value)
         case .request:
-            return grdbMembers(offeredOn: .request)
+            return grdbMembers(offeredOn: .request, to: value)
         case .association(let association):
             // Aggregates (`count`, `max(_:)`) are offered on to-many associations only.
             let aggregates = Set(GRDBAPI.members.filter(\.isAssociationAggregate).map(\.name))
@@ -66,8 +66,10 @@ enum MemberCandidates {
     }
 
     /// GRDB's members offered on `receiver`, from the registry.
-    static func grdbMembers(offeredOn receiver: GRDBReceiver) -> [Completion] {
-        GRDBAPI.completions(offeredOn: receiver).map { Completion($0.name, kind: .method, detail: $0.detail) }
+    static func grdbMembers(offeredOn receiver: GRDBReceiver, to value: Value? = nil) -> [Completion] {
+        GRDBAPI.completions(offeredOn: receiver, to: value).map {
+            Completion($0.name, kind: .method, detail: $0.detail)
+        }
     }
 
     static func associations(of table: String, environment: Environment, toManyOnly: Bool = false) -> [Completion] {

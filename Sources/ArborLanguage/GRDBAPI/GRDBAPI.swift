@@ -57,13 +57,20 @@ enum GRDBAPI {
     }
 
     /// Each name offered on `receiver` with the signatures of its entries there, for completion.
-    static func completions(offeredOn receiver: GRDBReceiver) -> [(name: String, kind: GRDBMember.Kind, detail: String)]
+    /// `value`, when given, drops the forms whose requirement it does not meet (no
+    /// `filter(id:)` nor `find` after `Table("book").`), and the names left with none.
+    static func completions(offeredOn receiver: GRDBReceiver, to value: Value? = nil)
+        -> [(name: String, kind: GRDBMember.Kind, detail: String)]
     {
-        names(offeredOn: receiver).map { name in
-            let entries = (byName[name] ?? []).filter { $0.offeredOn.contains(receiver) }
+        names(offeredOn: receiver).compactMap { name in
+            let entries = (byName[name] ?? []).filter { entry in
+                entry.offeredOn.contains(receiver)
+                    && (value.flatMap { value in entry.requirement.map { $0.isMet(by: value) } } ?? true)
+            }
+            guard let first = entries.first else { return nil }
             var details: [String] = []
             for entry in entries where !details.contains(entry.signatures) { details.append(entry.signatures) }
-            return (name, entries.first?.kind ?? .method, details.joined(separator: " · "))
+            return (name, first.kind, details.joined(separator: " · "))
         }
     }
 }

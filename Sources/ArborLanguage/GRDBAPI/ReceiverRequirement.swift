@@ -20,6 +20,14 @@ enum ReceiverRequirement: Sendable {
         }
     }
 
+    /// Whether `receiver` meets it: what completion offers after `receiver.`.
+    func isMet(by receiver: Value) -> Bool {
+        switch self {
+        case .identifiableRowDecoder: receiver.nonRecordRowDecoder == nil
+        case .recordType: if case .table(_, _, let form) = receiver { form == .recordType } else { true }
+        }
+    }
+
     /// Why `call` does not meet it; nil when it does.
     func refusal(_ call: GRDBCall, in evaluator: Evaluator) -> ArborError? {
         switch self {
@@ -66,17 +74,24 @@ extension GRDBMember {
     }
 }
 
-extension GRDBCall {
-    /// GRDB's `RowDecoder` of the receiver when arbor knows it is not a record type: `Row`
+extension Value {
+    /// GRDB's `RowDecoder` of this receiver when arbor knows it is not a record type: `Row`
     /// for `Table("book")` and its requests, `Int64` for `select(…, as: Int64.self)`. Nil for
     /// a record type, `Table<Book>`, their requests and associations.
     var nonRecordRowDecoder: String? {
-        switch base {
+        switch self {
         case .table(_, _, let form): form == .tableOfRows ? "Row" : nil
         case .request(let plan): plan.decodesRows ? "Row" : plan.valueType?.swiftName
         default: nil
         }
     }
+}
+
+extension GRDBCall {
+    /// GRDB's `RowDecoder` of the receiver when arbor knows it is not a record type: `Row`
+    /// for `Table("book")` and its requests, `Int64` for `select(…, as: Int64.self)`. Nil for
+    /// a record type, `Table<Book>`, their requests and associations.
+    var nonRecordRowDecoder: String? { base.nonRecordRowDecoder }
 
     /// The receiver's type as Swift names it in a message: `Table<Row>`, `QueryInterfaceRequest<Row>`.
     var swiftReceiverType: String? {
