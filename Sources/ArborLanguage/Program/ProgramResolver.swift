@@ -103,6 +103,11 @@ private struct Resolution {
                 if resolved != aliasPath { evaluator.environment.types.aliases[aliasPath] = resolved }
             }
         }
+        // A top-level alias names a type from anywhere (Swift's `fileprivate` is not kept).
+        for (name, target) in index.topLevelTypeAliases {
+            let resolved = index.resolve(target, from: nil, aliases: evaluator.environment.types.aliases) ?? target
+            if resolved != name { evaluator.environment.types.aliases[name] = resolved }
+        }
     }
 
     /// `databaseTableName` as a stored or computed static property, a string or

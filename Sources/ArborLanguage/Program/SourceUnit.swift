@@ -11,6 +11,9 @@ public struct SourceUnit: Sendable {
     public var diagnostics: [ProgramDiagnostic]
     /// The constants the file declares at its top level (`TopLevelConstants`).
     public var topLevelConstants: [TypeDeclaration.Member] = []
+    /// The type aliases the file declares at its top level: module-wide names for arbor
+    /// (Swift keeps a `fileprivate` one to its file).
+    public var topLevelTypeAliases: [TypeDeclaration.Member] = []
 
     public init(name: String, text: String, declarations: [TypeDeclaration], diagnostics: [ProgramDiagnostic] = []) {
         self.name = name
@@ -95,6 +98,7 @@ public struct SourceUnit: Sendable {
                     ($0.error.range?.lowerBound ?? 0) < ($1.error.range?.lowerBound ?? 0)
                 })
         unit.topLevelConstants = result.topLevelConstants
+        unit.topLevelTypeAliases = result.topLevelTypeAliases
         return unit
     }
 }

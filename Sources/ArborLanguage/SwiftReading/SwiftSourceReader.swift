@@ -51,6 +51,8 @@ public enum SwiftSourceReader {
         public var notes: [ArborError]
         /// `private let abbreviations = [...]` at the file's top level: static properties of no type.
         public var topLevelConstants: [TypeDeclaration.Member] = []
+        /// `fileprivate typealias RootColumns = Root.Columns` at the file's top level.
+        public var topLevelTypeAliases: [TypeDeclaration.Member] = []
     }
 
     /// The type declarations of `text` (a file, or a paste starting at `baseOffset` of
@@ -105,6 +107,7 @@ public enum SwiftSourceReader {
         if let note = skipped.note { notes.append(note) }
         notes.sort { ($0.range?.lowerBound ?? 0) < ($1.range?.lowerBound ?? 0) }
         return Result(
-            declarations: declarations, errors: errors, notes: notes, topLevelConstants: lowering.topLevelConstants)
+            declarations: declarations, errors: errors, notes: notes, topLevelConstants: lowering.topLevelConstants,
+            topLevelTypeAliases: lowering.topLevelTypeAliases)
     }
 }
