@@ -215,7 +215,7 @@ public final class Session {
         case .observation(let observed):
             // arbor runs the observation's fetch once: the value it gives now.
             return try outcome(of: observed, range: range, fetch: fetch)
-        case .table(let table, let type):
+        case .table(let table, let type, _):
             return try .rows(request(evaluator.rootPlan(table, type: type), range: range, single: false, fetch: fetch))
         case .request(let plan):
             return try .rows(request(plan, range: range, single: false, fetch: fetch))

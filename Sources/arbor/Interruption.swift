@@ -1,6 +1,5 @@
 import ArborCore
 import ArborSession
-import Dispatch
 import Foundation
 import GRDB
 
@@ -18,18 +17,13 @@ final class Interruption: @unchecked Sendable {
     private var database: Session?
     private var running = false
     private var interrupted = false
-    private var source: (any DispatchSourceSignal)?
 
     /// Starts watching SIGINT for `session`'s statements.
     init(session: Session) {
         database = session
         // Its own `interrupted` is not printed before `arbor: interrupted` (`InterruptedStatement`).
         InterruptedStatement.watch(session.cancellation)
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { [weak self] in self?.received() }
-        source.resume()
-        self.source = source
+        InterruptSignal.forward { [weak self] in self?.received() }
     }
 
     /// Before any statement runs (opening and reading the schema, loading code,

@@ -114,7 +114,7 @@ final class AppModelTests: XCTestCase {
             let report = try session.load(paths: order)
             XCTAssertEqual(
                 report.summary,
-                "read 9 files: 9 record types, 17 associations, 3 column sets, 12 request methods; 1 note",
+                "read 9 files: 9 record types, 18 associations, 3 column sets, 12 request methods; 1 note",
                 "\(order.map { ($0 as NSString).lastPathComponent })")
             XCTAssertEqual(
                 report.diagnostics.map(\.error.message), ["#if DEBUG: took the first branch (DEBUG is defined)"])

@@ -96,14 +96,16 @@ final class FullTextSearch3Tests: XCTestCase {
         XCTAssertEqual(result.rows.count, 1)
     }
 
+    // `Table` declares no `matching(_:)`: its request does (`TableRequest`).
     func testMakeFTS5PatternReadsTheTablesColumns() throws {
         let session = try session()
         let allowed = try session.requestResult(
-            #"Table("document").matching(try db.makeFTS5Pattern(rawPattern: "content: sqlite", forTable: "document"))"#)
+            #"Table("document").all().matching(try db.makeFTS5Pattern(rawPattern: "content: sqlite", forTable: "document"))"#
+        )
         XCTAssertEqual(allowed.rows.count, 1)
         XCTAssertEqual(
             try session.failure(
-                #"Table("document").matching(try db.makeFTS5Pattern(rawPattern: "missing: sqlite", forTable: "document"))"#
+                #"Table("document").all().matching(try db.makeFTS5Pattern(rawPattern: "missing: sqlite", forTable: "document"))"#
             ).first?.message, "no such column: missing")
         XCTAssertEqual(
             try session.failure(#"try db.makeFTS5Pattern(rawPattern: "x", forTable: "nowhere")"#).first?.message,

@@ -154,7 +154,7 @@ public final class LanguageHarness {
         let plan: RequestPlan
         var single = false
         switch value {
-        case .table(let table, let type), .observation(.table(let table, let type)):
+        case .table(let table, let type, _), .observation(.table(let table, let type, _)):
             plan = evaluator.rootPlan(table, type: type)
         case .request(let request), .observation(.request(let request)):
             plan = request
@@ -191,7 +191,7 @@ public final class LanguageHarness {
     /// The request `text` evaluates to, and whether it fetches one row (`fetchOne`, `find`).
     private func request(_ text: String) throws -> (plan: RequestPlan, single: Bool) {
         switch try run(text) {
-        case .table(let table, let type)?: return (evaluator.rootPlan(table, type: type), false)
+        case .table(let table, let type, _)?: return (evaluator.rootPlan(table, type: type), false)
         case .request(let plan)?, .observation(.request(let plan))?: return (plan, false)
         case .fetch(let plan, let kind)?, .observation(.fetch(let plan, let kind))?:
             return (plan, kind == .one || kind == .find)

@@ -10,9 +10,13 @@ public enum Suggestions {
         guard name.utf8.count <= maximumLength else { return [] }
         let lowered = name.lowercased()
         let limit = max(2, lowered.count / 3)
+        // A name offered once, though several lists hold it (an association that is also its type's static).
+        var seen = Set<String>()
         let scored = candidates.compactMap { candidate -> (String, Int)? in
             // The distance is at least the difference in length.
-            guard abs(candidate.count - lowered.count) <= limit, candidate.utf8.count <= maximumLength * 4 else {
+            guard seen.insert(candidate).inserted, abs(candidate.count - lowered.count) <= limit,
+                candidate.utf8.count <= maximumLength * 4
+            else {
                 return nil
             }
             let d = distance(lowered, candidate.lowercased())

@@ -25,6 +25,10 @@ public struct RequestPlan: Hashable, Sendable {
     public var rawSQL: SQLFragment? = nil
     /// `fetchSet`: equal rows (or values) are shown once, the first of them, as a `Set` keeps them.
     public var isDeduplicated = false
+    /// GRDB's `QueryInterfaceRequest<Row>`: the request derives from `Table("t")` (`Table<Row>`)
+    /// or `asRequest(of: Row.self)`, so the members GRDB declares for a record type
+    /// (`filter(id:)`, `selectID()`) are not its own. False for a record type's requests.
+    public var decodesRows = false
 
     /// GRDB runs prefetch statements for it: `including(all:)`, unless values are fetched
     /// (`String.fetchAll(db, request)` reads the main statement alone). How the rows are

@@ -59,11 +59,6 @@ public struct AssociationCatalog: Sendable {
         return entries
     }
 
-    /// The association `name` the app declared on `table`, without inferring the convention's.
-    public func declaredAssociation(named name: String, of table: String) -> Entry? {
-        declaredByTable[table.sqlFolded]?.entry(named: name)
-    }
-
     public func association(named name: String, of table: String) -> Entry? {
         if let declared = declaredByTable[table.sqlFolded]?.entry(named: name) { return declared }
         // The convention's names start with a lowercase letter (`Naming.lowerCamel`): a type's

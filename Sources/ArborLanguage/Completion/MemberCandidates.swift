@@ -7,7 +7,7 @@ enum MemberCandidates {
     /// The candidates after `value.`, in the order they are best offered.
     static func candidates(after value: Value, environment: Environment) -> [Completion] {
         switch value {
-        case .table(let table, _):
+        case .table(let table, _, _):
             return associations(of: table, environment: environment) + statics(of: table, environment: environment)
                 + grdbMembers(offeredOn: .table)
         case .request:

@@ -161,7 +161,7 @@ final class ReceiverEvaluation {
         }
         switch Self.yield(of: call.name, on: kind, kind: .method) {
         case .refinedReceiver?:
-            if case .table(let table, _) = receiver { return .request(RequestPlan(table: table)) }
+            if case .table(let table, _, _) = receiver { return .request(RequestPlan(table: table)) }
             return receiver
         case .expression?: return .expression(.value(.null))
         default: return nil
@@ -173,7 +173,7 @@ extension Value {
     /// The table whose columns and associations a request, table or association offers.
     var completionTable: String? {
         switch self {
-        case .table(let table, _): table
+        case .table(let table, _, _): table
         case .request(let plan): plan.table
         case .association(let association): association.destination
         case .rowComponents(let table): table

@@ -45,8 +45,11 @@ extension Evaluator {
             guard let elseBody else { return nil }
             return try inBlock { try run(elseBody, range: statement.range) }
         case .switchValue(let subject, let cases, let range):
-            let body = try chooseCase(subject, cases, range: range)
-            return try run(body, range: range)
+            let chosen = try chooseCase(subject, cases, range: range)
+            return try inBlock {
+                for (name, value) in chosen.bindings { scope.declare(name, value) }
+                return try run(chosen.body, range: range)
+            }
         default:
             return nil
         }
@@ -62,8 +65,12 @@ extension Evaluator {
                 if try delegatedInitialization(e) { continue }
                 _ = try evaluate(e)
             case .binding(let name, _, let type, let value, let isVariable, let range):
-                let bound = try value.map {
-                    try self.bound(evaluate($0), name: name, range: range, site: scope.bindingSite)
+                // `let filter: Filter = .tag("x")`: the value takes its declared type.
+                let bound = try value.map { expr in
+                    let value =
+                        try type.map { try evaluate(expr, expecting: SwiftType(parsing: $0), in: scope.selfType) }
+                        ?? evaluate(expr)
+                    return try self.bound(value, name: name, range: range, site: scope.bindingSite)
                 }
                 // `var x: Int?` starts as nil, as in Swift; `let x: Int` waits for its one assignment.
                 let initial =
@@ -102,7 +109,10 @@ extension Evaluator {
                 if case .returned? = flow { return flow ?? .next }
             case .switchValue(let subject, let cases, let range):
                 let chosen = try chooseCase(subject, cases, range: range)
-                let flow = try inBlock { try execute(chosen) }
+                let flow = try inBlock {
+                    for (name, value) in chosen.bindings { scope.declare(name, value) }
+                    return try execute(chosen.body)
+                }
                 if case .returned = flow { return flow }
             case .subscriptAssignment(let target, let value, let range):
                 guard case .subscripted(let base, let arguments) = target.kind, case .identifier(let name) = base.kind,
@@ -174,6 +184,9 @@ extension Evaluator {
                 if case .expression(.value(.null)) = bound { return false }
                 if case .absentRecord = bound { return false }
                 scope.declare(name, bound)
+            case .casePattern(let pattern, let value):
+                guard let bindings = try match(pattern, evaluate(value)) else { return false }
+                for (name, value) in bindings { scope.declare(name, value) }
             }
         }
         return true
@@ -264,10 +277,11 @@ extension Evaluator {
         }
     }
 
-    /// The body of the case of `switch subject` that matches, or of `default`. A case of the
-    /// subject's enum written `.novel` is checked against the enum's cases.
+    /// The body of the case of `switch subject` that matches, or of `default`, with the names
+    /// its pattern binds (`case .tag(let name):`). A case of the subject's enum written `.novel`
+    /// is checked against the enum's cases.
     private func chooseCase(_ subject: Expr, _ cases: [BodyStatement.SwitchCase], range: SourceRange) throws
-        -> [BodyStatement]
+        -> (body: [BodyStatement], bindings: [(name: String, value: Value)])
     {
         var value = try evaluate(subject)
         var enumPath: String?
@@ -281,7 +295,10 @@ extension Evaluator {
         }
         let enumeration = enumPath.flatMap { environment.types[$0]?.enumeration }
         for switchCase in cases {
-            if switchCase.patterns.isEmpty { return switchCase.body }
+            if switchCase.isDefault { return (switchCase.body, []) }
+            for pattern in switchCase.casePatterns {
+                if let bindings = try match(pattern, value) { return (switchCase.body, bindings) }
+            }
             for pattern in switchCase.patterns {
                 if case .implicitMember(let name) = pattern.kind, let enumeration, let enumPath {
                     guard enumeration.rawValues[name] != nil else {
@@ -291,11 +308,11 @@ extension Evaluator {
                             suggestion: Suggestions.didYouMean(name, in: names)
                                 ?? "its cases: " + names.map { ".\($0)" }.joined(separator: ", "))
                     }
-                    if case .swift(.enumCase(let c)) = value, c.name == name { return switchCase.body }
+                    if case .swift(.enumCase(let c)) = value, c.name == name { return (switchCase.body, []) }
                     if case .expression(.value(let raw)) = value, let patternRaw = enumeration.rawValues[name],
                         Self.compare(raw, patternRaw) == 0
                     {
-                        return switchCase.body
+                        return (switchCase.body, [])
                     }
                     continue
                 }
@@ -303,10 +320,10 @@ extension Evaluator {
                 if case .expression(.value(.bool(true)))? = caseComparison(
                     .equal, value, subject, patternValue, pattern)
                 {
-                    return switchCase.body
+                    return (switchCase.body, [])
                 }
                 if let a = value.knownValue, let b = patternValue.knownValue, Self.compare(a, b) == 0 {
-                    return switchCase.body
+                    return (switchCase.body, [])
                 }
             }
         }

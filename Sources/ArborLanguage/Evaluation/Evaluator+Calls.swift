@@ -2,6 +2,7 @@ import ArborCore
 
 extension Evaluator {
     func call(_ callee: Expr, arguments: [Argument], range: SourceRange) throws -> Value {
+        if let value = try associatedCaseCall(callee, arguments: arguments, range: range) { return value }
         switch callee.kind {
         case .member(let baseExpr, let name, let nameRange):
             if isObservationTracking(baseExpr, name) {

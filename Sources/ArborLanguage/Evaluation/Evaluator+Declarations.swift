@@ -23,7 +23,7 @@ extension Evaluator {
                 })
         }
         let destinationValue = try withScope({ $0.associationTable = nil }) { try evaluate(first.value) }
-        guard case .table(let destination, let destinationType) = destinationValue else {
+        guard case .table(let destination, let destinationType, _) = destinationValue else {
             throw ArborError(
                 "the destination is a record type, as in `Author.self`, or `Table(\"author\")`", at: first.value.range)
         }

@@ -54,7 +54,8 @@ extension Evaluator {
         let same: Bool
         switch (l, r) {
         case (.swift(.enumCase(let a)), .swift(.enumCase(let b))):
-            same = a.type == b.type && a.name == b.name
+            // Swift's synthesized `==` compares the associated values too.
+            same = a.type == b.type && a.name == b.name && a.associatedValues == b.associatedValues
         case (.implicitMember, _), (_, .implicitMember), (.swift(.enumCase), _), (_, .swift(.enumCase)):
             // An enum arbor has no declaration for (Foundation's `SortOrder`): by name or raw value.
             guard let a = l.knownValue, let b = r.knownValue else { return nil }

@@ -25,6 +25,14 @@ extension Evaluator {
             let typePath = scope.selfType
         else { return false }
         guard let initializer = declaredInitializer(of: typePath, labels: arguments.map(\.label)) else {
+            // The memberwise initializer, where Swift keeps it (an `init` declared in an extension).
+            if hasMemberwiseInitializer(typePath), let properties = storedProperties(of: typePath),
+                case .composite(_, let fields) = try compositeValue(
+                    typePath, properties: properties, arguments: arguments, range: e.range)
+            {
+                for field in fields { scope.initializing?.assigned[field.name] = field.value }
+                return true
+            }
             throw ArborError(
                 "`self.init\(arguments.labels.signature)` matches no initializer of `\(typePath)`", at: e.range)
         }
@@ -47,6 +55,7 @@ extension Evaluator {
                     {
                         $0 = Scope()
                         $0.selfType = typePath
+                        $0.sourceUnit = initializer.origin
                         $0.frames.append(parameters)
                         $0.initializing = (properties, [:])
                     }, body)
@@ -60,7 +69,9 @@ extension Evaluator {
             if index < arguments.count, arguments[index].label == parameter.label {
                 let argument = arguments[index].value
                 index += 1
-                value = try convert(evaluate(argument), to: parameter.typeValue, in: typePath, range: argument.range)
+                value = try convert(
+                    evaluate(argument, expecting: parameter.typeValue, in: typePath), to: parameter.typeValue,
+                    in: typePath, range: argument.range)
             } else if let defaultValue = parameter.defaultValue {
                 value = try inInitializer {
                     try convert(evaluate(defaultValue), to: parameter.typeValue, in: typePath, range: range)

@@ -8,7 +8,7 @@ extension Evaluator {
         -> Value
     {
         let labels = arguments.labels.map { $0 ?? "_" }.joined(separator: ":")
-        guard case .table(let table, let selection) = receiver else {
+        guard case .table(let table, _, _) = receiver else {
             throw ArborError(
                 "`\(name)(_:\(labels.dropFirst(2)):)` is a static method of the record type, not of a request",
                 at: nameRange,
@@ -29,7 +29,7 @@ extension Evaluator {
             case "fetchSet": .set
             default: single ? .one : .all
             }
-        var plan = RequestPlan(table: table, operations: selection.map { [$0, filter] } ?? [filter])
+        var plan = receiver.plan.appending(filter)
         plan.isDeduplicated = kind == .set
         return .fetch(plan, kind)
     }

@@ -5,11 +5,17 @@ extension Evaluator {
     func member(_ name: String, of base: Value, range: SourceRange, nameRange: SourceRange) throws -> Value {
         if let value = try builtin(name, on: base, arguments: nil, range: range) { return value }
         switch base {
-        case .table(let table, let recordType):
+        case .table(let table, let recordType, _):
             if name == "self" { return base }
             if name == "databaseSelection", let recordType {
                 // The selection of the type named, not of another type of its table.
                 return .array((declaredSelection(ofType: recordType) ?? [.allColumns(alias: nil)]).map(Value.selection))
+            }
+            // The type's own association first (`AuthorRow.books`, not another type's of its table).
+            if let recordType {
+                let type = canonicalTypePath(recordType)
+                try forceMember(type, name, range: nameRange)
+                if let own = environment.statics[type]?[name], case .association = own { return own }
             }
             try forceMembers(ofTable: table, named: name, range: nameRange)
             if let entry = environment.catalog.association(named: name, of: table) {
@@ -159,7 +165,7 @@ extension Evaluator {
         // nothing (a chain `A.Columns.Columns…` evaluated again at each level is exponential).
         guard case .member(let inner, let namespace, let namespaceRange) = base.kind,
             namespace == "Columns" || namespace == "CodingKeys", case .identifier = inner.kind,
-            case .table(let table, _)? = try? evaluate(inner),
+            case .table(let table, _, _)? = try? evaluate(inner),
             let schemaTable = environment.schema.table(named: table)
         else { return nil }
         let range = namespaceRange.union(nameRange)
@@ -191,6 +197,8 @@ extension Evaluator {
         if case .expression = base {
             return try jsonSubscript(base, arguments: arguments, range: range)
         }
+        // `row["score"]` in a record type's `init(row:)`.
+        if case .record(let record) = base { return try rowSubscript(record, arguments: arguments, range: range) }
         guard case .alias(let alias) = base else {
             throw ArborError(
                 "only a table alias, an array or a dictionary can be subscripted, as in `alias[Column(\"name\")]`",

@@ -191,6 +191,7 @@ extension Evaluator {
             {
                 $0 = Scope()
                 $0.selfType = typeName
+                $0.sourceUnit = environment.types[canonicalTypePath(typeName)]?.recordEncoderOrigin
                 $0.closureParameters = properties
                 $0.encodingContainer = encoder.parameters.first?.name
             },
@@ -219,6 +220,7 @@ extension Evaluator {
                         {
                             $0 = Scope()
                             $0.selfType = typePath
+                            $0.sourceUnit = stored.origin
                         }, { try evaluate(initial) })
                     fields.append((stored.name, try property(stored, of: typePath, holding: value, range: range)))
                 } else {
@@ -273,6 +275,7 @@ extension Evaluator {
                     {
                         $0 = Scope()
                         $0.selfType = typePath
+                        $0.sourceUnit = property.origin
                     }, { try evaluate(initial) })
                 fields.append((property.name, try self.property(property, of: typePath, holding: value, range: range)))
             } else if !property.hasDefault {

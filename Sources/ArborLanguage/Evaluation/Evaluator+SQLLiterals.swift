@@ -76,7 +76,7 @@ extension Evaluator {
         case .sqlLiteral(let fragment): return .literal(fragment)
         case .ordering(let term): return .ordering(term)
         case .selection(let selection): return .selection(selection)
-        case .table(let table, _): return .table(table)
+        case .table(let table, _, _): return .table(table)
         // A Swift value (a case's raw value, a `Date`) as GRDB stores it.
         case .swift(let swift) where swift.databaseValue != nil:
             return .expression(.value(swift.databaseValue ?? .null))
@@ -228,7 +228,8 @@ extension Evaluator {
     /// record type's `databaseSelection`, which GRDB qualifies with the alias (or the table).
     func columnsOf(_ arguments: [Argument]) throws -> SQLFragment.Piece {
         let type = arguments[0].value
-        guard case .member(_, "self", _) = type.kind, case .table(let table, let typePath) = try evaluate(type) else {
+        guard case .member(_, "self", _) = type.kind, case .table(let table, let typePath, _) = try evaluate(type)
+        else {
             throw ArborError(
                 "`columnsOf:` takes a record type, as in `\\(columnsOf: Player.self)`", at: type.range)
         }

@@ -22,9 +22,11 @@ extension Evaluator {
         case .value(let valueType):
             plan.valueType = valueType
             plan.decodedAs = nil
+            plan.decodesRows = false
         case .row:
             plan.valueType = nil
             plan.decodedAs = nil
+            plan.decodesRows = true
         case nil:
             guard let name = Self.dottedTypeName(base), let decodable = decodableType(named: name) else {
                 throw ArborError(
@@ -33,6 +35,7 @@ extension Evaluator {
             }
             plan.valueType = nil
             plan.decodedAs = decodable.path
+            plan.decodesRows = false
         }
         return .request(plan)
     }

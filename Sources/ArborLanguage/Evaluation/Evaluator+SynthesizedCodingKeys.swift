@@ -55,7 +55,7 @@ extension Evaluator {
     /// The table of a request, table or association a method runs on.
     func receiverTable(_ value: Value?) -> String? {
         switch value {
-        case .table(let table, _)?: table
+        case .table(let table, _, _)?: table
         case .request(let plan)?: plan.table
         case .association(let association)?: association.destination
         default: nil

@@ -31,7 +31,10 @@ public final class Evaluator {
     /// `value` as a `let` binds it.
     public func bound(_ value: Value, name: String, range: SourceRange, site: BindingSite = .appCode) throws -> Value {
         guard let binder else { return value }
-        return try binder(value, name, range, site, environment)
+        let bound = try binder(value, name, range, site, environment)
+        // Records read from rows go through their type's own `init(row:)`, as GRDB decodes them.
+        guard case .fetch = value else { return bound }
+        return initializedFromRows(bound, range: range)
     }
 
     public init(environment: Environment) {
@@ -86,6 +89,8 @@ public final class Evaluator {
             return .dictionary(try dictionaryLiteral(entries))
         case .member(let base, let name, let nameRange):
             if base.kind == .identifier("Column"), name == "rowID" { return .expression(.column("rowid", alias: nil)) }
+            // `self.score` in an initializer, once the body has assigned it.
+            if base.kind == .identifier("self"), let value = scope.initializing?.assigned[name] { return value }
             if let key = synthesizedCodingKey(base, name) { return key }
             if name == "rawValue", let raw = try columnCaseRawValue(base) { return raw }
             if case .identifier(let type) = base.kind, scope.local(type) == nil, environment.binding(type) == nil,
@@ -274,7 +279,7 @@ public final class Evaluator {
 
     func request(_ value: Value, range: SourceRange) throws -> RequestPlan {
         switch value {
-        case .table(let table, let type): return rootPlan(table, type: type)
+        case .table(let table, let type, _): return rootPlan(table, type: type)
         case .request(let plan): return plan
         default: throw ArborError("expected a request, got \(value.kindName)", at: range)
         }

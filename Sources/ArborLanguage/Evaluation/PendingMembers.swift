@@ -109,17 +109,15 @@ extension Evaluator {
             // GRDB stops on a foreign key it can not resolve when the association is first
             // used; arbor says so where it is declared.
             try checkForeignKeys(association, range: member.range)
-            guard let table = member.table else {
-                // Kept in a type that is no table's (`DetailedConversation.latestMessage =
-                // Conversation.association(to: cte, on: …)`): a value of that namespace.
-                environment.types.update(member.typePath) { $0.statics[member.name] = .association(association) }
-                return
-            }
-            environment.catalog.add(.init(name: member.name, plan: association, isDeclared: true), to: table)
-            // Kept in a namespace nested in the record type (`enum Association { static let
-            // leader = belongsTo(…) }`): the app names it through that namespace.
-            if environment.typeNames.table(forType: member.typePath) == nil {
-                environment.types.update(member.typePath) { $0.statics[member.name] = .association(association) }
+            // A member of its type, as in Swift: two record types of one table may each
+            // declare their own `books`. Kept too in a type that is no table's
+            // (`DetailedConversation.latestMessage = Conversation.association(to: cte, on: …)`)
+            // and in a namespace nested in the record type (`enum Association { static let
+            // leader = belongsTo(…) }`), through which the app names it.
+            environment.types.update(member.typePath) { $0.statics[member.name] = .association(association) }
+            // The table's too: what `:associations` lists and a bare name at the prompt finds.
+            if let table = member.table {
+                environment.catalog.add(.init(name: member.name, plan: association, isDeclared: true), to: table)
             }
         case let value:
             environment.types.update(member.typePath) { $0.statics[member.name] = value }
@@ -148,6 +146,7 @@ extension Evaluator {
                 $0 = Scope()
                 $0.selfType = member.typePath
                 $0.selfTable = member.table
+                $0.sourceUnit = member.origin
                 $0.associationTable = member.table
                 if let table = member.table { $0.implicitSelf = .table(table, type: recordType(member.typePath)) }
                 // A selection's columns are the table's: a misspelled one is a note at load.

@@ -78,7 +78,7 @@ extension Evaluator {
         let table: String
         let kind: String
         switch receiver {
-        case .table(let t, _): (table, kind) = (t, "table")
+        case .table(let t, _, _): (table, kind) = (t, "table")
         case .request(let p): (table, kind) = (p.table, "request")
         case .association(let a): (table, kind) = (a.destination, "association")
         case .record(let r): (table, kind) = (r.table, "record")
@@ -228,7 +228,7 @@ extension Evaluator {
         var index = 0
         let selfTable: String? =
             switch receiver {
-            case .table(let t, _): t
+            case .table(let t, _, _): t
             case .request(let p): p.table
             case .association(let a): a.destination
             case .record(let r): r.table
@@ -241,6 +241,7 @@ extension Evaluator {
                     $0.selfType = method.typePath
                     $0.selfTable = selfTable
                     $0.implicitSelf = receiver
+                    $0.sourceUnit = method.origin
                     $0.frames.append(parameters)
                     update(&$0)
                 }, body)
@@ -260,12 +261,14 @@ extension Evaluator {
                     value = .namespace("Database")
                 } else {
                     value = try convert(
-                        try evaluate(argument.value), to: parameter.typeValue, in: method.typePath,
-                        range: argument.value.range)
+                        try evaluate(argument.value, expecting: parameter.typeValue, in: method.typePath),
+                        to: parameter.typeValue, in: method.typePath, range: argument.value.range)
                 }
             } else if let defaultValue = parameter.defaultValue {
                 value = try inMethod {
-                    try convert(try evaluate(defaultValue), to: parameter.typeValue, in: method.typePath, range: range)
+                    try convert(
+                        try evaluate(defaultValue, expecting: parameter.typeValue, in: method.typePath),
+                        to: parameter.typeValue, in: method.typePath, range: range)
                 }
             } else {
                 throw ArborError("missing argument for `\(parameter.label ?? parameter.name)`", at: range)

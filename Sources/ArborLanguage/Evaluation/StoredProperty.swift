@@ -15,13 +15,16 @@ public struct StoredProperty: Sendable, Hashable {
     public var hasDefault: Bool
     /// The initial value as written (`.byTitle`), which a value built without it holds.
     public var defaultValue: Expr?
+    /// The unit declaring it: the file whose private names its initial value sees.
+    public var origin: Int?
 
-    public init(name: String, type: String?, hasDefault: Bool, defaultValue: Expr? = nil) {
+    public init(name: String, type: String?, hasDefault: Bool, defaultValue: Expr? = nil, origin: Int? = nil) {
         self.name = name
         self.type = type
         self.typeValue = type.map(SwiftType.init(parsing:))
         self.hasDefault = hasDefault
         self.defaultValue = defaultValue
+        self.origin = origin
     }
 
     /// Optional properties may be left out of the memberwise initializer (nil).

@@ -2,10 +2,11 @@ import ArborCore
 
 /// What an expression of the language evaluates to.
 public indirect enum Value: Sendable {
-    /// A record type or `Table("t")`: GRDB's `Table<Row>`. `type` is the record type's
-    /// path when a type was named: two types of one table may select different columns
-    /// (their `databaseSelection`).
-    case table(String, type: String? = nil)
+    /// A record type or GRDB's `Table` value. `type` is the record type's path when a type
+    /// was named: two types of one table may select different columns (their
+    /// `databaseSelection`). `form` says which GRDB sees: the record type's statics, or
+    /// `Table("t")` (`Table<Row>`) and `Table<Book>("t")`, which select all columns.
+    case table(String, type: String? = nil, form: TableForm = .recordType)
     /// A `QueryInterfaceRequest<Row>`.
     case request(RequestPlan)
     case association(AssociationPlan)

@@ -20,3 +20,48 @@ extension Evaluator {
         if case .closure = expr.kind { true } else { false }
     }
 }
+
+/// GRDB's closures and key paths name the columns of a record type (`DatabaseComponents`,
+/// declared `where RowDecoder: TableRecord`), and only requests and associations take them:
+/// `Table<Book>("book").filter { … }` does not compile, nor `Table("book").all().filter { … }`,
+/// whose rows are `Row`.
+extension Evaluator {
+    func refuseRecordColumnsWithoutRecordType(_ call: GRDBCall) throws {
+        guard let argument = call.arguments.first(where: { Self.namesRecordColumns($0.value) }) else { return }
+        let type = environment.typeNames.type(forTable: call.table)
+        let table = SQLValue.swiftQuoted(call.table)
+        let column = "or name the column: `Column(\"…\")`"
+        if case .table(_, _, let form) = call.base, let tableType = form.swiftTypeName {
+            let requests = type.map {
+                ", as in `\($0).\(call.name) { … }` or `Table<\($0)>(\(table)).all().\(call.name) { … }`"
+            }
+            throw ArborError(
+                "no exact matches in call to instance method '\(call.name)'", at: argument.range,
+                suggestion:
+                    "`\(tableType)` takes no closure nor key path: they name a record type's columns, on its requests"
+                    + (requests ?? "") + "; " + column)
+        }
+        guard let decoder = call.nonRecordRowDecoder else { return }
+        let message =
+            Self.isClosure(argument.value)
+            ? "cannot infer type of closure parameter '$0' without a type annotation"
+            : "cannot infer key path type from context; consider explicitly specifying a root type"
+        throw ArborError(
+            message, at: argument.range,
+            suggestion:
+                "`QueryInterfaceRequest<\(decoder)>` has no record type whose columns a closure or key path names"
+                + (type.map { ": start from `\($0)` or `Table<\($0)>(\(table)).all()`; " } ?? "; ") + column)
+    }
+
+    /// A closure, or a key path without a root (`\.title`), alone or in an operator's operands.
+    static func namesRecordColumns(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .closure, .keyPath(nil, _): true
+        case .binary(_, let lhs, let rhs): namesRecordColumns(lhs) || namesRecordColumns(rhs)
+        case .prefix(_, let operand), .parenthesized(let operand): namesRecordColumns(operand)
+        // `(\.title).desc`, `\.title.desc` is one key path.
+        case .member(let base, _, _): namesRecordColumns(base)
+        default: false
+        }
+    }
+}

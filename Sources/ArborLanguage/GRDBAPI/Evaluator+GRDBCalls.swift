@@ -10,7 +10,8 @@ extension Evaluator {
         let receiver: Receiver
         let kind: GRDBReceiver
         switch base {
-        case .table(let t, let type): (receiver, kind) = (.table(t, selection: databaseSelection(of: type)), .table)
+        case .table(let t, let type, let form):
+            (receiver, kind) = (.table(t, selection: databaseSelection(of: type), form: form), .table)
         case .request(let p): (receiver, kind) = (.request(p), .request)
         case .association(let a): (receiver, kind) = (.association(a), .association)
         default: throw ArborError("\(base.kindName) has no method `\(name)`", at: nameRange)
@@ -26,6 +27,7 @@ extension Evaluator {
             name: name, base: base, receiver: receiver, receiverKind: kind, arguments: arguments, range: range,
             nameRange: nameRange)
         try Self.refuseClosureAmongTerms(call)
+        try refuseRecordColumnsWithoutRecordType(call)
         if let value = try callGRDB(call) { return value }
         if GRDBAPI.has(name, kind: .property) {
             throw ArborError("`\(name)` is a property, not a method: write it without `(…)`", at: nameRange)
@@ -96,8 +98,9 @@ extension Evaluator {
     func grdbFunction(_ name: String, arguments: [Argument], range: SourceRange, nameRange: SourceRange) throws
         -> Value?
     {
-        // `SQLRequest<Book>(…)` is the entry `SQLRequest`, its type parameter read by the builder.
-        let entryName = name.hasPrefix("SQLRequest<") ? "SQLRequest" : name
+        // `SQLRequest<Book>(…)` is the entry `SQLRequest`, `Table<Book>(…)` the entry `Table`,
+        // their type parameter read by the builder.
+        let entryName = name.firstIndex(of: "<").map { String(name[..<$0]) } ?? name
         let call = GRDBCall(
             name: name, base: .namespace(""), receiver: nil, receiverKind: .global, arguments: arguments,
             range: range, nameRange: nameRange)

@@ -63,16 +63,16 @@ extension Evaluator {
         return call.name == "including" ? .including(kind, association) : .joining(kind, association)
     }
 
-    /// `asRequest(of: AuthorInfo.self)`: the rows decode into the app's type.
+    /// `asRequest(of: AuthorInfo.self)`: the rows decode into the app's type;
+    /// `asRequest(of: Row.self)` makes a `QueryInterfaceRequest<Row>`.
     func decodedAs(_ call: GRDBCall) -> RequestPlan {
         var plan = call.receiver?.plan ?? RequestPlan(table: call.table)
-        if case .member(let base, "self", _) = call.argument(0).kind,
-            let name = Self.dottedTypeName(base), let type = decodableType(named: name)
-        {
-            plan.decodedAs = type.path
-        } else {
+        guard case .member(let base, "self", _) = call.argument(0).kind else {
             plan.decodedAs = nil
+            return plan
         }
+        plan.decodedAs = Self.dottedTypeName(base).flatMap(decodableType(named:))?.path
+        if case .row? = fetchedType(base) { plan.decodesRows = true } else { plan.decodesRows = false }
         return plan
     }
 
@@ -94,7 +94,7 @@ extension Evaluator {
     }
 
     /// `Table("name")`, as written: GRDB writes `Table("CHILDREN")` so, whatever the schema's spelling.
-    func tableNamed(_ argument: Expr) throws -> Value {
+    func tableNamed(_ argument: Expr, form: TableForm = .tableOfRows) throws -> Value {
         let name = try string(argument)
         guard let table = environment.schema.table(named: name) else {
             throw ArborError(
@@ -105,6 +105,21 @@ extension Evaluator {
             throw ArborError(
                 GRDBQuoting.problem("table", table.name), at: argument.range, suggestion: "`:sql SELECT …` reads it")
         }
-        return .table(name)
+        return .table(name, form: form)
+    }
+
+    /// `Table` is GRDB's `Table<Row>`; `Table<Book>` decodes its rows as `Book`, a type the
+    /// program or the schema declares.
+    func tableForm(_ written: String, range: SourceRange) throws -> TableForm {
+        guard written.hasPrefix("Table<"), written.hasSuffix(">") else { return .tableOfRows }
+        let type = String(written.dropFirst(6).dropLast())
+        guard type != "Row" else { return .tableOfRows }
+        let path = canonicalTypePath(type)
+        guard environment.typeNames.table(forType: path) != nil || environment.types[path] != nil else {
+            throw ArborError(
+                "cannot find type '\(type)' in scope", at: range,
+                suggestion: Suggestions.didYouMean(type, in: environment.typeNames.allTypeNames + ["Row"]))
+        }
+        return .tableValue(rowDecoder: type)
     }
 }

@@ -7,13 +7,20 @@ extension GRDBAPI {
         // A cursor is iterated to the end: arbor shows its rows as `fetchAll` does.
         ["fetchAll", "fetchOne", "fetchSet", "fetchCursor"].map(recordTypeFetch)
         + ["fetchAll", "fetchOne", "fetchSet", "fetchCount", "fetchCursor"].map(requestFetch)
+        // `FetchableRecord`'s statics, which GRDB's `Table` does not declare.
+        + [("fetchOne", ["key", "id"]), ("find", ["key", "id"])].flatMap { name, labels in
+            labels.map { keyedFetch(name, labels: [$0], symbol: "FetchableRecord").requiring(keyedFetchOfTable) }
+        }
+        + ["fetchAll", "fetchSet", "fetchCursor"].flatMap { name in
+            ["keys", "ids"].map {
+                keyedFetch(name, labels: [$0], symbol: "FetchableRecord").requiring(keyedFetchOfTable)
+            }
+        }
         + [
-            keyedFetch("fetchOne", labels: ["key", "id"], symbol: "FetchableRecord"),
-            keyedFetch("find", labels: ["key", "id"], symbol: "FetchableRecord"),
-            keyedFetch("fetchAll", labels: ["keys", "ids"], symbol: "FetchableRecord"),
-            keyedFetch("fetchSet", labels: ["keys", "ids"], symbol: "FetchableRecord"),
-            keyedFetch("fetchCursor", labels: ["keys", "ids"], symbol: "FetchableRecord"),
-            keyedFetch("exists", labels: ["key", "id"], symbol: "TableRecord", alsoOn: "Table"),
+            keyedFetch("exists", labels: ["key"], symbol: "TableRecord", alsoOn: "Table"),
+            // `where Self: Identifiable` (`TableRecord`), `where RowDecoder: Identifiable` (`Table`).
+            keyedFetch("exists", labels: ["id"], symbol: "TableRecord", alsoOn: "Table").requiring(
+                .identifiableRowDecoder(instead: "`exists(db, key:)` takes the key of any table")),
             GRDBMember(
                 .method, "isEmpty", [CallForm([nil])], on: .queryInterfaceRequest,
                 symbols: symbols("QueryInterfaceRequest", member: "isEmpty(_:)"),
@@ -33,6 +40,10 @@ extension GRDBAPI {
             },
         ]
 
+    /// What a `Table` value does instead of a record type's keyed fetch.
+    static let keyedFetchOfTable = ReceiverRequirement.recordType(
+        instead: "a `Table` value filters by key, as in `filter(key: …).fetchOne(db)`")
+
     /// `Book.fetchAll(db, sql: …)`, `Book.fetchOne(db, request)`: a record type's static fetches.
     static func recordTypeFetch(_ name: String) -> GRDBMember {
         GRDBMember(
@@ -45,6 +56,7 @@ extension GRDBAPI {
         ) { evaluator, call in
             try evaluator.recordTypeFetch(call.name, table: call.table, arguments: call.arguments)
         }
+        .requiring(.recordType(instead: "`Row.\(name)(db, …)` fetches rows"))
     }
 
     /// `request.fetchAll(db)`, `Book.fetchCount(db)`.

@@ -10,7 +10,7 @@ extension GRDBAPI {
                 .expression(try evaluator.columnArgument(call.argument(0)))
             },
             function("Table", [CallForm([nil])], symbols: ["Table.init(_:)"]) { evaluator, call in
-                try evaluator.tableNamed(call.argument(0))
+                try evaluator.tableNamed(call.argument(0), form: evaluator.tableForm(call.name, range: call.nameRange))
             },
             function("TableAlias", [CallForm([]), CallForm(["name"])], symbols: ["TableAlias.init(name:)"]) {
                 evaluator, call in

@@ -22,7 +22,10 @@ extension GRDBAPI {
                 plan.valueType = FetchedValueType(name: type == "Int" ? "Int64" : type, isOptional: false)
             }
             return .request(plan)
-        }.yielding(.other),
+        }
+        .yielding(.other)
+        // GRDB declares it `where RowDecoder: Identifiable`: not on `Table("t")`, a `Table<Row>`.
+        .requiring(.identifiableRowDecoder(instead: "`selectPrimaryKey(as:)` selects the key of any table")),
         GRDBMember(
             .method, "selectPrimaryKey", [CallForm(["as"])], on: .tableAndRequest,
             symbols: symbols("QueryInterfaceRequest", "TableRecord", "Table", member: "selectPrimaryKey(as:)")

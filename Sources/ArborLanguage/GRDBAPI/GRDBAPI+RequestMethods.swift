@@ -13,6 +13,24 @@ extension GRDBAPI {
         symbols(protocolName, "TableRecord", "Table", member: member)
     }
 
+    /// `filter(key:)`, `filter(keys:)` or `filter(id:)`, `filter(ids:)`: requests of primary keys.
+    static func keyFilterMethod(_ labels: [String]) -> GRDBMember {
+        GRDBMember(
+            .method, "filter", labels.map { CallForm([$0]) }, on: .tableAndDerivable,
+            symbols: labels.flatMap { derivable("TableRequest", "filter(\($0):)") }
+        ) { evaluator, call in
+            let label = call.labels[0]
+            let operation = try evaluator.keyFilter(
+                call.argument(0), single: label == "key" || label == "id",
+                identifierOf: label == "id" || label == "ids" ? call.table : nil)
+            if case .filterKeyDictionaries(let dictionaries) = operation {
+                try Validator(schema: evaluator.environment.schema, range: call.argument(0).range)
+                    .validateKeyDictionaries(dictionaries, of: call.table)
+            }
+            return try call.appending(operation)
+        }
+    }
+
     static let requestMethods: [GRDBMember] = [
         GRDBMember(
             .method, "all", [CallForm([])], on: .tableAndDerivable, symbols: derivable("FilteredRequest", "all()")
@@ -39,22 +57,10 @@ extension GRDBAPI {
             }
             return try call.appending(.filter(predicate))
         },
-        GRDBMember(
-            .method, "filter", [CallForm(["key"]), CallForm(["keys"]), CallForm(["id"]), CallForm(["ids"])],
-            on: .tableAndDerivable,
-            symbols: derivable("TableRequest", "filter(key:)") + derivable("TableRequest", "filter(keys:)")
-                + derivable("TableRequest", "filter(id:)") + derivable("TableRequest", "filter(ids:)")
-        ) { evaluator, call in
-            let label = call.labels[0]
-            let operation = try evaluator.keyFilter(
-                call.argument(0), single: label == "key" || label == "id",
-                identifierOf: label == "id" || label == "ids" ? call.table : nil)
-            if case .filterKeyDictionaries(let dictionaries) = operation {
-                try Validator(schema: evaluator.environment.schema, range: call.argument(0).range)
-                    .validateKeyDictionaries(dictionaries, of: call.table)
-            }
-            return try call.appending(operation)
-        },
+        keyFilterMethod(["key", "keys"]),
+        // GRDB declares them `where RowDecoder: Identifiable`: not on `Table("t")`, a `Table<Row>`.
+        keyFilterMethod(["id", "ids"]).requiring(
+            .identifiableRowDecoder(instead: "`filter(key:)` and `filter(keys:)` take the key of any table")),
         sqlMethod(
             "filter", on: .tableAndDerivable, symbols: derivable("FilteredRequest", "filter(sql:arguments:)"),
             operation: { .filterSQL($0, arguments: $1) }),
@@ -208,7 +214,8 @@ extension GRDBAPI {
         GRDBMember(
             .method, "matching", [CallForm([nil])], on: .tableAndDerivable,
             symbols: symbols("TableRequest", "TableRecord", member: "matching(_:)")
-        ) { evaluator, call in try call.appending(.matching(try evaluator.fullTextPattern(call.argument(0)))) },
+        ) { evaluator, call in try call.appending(.matching(try evaluator.fullTextPattern(call.argument(0)))) }
+        .requiring(.recordType(instead: "a `Table` value's requests have it: `all().matching(…)`")),
         GRDBMember(
             .method, "contains", [CallForm([nil])], on: .queryInterfaceRequest,
             symbols: ["SQLSubqueryable.contains(_:)"], acceptsRawSQL: true,

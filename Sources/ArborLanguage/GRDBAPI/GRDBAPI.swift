@@ -78,6 +78,7 @@ extension GRDBAPI {
         guard !candidates.isEmpty else { return nil }
         let offered = candidates.filter { $0.offeredOn.contains(call.receiverKind) }
         if let member = offered.first(where: { $0.checksOwnArguments || $0.form(matching: call.arguments) != nil }) {
+            if let refusal = member.requirement?.refusal(call, in: evaluator) { throw refusal }
             return try member.build(evaluator, call)
         }
         // Written as another receiver would take it: say where GRDB offers it.

@@ -38,6 +38,9 @@ struct GRDBMember: Sendable {
     var yields: Yield = .other
     /// The builder checks the arguments itself, with messages of its own: any labels reach it.
     var checksOwnArguments = false
+    /// What GRDB's declaration needs of the receiver beyond its kind (`where RowDecoder:
+    /// Identifiable`); nil when every receiver of `offeredOn` has it.
+    var requirement: ReceiverRequirement?
     var build: Builder
 
     init(

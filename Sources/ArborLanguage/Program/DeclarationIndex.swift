@@ -73,7 +73,7 @@ struct DeclarationIndex {
     init(_ units: [SourceUnit]) {
         for (index, unit) in units.enumerated() {
             for declaration in unit.declarations { add(declaration, path: nil, unit: index) }
-            if let constants = TopLevelConstants.declaration(unit.topLevelConstants) {
+            for constants in TopLevelConstants.declarations(of: unit, at: index) {
                 add(constants, path: nil, unit: index)
             }
             for case .typeAlias(let name, _, let target, _) in unit.topLevelTypeAliases {

@@ -50,8 +50,8 @@ private struct Resolution {
     var result = ProgramResolution()
     /// The table of each type path that has one.
     var tables: [String: String] = [:]
-    /// Members by `Type.member`, to report one declared twice.
-    var declaredAt: [String: (unit: Int, range: SourceRange)] = [:]
+    /// Members by `Type.member`, statics apart from instance members, to report one declared twice.
+    var declaredMembers = MemberDeclarations()
     /// The request methods of plain structs (`BooksRequest.fetch(_:)`), for the summary.
     var valueRequestMethods = 0
     /// Each unit's line starts, found once when a first location in it is asked.
@@ -362,6 +362,8 @@ private struct Resolution {
             if case .integer(let i) = raw, i < Int64.max { next = i + 1 }
             if case .real(let d) = raw { nextReal = d + 1 }
             values[enumCase.name] = raw
+            // `case tag(String)` is no value until called with its values (`Evaluator+AssociatedValues`).
+            if enumCase.associatedValues != nil { continue }
             let value: Value
             if isColumns, case .text(let name) = raw {
                 value = .expression(.column(name, alias: nil))
@@ -383,6 +385,14 @@ private struct Resolution {
                     rawType: rawType, rawValues: values, caseNames: cases.map(\.name), isCaseOnly: isCaseOnly,
                     isDatabaseValue: conformances.contains("DatabaseValueConvertible"))
                 $0.enumeration?.isCodingKey = isCodingKey
+                for enumCase in cases {
+                    if let associated = enumCase.associatedValues {
+                        $0.enumeration?.associatedValues[enumCase.name] = associated
+                    }
+                }
+            }
+            for enumCase in cases where enumCase.associatedValues != nil {
+                evaluator.environment.types.associatedCaseNames.insert(enumCase.name)
             }
         }
     }
@@ -498,7 +508,7 @@ private struct Resolution {
                     stored.append(
                         StoredProperty(
                             name: property.name, type: property.type, hasDefault: property.value != nil,
-                            defaultValue: initial))
+                            defaultValue: initial, origin: fragment.unit))
                 }
             }
             // A plain struct (no table) is built with its memberwise initializer even when it
@@ -531,7 +541,7 @@ private struct Resolution {
                 case .getter(let body)?: definition = .getter(body)
                 case nil: continue
                 }
-                noteRedeclaration("\(path).\(property.name)", range: property.nameRange, unit: unit)
+                noteRedeclaration("\(path).\(property.name)", level: .type, range: property.nameRange, unit: unit)
                 evaluator.environment.pendingMembers.add(
                     PendingMember(
                         typePath: path, table: memberTable, name: property.name, nameRange: property.nameRange,
@@ -557,7 +567,10 @@ private struct Resolution {
             case .function(let function)
             where !function.isStatic && function.name == "encode"
                 && function.parameters.first?.type.containsBytes("PersistenceContainer") == true:
-                evaluator.environment.types.update(path) { $0.recordEncoder = function }
+                evaluator.environment.types.update(path) {
+                    $0.recordEncoder = function
+                    $0.recordEncoderOrigin = unit
+                }
             case .function(let function) where function.name == "init":
                 // `init(ordering: SortOrder? = .forward) { self.ordering = ordering }`, of a plain
                 // struct or a record type.
@@ -622,7 +635,8 @@ private struct Resolution {
         }
         if isOverload != true {
             noteRedeclaration(
-                "\(path).\(isProperty ? function.name : function.signature)", range: function.nameRange, unit: unit)
+                "\(path).\(isProperty ? function.name : function.signature)", level: .instance,
+                range: function.nameRange, unit: unit)
         }
         let method = RequestMethod(
             receiver: .value, table: table, typePath: path, function: function, isProperty: isProperty, origin: unit)
@@ -694,15 +708,16 @@ private struct Resolution {
     }
 
     /// A member declared again in another unit replaces the earlier one, with a note.
-    private mutating func noteRedeclaration(_ key: String, range: SourceRange, unit: Int) {
-        if let earlier = declaredAt[key] {
+    private mutating func noteRedeclaration(
+        _ key: String, level: MemberDeclarations.Level, range: SourceRange, unit: Int
+    ) {
+        if let earlier = declaredMembers.declare(key, level: level, unit: unit, range: range) {
             let earlierName = program.units[earlier.unit].name
             let location = location(of: earlier.range.lowerBound, unit: earlier.unit)
             note(
                 "`\(key)` is declared again: this declaration replaces the one at \(earlierName):\(location.line):\(location.column)",
                 at: range, unit: unit)
         }
-        declaredAt[key] = (unit, range)
     }
 
     // MARK: Report
@@ -710,7 +725,7 @@ private struct Resolution {
     private mutating func report(_ errors: [String: ArborError]) {
         let grdbDeclarations = grdbDeclarations(among: Set(errors.keys))
         for key in errors.keys.sorted() {
-            guard let error = errors[key], let place = declaredAt[key] else { continue }
+            guard let error = errors[key], let place = declaredMembers.place(of: key, level: .type) else { continue }
             let member = place.unit
             let isGRDB = grdbDeclarations.contains(key)
             // An association of a type that maps to no table of this database (the app's other
@@ -793,13 +808,12 @@ private struct Resolution {
                 }
                 let key = "\(path).\(name)"
                 guard environment.memberErrors[key] == nil else { continue }
-                if let table = tables[path] ?? enclosingTable(path),
-                    // Declared ones only: inferring the convention's (GRDB's inflections) is for requests.
-                    let association = environment.catalog.declaredAssociation(named: name, of: table),
-                    association.plan.displayName == key
+                // The type's own (each record type of a table counts its own), of a table.
+                if case .association(let association)? = statics[name], association.displayName == key,
+                    tables[path] ?? enclosingTable(path) != nil
                 {
                     result.associations += 1
-                    entry(.association, key, "\(association.plan.base.kind)", range: p.nameRange, unit: unit)
+                    entry(.association, key, "\(association.base.kind)", range: p.nameRange, unit: unit)
                 } else if case .expression(.column)? = statics[name] {
                     hasColumns = true
                     entry(.columns, key, "", range: p.nameRange, unit: unit)

@@ -11,6 +11,8 @@ public struct SourceUnit: Sendable {
     public var diagnostics: [ProgramDiagnostic]
     /// The constants the file declares at its top level (`TopLevelConstants`).
     public var topLevelConstants: [TypeDeclaration.Member] = []
+    /// The names of those declared `private` or `fileprivate`: Swift keeps them to this file.
+    public var fileScopedConstants: Set<String> = []
     /// The type aliases the file declares at its top level: module-wide names for arbor
     /// (Swift keeps a `fileprivate` one to its file).
     public var topLevelTypeAliases: [TypeDeclaration.Member] = []
@@ -98,6 +100,7 @@ public struct SourceUnit: Sendable {
                     ($0.error.range?.lowerBound ?? 0) < ($1.error.range?.lowerBound ?? 0)
                 })
         unit.topLevelConstants = result.topLevelConstants
+        unit.fileScopedConstants = result.fileScopedConstants
         unit.topLevelTypeAliases = result.topLevelTypeAliases
         return unit
     }

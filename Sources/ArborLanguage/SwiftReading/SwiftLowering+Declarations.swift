@@ -35,6 +35,9 @@ extension SwiftLowering {
                         property.isStatic = true
                         return .property(property)
                     }
+                    if isFileScoped(variable.node.modifiers) {
+                        fileScopedConstants.formUnion(constants.map(\.name))
+                    }
                 } else if let alias = decl.as(RawTypeAliasDeclSyntax.self) {
                     // `fileprivate typealias RootColumns = Root.Columns`: a name the file's methods use.
                     let initializer = alias.locate(alias.node.initializer)
@@ -205,15 +208,23 @@ extension SwiftLowering {
                         body: statements(body.locate(body.node.statements)), range: range(initializer))))
         }
         if let cases = decl.as(RawEnumCaseDeclSyntax.self) {
-            // `case other(Int)` (with associated values) is not a column or a raw value.
-            for element in cases.locate(cases.node.elements).elements(RawEnumCaseElementSyntax.self)
-            where element.node.parameterClause == nil {
+            // `case tag(String)`: its associated values' labels and types (no column, no raw value).
+            for element in cases.locate(cases.node.elements).elements(RawEnumCaseElementSyntax.self) {
+                let associatedValues = element.locate(element.node.parameterClause).map { clause in
+                    clause.locate(clause.node.parameters).elements(RawEnumCaseParameterSyntax.self).map { parameter in
+                        EnumCase.AssociatedValue(
+                            label: parameter.node.firstName.map(name).flatMap { $0 == "_" ? nil : $0 },
+                            type: typeText(parameter.locate(parameter.node.type)))
+                    }
+                }
                 members.append(
                     .enumCase(
                         EnumCase(
                             name: name(element.node.name), nameRange: range(element.locate(element.node.name)),
-                            rawValue: element.locate(element.node.rawValue).map { expression($0.locate($0.node.value)) }
-                        )))
+                            rawValue: element.locate(element.node.rawValue).map {
+                                expression($0.locate($0.node.value))
+                            },
+                            associatedValues: associatedValues)))
             }
             return
         }
@@ -289,6 +300,13 @@ extension SwiftLowering {
             }
         }
         return constraints
+    }
+
+    /// `private` or `fileprivate`: at a file's top level, both keep a name to its file.
+    func isFileScoped(_ modifiers: RawDeclModifierListSyntax) -> Bool {
+        Located(node: modifiers, offset: 0).elements(RawDeclModifierSyntax.self).contains {
+            $0.node.name.isKeyword("private") || $0.node.name.isKeyword("fileprivate")
+        }
     }
 
     func isStatic(_ modifiers: RawDeclModifierListSyntax) -> Bool {

@@ -198,8 +198,8 @@ extension SwiftLowering {
             return expression(e.locate(e.node.expression))
         case .genericSpecializationExpr:
             guard let generic = syntax.as(RawGenericSpecializationExprSyntax.self) else { break }
-            // `Optional<String>` is `String?`; `SQLRequest<Book>` keeps the type its rows decode as;
-            // other type arguments (`TableAlias<Book>()`) change no SQL.
+            // `Optional<String>` is `String?`; `SQLRequest<Book>` and `Table<Book>` keep the type
+            // their rows decode as; other type arguments (`TableAlias<Book>()`) change no SQL.
             let clause = generic.locate(generic.node.genericArgumentClause)
             var arguments = clause.locate(clause.node.arguments).elements(RawGenericArgumentSyntax.self).makeIterator()
             if let reference = generic.node.expression.as(RawDeclReferenceExprSyntax.self),
@@ -208,9 +208,10 @@ extension SwiftLowering {
                 switch name(reference.baseName) {
                 case "Optional":
                     return Expr(.identifier(typeText(argument.locate(argument.node.argument)) + "?"), range(syntax))
-                case "SQLRequest":
+                case "SQLRequest", "Table":
+                    let base = name(reference.baseName)
                     return Expr(
-                        .identifier("SQLRequest<\(typeText(argument.locate(argument.node.argument)))>"), range(syntax))
+                        .identifier("\(base)<\(typeText(argument.locate(argument.node.argument)))>"), range(syntax))
                 default: break
                 }
             }

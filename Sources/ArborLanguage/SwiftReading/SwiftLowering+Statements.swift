@@ -164,6 +164,13 @@ extension SwiftLowering {
                     name: name, nameRange: range(pattern),
                     value: binding.locate(binding.node.initializer).map { expression($0.locate($0.node.value)) })
             }
+            // `case .tag(let name) = filter`.
+            if let matching = condition.as(RawMatchingPatternConditionSyntax.self),
+                let pattern = casePattern(matching.locate(matching.node.pattern), requiresValues: false)
+            {
+                let initializer = matching.locate(matching.node.initializer)
+                return .casePattern(pattern, value: expression(initializer.locate(initializer.node.value)))
+            }
             return .boolean(unsupported("this condition", element))
         }
     }
@@ -183,13 +190,21 @@ extension SwiftLowering {
                 let label = switchCase.locate(switchCase.node.label)
                 if let caseLabel = label.as(RawSwitchCaseLabelSyntax.self) {
                     let items = caseLabel.locate(caseLabel.node.caseItems)
-                    let patterns = items.elements(RawSwitchCaseItemSyntax.self).map { item -> Expr in
-                        guard item.node.whereClause == nil,
-                            let pattern = item.locate(item.node.pattern).as(RawExpressionPatternSyntax.self)
-                        else { return unsupported("this pattern", item) }
-                        return expression(pattern.locate(pattern.node.expression))
+                    var patterns: [Expr] = []
+                    var casePatterns: [CasePattern] = []
+                    for item in items.elements(RawSwitchCaseItemSyntax.self) {
+                        let pattern = item.locate(item.node.pattern)
+                        if item.node.whereClause != nil {
+                            patterns.append(unsupported("this pattern", item))
+                        } else if let casePattern = casePattern(pattern, requiresValues: true) {
+                            casePatterns.append(casePattern)
+                        } else if let expressionPattern = pattern.as(RawExpressionPatternSyntax.self) {
+                            patterns.append(expression(expressionPattern.locate(expressionPattern.node.expression)))
+                        } else {
+                            patterns.append(unsupported("this pattern", item))
+                        }
                     }
-                    cases.append(.init(patterns: patterns, body: body))
+                    cases.append(.init(patterns: patterns, casePatterns: casePatterns, body: body))
                 } else {
                     cases.append(.init(patterns: [], body: body))
                 }

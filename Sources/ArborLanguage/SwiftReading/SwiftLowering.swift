@@ -17,6 +17,8 @@ struct SwiftLowering {
     var notes: [ArborError] = []
     /// A file's top-level constants (`private let abbreviations = [...]`), as static properties.
     var topLevelConstants: [TypeDeclaration.Member] = []
+    /// The `private` and `fileprivate` ones among them: Swift keeps them to their file.
+    var fileScopedConstants: Set<String> = []
     /// A file's top-level type aliases (`fileprivate typealias RootColumns = Root.Columns`).
     var topLevelTypeAliases: [TypeDeclaration.Member] = []
     /// Current nesting of the tree being lowered, against `Parser.nestingLimit`.

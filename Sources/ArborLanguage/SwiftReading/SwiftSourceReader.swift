@@ -51,6 +51,8 @@ public enum SwiftSourceReader {
         public var notes: [ArborError]
         /// `private let abbreviations = [...]` at the file's top level: static properties of no type.
         public var topLevelConstants: [TypeDeclaration.Member] = []
+        /// The names of those declared `private` or `fileprivate`: visible in their file only.
+        public var fileScopedConstants: Set<String> = []
         /// `fileprivate typealias RootColumns = Root.Columns` at the file's top level.
         public var topLevelTypeAliases: [TypeDeclaration.Member] = []
     }
@@ -108,6 +110,7 @@ public enum SwiftSourceReader {
         notes.sort { ($0.range?.lowerBound ?? 0) < ($1.range?.lowerBound ?? 0) }
         return Result(
             declarations: declarations, errors: errors, notes: notes, topLevelConstants: lowering.topLevelConstants,
+            fileScopedConstants: lowering.fileScopedConstants,
             topLevelTypeAliases: lowering.topLevelTypeAliases)
     }
 }

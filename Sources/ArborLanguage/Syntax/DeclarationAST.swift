@@ -155,11 +155,67 @@ public struct EnumCase: Hashable, Sendable {
     public var name: String
     public var nameRange: SourceRange
     public var rawValue: Expr?
+    /// `case tag(String)`, `case range(from: Int, to: Int)`: its associated values; nil for a
+    /// case without them.
+    public var associatedValues: [AssociatedValue]?
 
-    public init(name: String, nameRange: SourceRange, rawValue: Expr?) {
+    public init(name: String, nameRange: SourceRange, rawValue: Expr?, associatedValues: [AssociatedValue]? = nil) {
         self.name = name
         self.nameRange = nameRange
         self.rawValue = rawValue
+        self.associatedValues = associatedValues
+    }
+
+    /// One associated value of a case: its label (nil when unlabelled) and type as written.
+    public struct AssociatedValue: Hashable, Sendable {
+        public var label: String?
+        public var type: String
+
+        public init(label: String?, type: String) {
+            self.label = label
+            self.type = type
+        }
+    }
+}
+
+/// `.tag(let name)`, `let .range(low, high)`, `Filter.tag("x")`, `.tag(_)` in a `case` or an
+/// `if case`: an enum case whose associated values are bound to names, ignored or compared.
+public struct CasePattern: Hashable, Sendable {
+    /// `Filter` in `Filter.tag(let name)`; nil for `.tag(let name)`.
+    public var type: Expr?
+    public var caseName: String
+    public var nameRange: SourceRange
+    /// The associated values' patterns; nil for `.tag` written without parentheses (any values).
+    public var elements: [Element]?
+    public var range: SourceRange
+
+    public init(type: Expr?, caseName: String, nameRange: SourceRange, elements: [Element]?, range: SourceRange) {
+        self.type = type
+        self.caseName = caseName
+        self.nameRange = nameRange
+        self.elements = elements
+        self.range = range
+    }
+
+    public struct Element: Hashable, Sendable {
+        public enum Kind: Hashable, Sendable {
+            /// `let name`: the value is bound to `name` in the case's body.
+            case binding(String)
+            /// `_`: any value.
+            case wildcard
+            /// An expression the value must equal.
+            case value(Expr)
+        }
+
+        public var label: String?
+        public var kind: Kind
+        public var range: SourceRange
+
+        public init(label: String?, kind: Kind, range: SourceRange) {
+            self.label = label
+            self.kind = kind
+            self.range = range
+        }
     }
 }
 
@@ -210,15 +266,23 @@ public indirect enum BodyStatement: Hashable, Sendable {
         case boolean(Expr)
         /// `let name = value`, or `let name` (Swift 5.7 shorthand: `value` is nil).
         case optionalBinding(name: String, nameRange: SourceRange, value: Expr?)
+        /// `case .tag(let name) = filter`: holds when the value is that case, binding its values.
+        case casePattern(CasePattern, value: Expr)
     }
 
     public struct SwitchCase: Hashable, Sendable {
-        /// The patterns of `case a, b:`; empty for `default:`.
+        /// The patterns of `case a, b:` that are values; empty for `default:`.
         public var patterns: [Expr]
+        /// The patterns that bind or compare a case's associated values (`.tag(let name)`).
+        public var casePatterns: [CasePattern] = []
         public var body: [BodyStatement]
-        public init(patterns: [Expr], body: [BodyStatement]) {
+        public init(patterns: [Expr], casePatterns: [CasePattern] = [], body: [BodyStatement]) {
             self.patterns = patterns
+            self.casePatterns = casePatterns
             self.body = body
         }
+
+        /// `default:`.
+        public var isDefault: Bool { patterns.isEmpty && casePatterns.isEmpty }
     }
 }

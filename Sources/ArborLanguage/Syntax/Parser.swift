@@ -742,8 +742,14 @@ public struct Parser {
                 case "nil": return Expr(.nilLiteral, token.range)
                 default: break
                 }
-                // `TableAlias<Book>()`, `Table<Book>("book")`: the record type changes no SQL.
-                if Self.genericTypeNames.contains(name), let end = endOfGenericArgument() { position = end }
+                // `TableAlias<Book>()`: the record type changes no SQL. `Table<Book>("book")` keeps
+                // the type its rows decode as, which decides GRDB's members (`filter(id:)`).
+                if Self.genericTypeNames.contains(name), let end = endOfGenericArgument() {
+                    let argument = typeText(tokens[(position + 1)..<(end - 1)])
+                    let range = token.range.union(tokens[end - 1].range)
+                    position = end
+                    if name == "Table", let argument { return Expr(.identifier("Table<\(argument)>"), range) }
+                }
             }
             let start = position
             skipExplicitGenericArguments(after: name)

@@ -29,7 +29,7 @@ extension Session {
         }
         let plan: RequestPlan
         switch try evaluator.evaluate(expr) {
-        case .table(let table, let type): plan = evaluator.rootPlan(table, type: type)
+        case .table(let table, let type, _): plan = evaluator.rootPlan(table, type: type)
         case .request(let request): plan = request
         default: throw ArborError("not a request: \(text)")
         }

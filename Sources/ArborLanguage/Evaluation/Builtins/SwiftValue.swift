@@ -61,15 +61,44 @@ public enum SwiftValue: Sendable, Hashable {
     }()
 }
 
-/// `Book.Kind.novel`: the enum's full path, the case and its raw value (nil for an enum without raw values).
+/// `Book.Kind.novel`: the enum's full path, the case and its raw value (nil for an enum without
+/// raw values); `Filter.tag("swift")`: a case with its associated values.
 public struct EnumCaseValue: Sendable, Hashable {
     public var type: String
     public var name: String
     public var rawValue: SQLValue?
+    /// The associated values, in the case's order, each with its label; empty for a case without.
+    public var associatedValues: [AssociatedCaseValue] = []
 
-    public init(type: String, name: String, rawValue: SQLValue?) {
+    public init(type: String, name: String, rawValue: SQLValue?, associatedValues: [AssociatedCaseValue] = []) {
         self.type = type
         self.name = name
         self.rawValue = rawValue
+        self.associatedValues = associatedValues
+    }
+}
+
+/// One associated value of a case (`"swift"` in `.tag("swift")`), a value of any kind. Two are
+/// equal as Swift's synthesized `==` compares them where the value is known now (a string, a
+/// number, a case); other values (a request) are equal when their kinds are.
+public struct AssociatedCaseValue: Sendable, Hashable {
+    public var label: String?
+    public var value: Value
+
+    public init(label: String?, value: Value) {
+        self.label = label
+        self.value = value
+    }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        guard a.label == b.label else { return false }
+        if case .swift(.enumCase(let x)) = a.value, case .swift(.enumCase(let y)) = b.value { return x == y }
+        if let x = a.value.knownValue, let y = b.value.knownValue { return x == y }
+        return a.value.knownValue == nil && b.value.knownValue == nil && a.value.kindName == b.value.kindName
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(label)
+        hasher.combine(value.knownValue)
     }
 }

@@ -10,6 +10,8 @@ extension Evaluator {
     func identifier(_ name: String, range: SourceRange) throws -> Value {
         for frame in scope.frames.reversed() + [environment.session] {
             if frame.kind == .type {
+                // In an initializer, a stored property it has assigned reads as that value, as in Swift.
+                if let value = scope.initializing?.assigned[name] { return value }
                 if let value = try member(name, ofEnclosing: frame, range: range) { return value }
             } else if let local = frame.names[name] {
                 guard let value = local.value else {
@@ -24,6 +26,7 @@ extension Evaluator {
         if let value = moduleType(name) { return value }
         if let value = try topLevelConstant(name, range: range) { return value }
         if let value = grdbName(name) { return value }
+        if let error = fileScopedElsewhere(name, range: range) { throw error }
         throw unknownName(name, range: range)
     }
 

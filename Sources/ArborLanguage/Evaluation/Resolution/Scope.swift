@@ -28,6 +28,9 @@ extension Evaluator {
         /// What a `let` here binds: Swift's value in app code; in a `dbQueue.read { db in … }`
         /// typed at the prompt, whose `let`s become the session's names, what the prompt binds.
         var bindingSite: BindingSite = .appCode
+        /// The unit (its index in the program) whose declaration is running: its file-scoped
+        /// names (`private let pageSize` at its top level) are visible; nil at the prompt.
+        var sourceUnit: Int?
 
         /// Whether `name = …` assigns a stored property of the value being initialized.
         func assignsProperty(_ name: String) -> Bool {

@@ -36,6 +36,8 @@ public struct TypeInfo: Sendable {
     public var declaresInitializer = false
     /// `func encode(to container: inout PersistenceContainer)`, when a record writes its columns by hand.
     public var recordEncoder: FunctionDeclaration?
+    /// The unit declaring `recordEncoder`: the file whose private names its body sees.
+    public var recordEncoderOrigin: Int?
     /// `static let databaseSelection`: what the record type's requests select; nil for all columns.
     public var databaseSelection: [Selectable]?
     /// How rows decode into the type, for a struct or class with stored properties.
@@ -67,6 +69,8 @@ public struct EnumInfo: Sendable {
     public var isDatabaseValue: Bool
     /// A `CodingKey` enum (`CodingKeys`): its cases are column names, held as strings.
     public var isCodingKey = false
+    /// The cases with associated values (`case tag(String)`), by name: their labels and types.
+    public var associatedValues: [String: [EnumCase.AssociatedValue]] = [:]
 
     public init(
         rawType: SwiftType?, rawValues: [String: SQLValue], caseNames: [String], isCaseOnly: Bool,

@@ -10,6 +10,9 @@ public struct TypeTable: Sendable {
     /// member call asks which enums could be its receiver, and scanning every type there
     /// made loading an app with many types slow.
     public private(set) var enumsWithMethods: Set<String> = []
+    /// The names of the enums' cases with associated values (`tag` of `case tag(String)`): a
+    /// call is looked up as such a case only when its name is one.
+    public var associatedCaseNames: Set<String> = []
 
     public init() {}
 
