@@ -20,6 +20,9 @@ public struct DeclaredMigration {
     var body: MigrationBody?
     var file: ParsedSourceFile
     var node: Syntax
+    /// The migrator's own `let`s before the registration, which a closure body captures
+    /// (`let epoch0 = …` then `.defaults(to: epoch0)`).
+    var captured: [VariableDeclSyntax] = []
 }
 
 /// The statements of a migration and the name its `Database` parameter has in them.
