@@ -43,6 +43,8 @@ struct MigrationReading {
             file: migration.file, flags: discovery.flags, identifier: migration.identifier,
             databaseName: body.databaseName,
             evaluator: ValueEvaluator(constants: discovery.constants, enclosingType: body.enclosingType))
+        // What the closure captures from the migrator's body, read first as Swift ran it first.
+        for variable in migration.captured { reading.bind(variable) }
         reading.readStatements(body.statements, discovery: discovery)
         result.calls = reading.calls
         result.places = reading.places
@@ -85,8 +87,10 @@ struct MigrationReading {
             else { continue }
             if let evaluated = try? evaluator.evaluate(value) {
                 evaluator.locals[name] = evaluated
+                evaluator.unknownLocals.remove(name)
             } else {
                 evaluator.locals[name] = nil
+                evaluator.unknownLocals.insert(name)
             }
         }
     }

@@ -74,6 +74,9 @@ struct ValueEvaluator {
     var constants: SourceConstants
     /// `let` bindings of the migration body read so far.
     var locals: [String: MigrationValue] = [:]
+    /// `let`s of the migration whose value arbor could not evaluate: they still hide the app's
+    /// constants of the same name (another file's `private let epoch0`), as in Swift.
+    var unknownLocals: Set<String> = []
     /// The type whose member holds the code (for `Self.x` and unqualified statics).
     var enclosingType: String?
     /// In a column's `check { … }` closure: the parameter's name and the column it stands for.
@@ -250,6 +253,7 @@ struct ValueEvaluator {
         let name = e.baseName.text
         if let columnParameter, name == columnParameter.name { return .expression(.column(columnParameter.column)) }
         if let value = locals[name] { return value }
+        if unknownLocals.contains(name) { throw failure(e, "arbor does not know the value of `\(name)`") }
         if let enclosingType, let value = try constants.value(of: enclosingType, name, evaluator: self) {
             return value
         }

@@ -20,6 +20,9 @@ public struct DeclaredMigration {
     var body: MigrationBody?
     var file: ParsedSourceFile
     var node: Syntax
+    /// The migrator's own `let`s before the registration, which a closure body captures
+    /// (`let epoch0 = …` then `.defaults(to: epoch0)`).
+    var captured: [VariableDeclSyntax] = []
 }
 
 /// The statements of a migration and the name its `Database` parameter has in them.
@@ -32,7 +35,8 @@ struct MigrationBody {
 /// Finds the migrators in the app's files: every function, property getter, closure
 /// initializer or initializer body that makes a `DatabaseMigrator()` and registers
 /// migrations on it, directly or through helpers that take the migrator `inout` (or
-/// extend `DatabaseMigrator`).
+/// extend `DatabaseMigrator`), and every method registering on its type's stored
+/// migrator (`var migrator = DatabaseMigrator()`).
 public struct MigratorDiscovery {
     /// A function, getter, closure or initializer body, and where it is.
     struct CodeBody {
@@ -49,6 +53,9 @@ public struct MigratorDiscovery {
     let flags: Set<String>
     let constants: SourceConstants
     private(set) var bodies: [CodeBody] = []
+    /// Types that keep their migrator in a stored property (`var migrator = DatabaseMigrator()`),
+    /// by type path: the property's name, which the type's methods register on.
+    private(set) var storedMigrators: [String: String] = [:]
 
     public init(files: [ParsedSourceFile], flags: Set<String> = ["DEBUG"]) {
         self.files = files
@@ -95,6 +102,7 @@ public struct MigratorDiscovery {
         } else if let variable = decl.as(VariableDeclSyntax.self) {
             for binding in variable.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                if let type, Self.isStoredMigrator(binding) { storedMigrators[type] = name }
                 if let statements = Self.getter(binding.accessorBlock) {
                     bodies.append(
                         CodeBody(
@@ -111,6 +119,15 @@ public struct MigratorDiscovery {
                 }
             }
         }
+    }
+
+    /// `var migrator = DatabaseMigrator()`, `var migrator: DatabaseMigrator` (set by an
+    /// initializer): a stored property holding the migrator.
+    static func isStoredMigrator(_ binding: PatternBindingSyntax) -> Bool {
+        guard binding.accessorBlock == nil else { return false }
+        if binding.typeAnnotation?.type.trimmedDescription.hasSuffix("DatabaseMigrator") == true { return true }
+        guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) else { return false }
+        return call.calledExpression.trimmedDescription.hasSuffix("DatabaseMigrator") && call.arguments.isEmpty
     }
 
     static func getter(_ accessors: AccessorBlockSyntax?) -> CodeBlockItemListSyntax? {
@@ -171,7 +188,7 @@ public struct MigratorDiscovery {
     /// Every body that makes a `DatabaseMigrator()` and registers migrations (or tries to, in a
     /// way arbor does not follow: then with no migration and a note).
     public func migrators() -> [FoundMigrator] {
-        bodies.compactMap { body in
+        var found: [FoundMigrator] = bodies.compactMap { body in
             guard !isHelper(body), Self.makesMigrator(body.statements) else { return nil }
             var reading = RegistrationReading(discovery: self, body: body)
             reading.read(body.statements, migratorNames: [], depth: 0)
@@ -182,6 +199,39 @@ public struct MigratorDiscovery {
                 name: body.name, file: body.file.name, line: location.line, migrations: reading.migrations,
                 erasesDatabaseOnSchemaChange: reading.erases, notes: reading.notes)
         }
+        found += storedPropertyMigrators()
+        return found
+    }
+
+    /// A type's stored migrator (`var migrator = DatabaseMigrator()`): one migrator, named
+    /// after the property, with what each method registers on it (`migrator.registerMigration`,
+    /// `self.migrator.registerMigration`), in the order the methods are declared.
+    private func storedPropertyMigrators() -> [FoundMigrator] {
+        var found: [FoundMigrator] = []
+        for (type, property) in storedMigrators.sorted(by: { $0.key < $1.key }) {
+            let registering = bodies.filter { body in
+                body.enclosingType == type && !isHelper(body) && !Self.makesMigrator(body.statements)
+                    && body.statements.description.contains("registerMigration")
+            }
+            guard let first = registering.first else { continue }
+            var migrations: [DeclaredMigration] = []
+            var notes: [MigrationNote] = []
+            var erases = false
+            for body in registering {
+                var reading = RegistrationReading(discovery: self, body: body)
+                reading.read(body.statements, migratorNames: [property, "self.\(property)"], depth: 0)
+                migrations += reading.migrations
+                notes += reading.notes
+                erases = erases || reading.erases
+            }
+            guard !migrations.isEmpty || !notes.isEmpty else { continue }
+            let location = first.node.startLocation(converter: first.file.converter)
+            found.append(
+                FoundMigrator(
+                    name: "\(type).\(property)", file: first.file.name, line: location.line, migrations: migrations,
+                    erasesDatabaseOnSchemaChange: erases, notes: notes))
+        }
+        return found
     }
 
     /// A body that takes the migrator from its caller (`inout DatabaseMigrator`, or a method of
@@ -215,7 +265,9 @@ public struct MigratorDiscovery {
                 return false
             }
             if owner.isEmpty || owner == "Self" { return type == nil || body.enclosingType == type }
-            return body.enclosingType?.hasSuffix(owner) == true
+            // `TransactionRecord.create` is not `FiatTransactionRecord.create`: whole names only.
+            guard let enclosing = body.enclosingType else { return false }
+            return enclosing == owner || enclosing.hasSuffix("." + owner)
         }
         // A free function named from inside a type.
         return matches.first

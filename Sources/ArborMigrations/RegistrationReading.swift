@@ -9,6 +9,8 @@ struct RegistrationReading {
     var migrations: [DeclaredMigration] = []
     var erases = false
     var notes: [MigrationNote] = []
+    /// The `let`s and `var`s read so far in the migrator's body, for the closures that capture them.
+    var capturedVariables: [VariableDeclSyntax] = []
 
     init(discovery: MigratorDiscovery, body: MigratorDiscovery.CodeBody) {
         self.discovery = discovery
@@ -19,6 +21,7 @@ struct RegistrationReading {
         var names = migratorNames
         for item in statements {
             if let variable = item.item.as(VariableDeclSyntax.self) {
+                capturedVariables.append(variable)
                 for binding in variable.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                         let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
@@ -163,6 +166,7 @@ struct RegistrationReading {
             identifier: identifier, foreignKeyChecksImmediate: immediate, merging: merging, body: nil,
             file: body.file, node: Syntax(call))
         if let closure = migrate?.as(ClosureExprSyntax.self) {
+            declared.captured = capturedVariables
             declared.body = MigrationBody(
                 statements: closure.statements, databaseName: Self.firstParameter(closure) ?? "$0",
                 enclosingType: body.enclosingType)

@@ -66,6 +66,11 @@ struct TableBodyReading {
                         let value = binding.initializer?.value
                     else { continue }
                     evaluator.locals[name] = try? evaluator.evaluate(value)
+                    if evaluator.locals[name] == nil {
+                        evaluator.unknownLocals.insert(name)
+                    } else {
+                        evaluator.unknownLocals.remove(name)
+                    }
                 }
             } else if let ifConfig = item.item.as(IfConfigDeclSyntax.self) {
                 let active = ifConfig.clauses.first { clause in

@@ -39,8 +39,8 @@ final class HostileProgramTests: XCTestCase {
         XCTAssertEqual(
             report.diagnostics.map(\.error.message).sorted(),
             [
-                "`Left.databaseTableName` is not a string arbor can read (a literal, or another type's `databaseTableName`)",
-                "`Right.databaseTableName` is not a string arbor can read (a literal, or another type's `databaseTableName`)",
+                "`Left.databaseTableName` is not a string arbor can read (a literal, another type's `databaseTableName`, or their concatenation with `+`)",
+                "`Right.databaseTableName` is not a string arbor can read (a literal, another type's `databaseTableName`, or their concatenation with `+`)",
                 "skipped `Book.a`: `Book.b` could not be declared: `Book.a` refers to itself",
                 "skipped `Book.b`: `Book.a` refers to itself",
             ])

@@ -14,11 +14,18 @@ extension Evaluator {
     /// `Date(timeIntervalSince1970: 0)`, `SortOrder.reverse`, `Calendar.current`: a member
     /// (`init` for a call of the type) of a standard type, unless the app declares that type.
     func builtinStatic(_ type: String, _ name: String, arguments: [Argument]?, range: SourceRange) throws -> Value? {
-        guard SwiftBuiltins.typeNames.contains(type), !declaresType(type),
+        guard SwiftBuiltins.typeNames.contains(type), !declaresOwnType(type),
             let builtin = SwiftBuiltins.find(.type(type), name, labels: arguments?.labels)
         else { return nil }
         return try builtin.run(
             .init(evaluator: self, receiver: .namespace(type), arguments: arguments ?? [], range: range))
+    }
+
+    /// Whether the app declares a type of this name itself: an `extension Date { static var
+    /// epochZero … }` adds members to Foundation's `Date`, whose initializers stay Swift's.
+    func declaresOwnType(_ name: String) -> Bool {
+        environment.typeNames.table(forType: name) != nil || environment.enums[name] != nil
+            || storedProperties(of: name) != nil
     }
 
     /// Whether the app's code or the database gives a type of this name.

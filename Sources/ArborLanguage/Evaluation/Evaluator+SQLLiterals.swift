@@ -154,6 +154,10 @@ extension Evaluator {
                 guard arguments.count == 1, arguments[0].label == nil else {
                     throw Self.interpolationOutsideSQL(at: range)
                 }
+                if let name = enumCaseName(arguments[0].value) {
+                    text += name
+                    continue
+                }
                 switch try evaluate(arguments[0].value) {
                 case .expression(.value(.text(let s))): text += s
                 case .expression(.value(.integer(let i))): text += String(i)
@@ -164,6 +168,17 @@ extension Evaluator {
             }
         }
         return .expression(.value(.text(text)))
+    }
+
+    /// `"\(Coin.Columns.marketCapRank)"`: Swift describes a case of the app's enum by its
+    /// name (not its raw value); nil when `expr` is not such a case.
+    private func enumCaseName(_ expr: Expr) -> String? {
+        guard case .member(let base, let name, _) = expr.kind, case .namespace(let path)? = try? evaluate(base),
+            let type = environment.types[canonicalTypePath(path)]
+        else { return nil }
+        // `enum Columns: String, ColumnExpression` keeps its cases as columns, other enums as cases.
+        let isCase = type.columnRawValues?[name] != nil || type.enumeration?.caseNames.contains(name) == true
+        return isCase ? name : nil
     }
 
     static func interpolationOutsideSQL(at range: SourceRange) -> ArborError {

@@ -131,13 +131,15 @@ extension GRDBAPI {
         }
     }
 
-    /// `min(a)`, the aggregate, and `min(a, b, …)`, the scalar function of several values.
+    /// `min(a)`, the aggregate, and `min(a, b, …)`, the scalar function of several values
+    /// (Swift's own `min` when the first is a number or string: `swiftExtremum`).
     static func variadicSQLFunction(_ function: SQLFunction) -> GRDBMember {
         GRDBMember(
             .function, function.rawValue, [CallForm([nil]), CallForm([nil, nil], repeatsLast: true)], on: [.global],
             symbols: ["\(function.rawValue)(_:)", "\(function.rawValue)(_:_:_:)"], detail: "\(function.rawValue)(_:_:…)"
         ) { evaluator, call in
-            .expression(
+            if let value = try evaluator.swiftExtremum(function, of: call.arguments) { return value }
+            return .expression(
                 .function(
                     function, try call.arguments.map { try evaluator.sqlFunctionArgument($0.value, of: call.name) }))
         }

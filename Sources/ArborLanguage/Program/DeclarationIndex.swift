@@ -61,6 +61,8 @@ struct DeclarationIndex {
     /// Type paths in the order they first appear.
     private(set) var order: [String] = []
     private(set) var requestExtensions: [RequestExtension] = []
+    /// Top-level `typealias Name = Target`s, in file order: (name, target).
+    private(set) var topLevelTypeAliases: [(name: String, target: String)] = []
 
     /// GRDB's protocols that requests and associations adopt: their extensions hold request methods.
     static let derivableProtocols: Set<String> = [
@@ -73,6 +75,9 @@ struct DeclarationIndex {
             for declaration in unit.declarations { add(declaration, path: nil, unit: index) }
             for constants in TopLevelConstants.declarations(of: unit, at: index) {
                 add(constants, path: nil, unit: index)
+            }
+            for case .typeAlias(let name, _, let target, _) in unit.topLevelTypeAliases {
+                topLevelTypeAliases.append((name, target))
             }
         }
     }

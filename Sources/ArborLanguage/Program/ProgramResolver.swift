@@ -103,6 +103,11 @@ private struct Resolution {
                 if resolved != aliasPath { evaluator.environment.types.aliases[aliasPath] = resolved }
             }
         }
+        // A top-level alias names a type from anywhere (Swift's `fileprivate` is not kept).
+        for (name, target) in index.topLevelTypeAliases {
+            let resolved = index.resolve(target, from: nil, aliases: evaluator.environment.types.aliases) ?? target
+            if resolved != name { evaluator.environment.types.aliases[name] = resolved }
+        }
     }
 
     /// `databaseTableName` as a stored or computed static property, a string or
@@ -167,7 +172,7 @@ private struct Resolution {
                 }
             guard let expr, let name = tableNameValue(expr, in: path, visiting: &visiting) else {
                 note(
-                    "`\(path).databaseTableName` is not a string arbor can read (a literal, or another type's `databaseTableName`)",
+                    "`\(path).databaseTableName` is not a string arbor can read (a literal, another type's `databaseTableName`, or their concatenation with `+`)",
                     at: property.range, unit: unit)
                 return nil
             }
@@ -284,6 +289,12 @@ private struct Resolution {
                 return tableName(of: other, visiting: &visiting)
             }
             return evaluator.environment.typeNames.table(forType: written)
+        case .binary(.add, let left, let right):
+            // `NFTAssetRecord.databaseTableName + "_associations"`: Swift's string concatenation.
+            guard let head = tableNameValue(left, in: path, visiting: &visiting),
+                let tail = tableNameValue(right, in: path, visiting: &visiting)
+            else { return nil }
+            return head + tail
         default: return nil
         }
     }

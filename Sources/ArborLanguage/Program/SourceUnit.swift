@@ -13,6 +13,9 @@ public struct SourceUnit: Sendable {
     public var topLevelConstants: [TypeDeclaration.Member] = []
     /// The names of those declared `private` or `fileprivate`: Swift keeps them to this file.
     public var fileScopedConstants: Set<String> = []
+    /// The type aliases the file declares at its top level: module-wide names for arbor
+    /// (Swift keeps a `fileprivate` one to its file).
+    public var topLevelTypeAliases: [TypeDeclaration.Member] = []
 
     public init(name: String, text: String, declarations: [TypeDeclaration], diagnostics: [ProgramDiagnostic] = []) {
         self.name = name
@@ -98,6 +101,7 @@ public struct SourceUnit: Sendable {
                 })
         unit.topLevelConstants = result.topLevelConstants
         unit.fileScopedConstants = result.fileScopedConstants
+        unit.topLevelTypeAliases = result.topLevelTypeAliases
         return unit
     }
 }

@@ -38,6 +38,13 @@ extension SwiftLowering {
                     if isFileScoped(variable.node.modifiers) {
                         fileScopedConstants.formUnion(constants.map(\.name))
                     }
+                } else if let alias = decl.as(RawTypeAliasDeclSyntax.self) {
+                    // `fileprivate typealias RootColumns = Root.Columns`: a name the file's methods use.
+                    let initializer = alias.locate(alias.node.initializer)
+                    topLevelTypeAliases.append(
+                        .typeAlias(
+                            name: name(alias.node.name), nameRange: range(alias.locate(alias.node.name)),
+                            target: typeText(initializer.locate(initializer.node.value)), range: range(alias)))
                 } else if decl.kind == .missingDecl {
                     skipped.add(lineRange(item, of: tree))
                 }

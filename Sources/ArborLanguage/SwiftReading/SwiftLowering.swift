@@ -19,6 +19,8 @@ struct SwiftLowering {
     var topLevelConstants: [TypeDeclaration.Member] = []
     /// The `private` and `fileprivate` ones among them: Swift keeps them to their file.
     var fileScopedConstants: Set<String> = []
+    /// A file's top-level type aliases (`fileprivate typealias RootColumns = Root.Columns`).
+    var topLevelTypeAliases: [TypeDeclaration.Member] = []
     /// Current nesting of the tree being lowered, against `Parser.nestingLimit`.
     var depth = 0
 

@@ -53,6 +53,8 @@ public enum SwiftSourceReader {
         public var topLevelConstants: [TypeDeclaration.Member] = []
         /// The names of those declared `private` or `fileprivate`: visible in their file only.
         public var fileScopedConstants: Set<String> = []
+        /// `fileprivate typealias RootColumns = Root.Columns` at the file's top level.
+        public var topLevelTypeAliases: [TypeDeclaration.Member] = []
     }
 
     /// The type declarations of `text` (a file, or a paste starting at `baseOffset` of
@@ -108,6 +110,7 @@ public enum SwiftSourceReader {
         notes.sort { ($0.range?.lowerBound ?? 0) < ($1.range?.lowerBound ?? 0) }
         return Result(
             declarations: declarations, errors: errors, notes: notes, topLevelConstants: lowering.topLevelConstants,
-            fileScopedConstants: lowering.fileScopedConstants)
+            fileScopedConstants: lowering.fileScopedConstants,
+            topLevelTypeAliases: lowering.topLevelTypeAliases)
     }
 }

@@ -13,6 +13,19 @@ enum TypeBuiltins {
             return UUID(uuidString: text).map { .swift(.uuid($0)) } ?? .expression(.value(.null))
         },
         SwiftBuiltin(.type("UUID"), "init", labels: []) { _ in .swift(.uuid(UUID())) },
+        // `Set(ids)`, `Set([1, 2])`: the distinct values, in the order they first appear
+        // (Swift's own order is unspecified; GRDB lists a set's values in that order).
+        SwiftBuiltin(.type("Set"), "init", labels: [nil]) { call in
+            guard case .array(let elements) = try call.evaluator.evaluate(call.arguments[0].value) else { return nil }
+            var distinct: [Value] = []
+            for element in elements {
+                guard let value = element.knownValue else { return nil }
+                if !distinct.contains(where: { $0.knownValue.map { Evaluator.compare($0, value) == 0 } ?? false }) {
+                    distinct.append(element)
+                }
+            }
+            return .array(distinct)
+        },
         SwiftBuiltin(.uuid, "uuidString") { call in
             guard case .swift(.uuid(let uuid)) = call.receiver else { return nil }
             return .expression(.value(.text(uuid.uuidString)))

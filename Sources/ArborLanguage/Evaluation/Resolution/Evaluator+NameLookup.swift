@@ -68,6 +68,8 @@ extension Evaluator {
             try forceMember(selfType, name, range: range)
             if let value = environment.types[canonicalTypePath(selfType)]?.statics[name] { return value }
         }
+        // `databaseTableName` in the record type's own methods: `Self.databaseTableName`.
+        if name == "databaseTableName", let table = frame.selfTable { return .expression(.value(.text(table))) }
         if let table = frame.selfTable, let value = try association(name, of: table, range: range) { return value }
         if let selfType = frame.selfType, let path = nestedTypePath(name, in: selfType) {
             if let table = environment.typeNames.table(forType: path) { return .table(table, type: path) }
