@@ -62,5 +62,7 @@ final class SetInitializerResolutionTests: XCTestCase {
         let grdb = try harness.grdbSQL(Spot.spots([3, 1, 3]))
         XCTAssertTrue(grdb.hasSuffix("IN (3, 1)") || grdb.hasSuffix("IN (1, 3)"), grdb)
         XCTAssertEqual(try harness.run("Set([1, 2, 1]).count")?.knownValue, .integer(2))
+        // One type, as in Swift: beside a `Double`, the integer literal `1` is `1.0`.
+        XCTAssertEqual(try harness.run("Set([1, 1.0, 2]).count")?.knownValue, .integer(2))
     }
 }

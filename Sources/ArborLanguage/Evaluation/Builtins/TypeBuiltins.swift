@@ -17,12 +17,21 @@ enum TypeBuiltins {
         // (Swift's own order is unspecified; GRDB lists a set's values in that order).
         SwiftBuiltin(.type("Set"), "init", labels: [nil]) { call in
             guard case .array(let elements) = try call.evaluator.evaluate(call.arguments[0].value) else { return nil }
-            var distinct: [Value] = []
+            var values: [SQLValue] = []
             for element in elements {
                 guard let value = element.knownValue else { return nil }
-                if !distinct.contains(where: { $0.knownValue.map { Evaluator.compare($0, value) == 0 } ?? false }) {
-                    distinct.append(element)
-                }
+                values.append(value)
+            }
+            // One pass, not each value against those kept (a fetched array holds up to 100,000).
+            // As in a Swift `Set` of one type: beside a `Double`, an integer literal is one.
+            let hasReal = values.contains { if case .real = $0 { true } else { false } }
+            var seen = Set<SQLValue>()
+            var distinct: [Value] = []
+            for (element, value) in zip(elements, values) {
+                let key: SQLValue = if hasReal, case .integer(let i) = value { .real(Double(i)) } else { value }
+                // Values Swift's `==` does not compare here (blobs) are each kept, as before.
+                if Evaluator.compare(key, key) != nil, !seen.insert(key).inserted { continue }
+                distinct.append(element)
             }
             return .array(distinct)
         },
