@@ -21,7 +21,7 @@ extension Evaluator {
             values.append(value)
         }
         let result = try values.dropFirst().reduce(firstValue) { best, value in
-            guard let order = Self.swiftOrder(value, best) else {
+            guard let order = Self.compare(value, best) else {
                 throw ArborError(
                     "Swift's `\(function.rawValue)` compares values of one type, not \(best) and \(value)",
                     at: arguments[0].value.range)
@@ -40,25 +40,6 @@ extension Evaluator {
         switch value {
         case .integer, .real, .text: true
         default: false
-        }
-    }
-
-    /// The sign of `a - b` for two numbers (an integer literal beside a real is a `Double`
-    /// in Swift) or two strings; nil for values Swift would not compare.
-    private static func swiftOrder(_ a: SQLValue, _ b: SQLValue) -> Int? {
-        switch (a, b) {
-        case (.integer(let x), .integer(let y)): x < y ? -1 : (x > y ? 1 : 0)
-        case (.text(let x), .text(let y)): x < y ? -1 : (x > y ? 1 : 0)
-        default:
-            if let x = number(a), let y = number(b) { x < y ? -1 : (x > y ? 1 : 0) } else { nil }
-        }
-    }
-
-    private static func number(_ value: SQLValue) -> Double? {
-        switch value {
-        case .integer(let i): Double(i)
-        case .real(let d): d
-        default: nil
         }
     }
 }
