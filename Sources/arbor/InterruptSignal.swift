@@ -21,10 +21,9 @@ enum InterruptSignal {
     /// earlier call gave.
     static func forward(to receive: @escaping @Sendable () -> Void) {
         lock.lock()
+        defer { lock.unlock() }
         receiver = receive
-        let started = writeEnd >= 0
-        lock.unlock()
-        guard !started else { return }
+        guard writeEnd < 0 else { return }
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
