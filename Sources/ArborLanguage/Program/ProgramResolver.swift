@@ -78,12 +78,15 @@ private struct Resolution {
         report(errors)
         count()
         // A problem met from two places (a cycle) is said once.
-        var seen: Set<String> = []
+        struct Said: Hashable {
+            var unit: String
+            var range: SourceRange?
+            var message: String
+        }
+        var seen: Set<Said> = []
         result.diagnostics = result.diagnostics.filter { diagnostic in
-            seen.insert(
-                "\(diagnostic.unit)|\(diagnostic.error.range.map { "\($0)" } ?? "")|\(diagnostic.error.message)"
-            )
-            .inserted
+            seen.insert(Said(unit: diagnostic.unit, range: diagnostic.error.range, message: diagnostic.error.message))
+                .inserted
         }
     }
 
