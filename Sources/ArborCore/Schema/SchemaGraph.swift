@@ -31,19 +31,81 @@ public struct SchemaGraph: Sendable {
 public struct TableInfo: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable { case table, view, virtual, shadow }
 
-    public var name: String
-    public var kind: Kind
-    public var isWithoutRowID: Bool
-    public var columns: [ColumnInfo]
+    /// The fields, in one reference shared by copies (`CopyOnWrite`): `SchemaGraph.table(named:)`
+    /// gives a copy, asked for each association a load declares.
+    private var storage: CopyOnWrite<Fields>
+
+    private struct Fields: Sendable, Hashable {
+        var name: String
+        var kind: Kind
+        var isWithoutRowID: Bool
+        var columns: [ColumnInfo]
+        var primaryKey: [String]
+        var foreignKeys: [ForeignKeyInfo]
+        var uniqueIndexes: [[String]]
+        var sql: String?
+        var indexes: [IndexInfo]
+    }
+
+    public init(
+        name: String, kind: Kind, isWithoutRowID: Bool, columns: [ColumnInfo], primaryKey: [String],
+        foreignKeys: [ForeignKeyInfo], uniqueIndexes: [[String]], sql: String?, indexes: [IndexInfo] = []
+    ) {
+        storage = CopyOnWrite(
+            Fields(
+                name: name, kind: kind, isWithoutRowID: isWithoutRowID, columns: columns, primaryKey: primaryKey,
+                foreignKeys: foreignKeys, uniqueIndexes: uniqueIndexes, sql: sql, indexes: indexes))
+    }
+
+    public var name: String {
+        get { storage.fields.name }
+        set { storage.fields.name = newValue }
+        _modify { yield &storage.fields.name }
+    }
+    public var kind: Kind {
+        get { storage.fields.kind }
+        set { storage.fields.kind = newValue }
+        _modify { yield &storage.fields.kind }
+    }
+    public var isWithoutRowID: Bool {
+        get { storage.fields.isWithoutRowID }
+        set { storage.fields.isWithoutRowID = newValue }
+        _modify { yield &storage.fields.isWithoutRowID }
+    }
+    public var columns: [ColumnInfo] {
+        get { storage.fields.columns }
+        set { storage.fields.columns = newValue }
+        _modify { yield &storage.fields.columns }
+    }
     /// The primary key columns in key order; `["rowid"]` for a table without
     /// declared key; empty for a view.
-    public var primaryKey: [String]
-    public var foreignKeys: [ForeignKeyInfo]
+    public var primaryKey: [String] {
+        get { storage.fields.primaryKey }
+        set { storage.fields.primaryKey = newValue }
+        _modify { yield &storage.fields.primaryKey }
+    }
+    public var foreignKeys: [ForeignKeyInfo] {
+        get { storage.fields.foreignKeys }
+        set { storage.fields.foreignKeys = newValue }
+        _modify { yield &storage.fields.foreignKeys }
+    }
     /// Unique indexes (and UNIQUE constraints) on plain columns, partial ones excluded.
-    public var uniqueIndexes: [[String]]
-    public var sql: String?
+    public var uniqueIndexes: [[String]] {
+        get { storage.fields.uniqueIndexes }
+        set { storage.fields.uniqueIndexes = newValue }
+        _modify { yield &storage.fields.uniqueIndexes }
+    }
+    public var sql: String? {
+        get { storage.fields.sql }
+        set { storage.fields.sql = newValue }
+        _modify { yield &storage.fields.sql }
+    }
     /// Every index, by name (`PRAGMA index_list`).
-    public var indexes: [IndexInfo] = []
+    public var indexes: [IndexInfo] {
+        get { storage.fields.indexes }
+        set { storage.fields.indexes = newValue }
+        _modify { yield &storage.fields.indexes }
+    }
 
     public var isView: Bool { kind == .view }
     /// Full-text (and most virtual) tables have a rowid too.

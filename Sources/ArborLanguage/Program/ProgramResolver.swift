@@ -56,6 +56,8 @@ private struct Resolution {
     var valueRequestMethods = 0
     /// Each unit's line starts, found once when a first location in it is asked.
     var lines: [Int: SourceLines] = [:]
+    /// The same, found only when a place in the unit is shown (`SourcePlace`).
+    var lazyLines: [Int: LazySourceLines] = [:]
 
     init(program: Program, evaluator: Evaluator) {
         self.program = program
@@ -477,7 +479,9 @@ private struct Resolution {
 
     /// Where `range` starts, its line and column found only if a message shows it.
     private mutating func place(_ range: SourceRange, unit: Int) -> SourcePlace {
-        SourcePlace(file: program.units[unit].name, offset: range.lowerBound, lines: lines(of: unit))
+        let lines = lazyLines[unit] ?? LazySourceLines(program.units[unit].text)
+        lazyLines[unit] = lines
+        return SourcePlace(file: program.units[unit].name, offset: range.lowerBound, lines: lines)
     }
 
     private mutating func location(of offset: Int, unit: Int) -> SourceLocation {
