@@ -122,7 +122,7 @@ public enum Completer {
                 let receiverStart = structure.postfixStart(endingAt: n - 2)
                 guard let value = context.value(of: receiverStart..<(n - 1)) else { return [] }
                 // `including(required: Album.`: only an association may go there.
-                if case .table(let table, _, _) = value,
+                if case .table(let table, _, .recordType) = value,
                     let toManyOnly = associationArgument(startingAt: receiverStart, structure)
                 {
                     return MemberCandidates.associations(
