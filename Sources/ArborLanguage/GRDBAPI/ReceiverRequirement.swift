@@ -36,7 +36,9 @@ enum ReceiverRequirement: Sendable {
             let type = evaluator.environment.typeNames.type(forTable: call.table)
             let written = call.writtenCall
             let offered: String
-            if let type, call.receiverKind == .table {
+            if let hint = evaluator.typedCommonTableExpressionHint(call.base) {
+                offered = "GRDB offers it on requests of an `Identifiable` record type: " + hint
+            } else if let type, call.receiverKind == .table {
                 offered =
                     "GRDB offers it on an `Identifiable` record type: `\(type).\(written)` or `Table<\(type)>(\(SQLValue.swiftQuoted(call.table))).\(written)`"
             } else if let type {
