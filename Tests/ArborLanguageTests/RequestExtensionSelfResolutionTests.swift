@@ -67,6 +67,10 @@ final class RequestExtensionSelfResolutionTests: XCTestCase {
             #"func titles() -> Self { select(Column("title"), as: String.self) }"#, "String.self",
             "extra argument 'as' in call"
         ),
+        (
+            #"func local() -> Self { let recent = filter(Column("year") > 1900); return recent.limit(1) }"#, "limit",
+            "value of type 'Self' has no member 'limit'"
+        ),
     ]
 
     static let refused =

@@ -86,6 +86,8 @@ struct SelfMemberCheck {
     let methods: RequestMethods
     /// Names the body binds (parameters, locals): `limit(…)` of a local is no member of `Self`.
     var locals: Set<String>
+    /// The locals whose type is `Self`: `let request = filter(…)`, without another type written.
+    var selfLocals: Set<String> = []
     var errors: [ArborError] = []
 
     mutating func statements(_ body: [BodyStatement]) {
@@ -95,9 +97,10 @@ struct SelfMemberCheck {
     private mutating func statement(_ statement: BodyStatement) {
         switch statement {
         case .expression(let e): expression(e)
-        case .binding(let name, _, _, let value, _, _):
-            if let value { expression(value) }
+        case .binding(let name, _, let type, let value, _, _):
+            let isSelf = value.map { expression($0) } ?? false
             locals.insert(name)
+            if isSelf, type == nil || type == "Self" { selfLocals.insert(name) } else { selfLocals.remove(name) }
         case .assignment(_, _, let value, _): expression(value)
         case .returnValue(let value, _): if let value { expression(value) }
         case .guardElse(let conditions, let elseBody, _):
@@ -127,6 +130,7 @@ struct SelfMemberCheck {
             case .optionalBinding(let name, _, let value):
                 if let value { expression(value) }
                 locals.insert(name)
+                selfLocals.remove(name)
             case .casePattern(_, let value): expression(value)
             }
         }
@@ -137,7 +141,7 @@ struct SelfMemberCheck {
     private mutating func expression(_ e: Expr) -> Bool {
         switch e.kind {
         case .identifier(let name):
-            return name == "self" && !locals.contains(name)
+            return name == "self" ? !locals.contains(name) : selfLocals.contains(name)
         case .call(let callee, let arguments):
             for argument in arguments { expression(argument.value) }
             switch callee.kind {
