@@ -56,6 +56,17 @@ final class TypedCommonTableExpressionResolutionTests: XCTestCase {
             statement: #"untyped.all().filter { $0.title == "Emma" }"#,
             message: "cannot infer type of closure parameter '$0' without a type annotation",
             located: #"{ $0.title == "Emma" }"#),
+        // An association to the CTE, GRDB's `JoinAssociation<Book, RowDecoder>`, decodes as the CTE does.
+        Refused(
+            statement: "Book.with(untyped).including(optional: Book.association(to: untyped).filter(id: 1))",
+            message:
+                "referencing instance method 'filter(id:)' on 'JoinAssociation<Book, Row>' requires that 'Row' conform to 'Identifiable'",
+            located: "filter"),
+        Refused(
+            statement:
+                #"Book.with(untyped).including(optional: Book.association(to: untyped).filter { $0.title == "x" })"#,
+            message: "cannot infer type of closure parameter '$0' without a type annotation",
+            located: #"{ $0.title == "x" }"#),
     ]
 
     /// Statements GRDB compiles, which arbor runs.
@@ -65,6 +76,8 @@ final class TypedCommonTableExpressionResolutionTests: XCTestCase {
         "typed.all().with(typed).select(\\.title)",
         "untyped.all().with(untyped).order(Column(\"title\"))",
         "typed.all().filter(id: 1)",
+        #"Book.with(typed).including(optional: Book.association(to: typed).filter { $0.title == "x" })"#,
+        "Book.with(typed).including(optional: Book.association(to: typed).filter(id: 1))",
     ]
 
     func harness() throws -> LanguageHarness {
@@ -102,6 +115,12 @@ final class TypedCommonTableExpressionResolutionTests: XCTestCase {
             try harness.sql("typed.all().with(typed).order(\\.title)"),
             try harness.sql("untyped.all().with(untyped).order(Column(\"title\"))"))
         XCTAssertEqual(try harness.rowCount("typed.all().with(typed).order(\\.title)"), 1)
+        let association =
+            #"Book.with(typed).including(optional: Book.association(to: typed).filter { $0.title == "x" })"#
+        XCTAssertEqual(
+            try harness.sql(association),
+            try harness.grdbSQL(
+                Book.with(typed).including(optional: Book.association(to: typed).filter { $0.title == "x" })))
         // `filter(id:)` compiles on a typed CTE's request; GRDB then looks for the primary key
         // of a table named as the CTE, and arbor says what GRDB says.
         XCTAssertThrowsError(try harness.grdbSQL(typed.all().with(typed).filter(id: 1))) { grdbError in

@@ -52,7 +52,7 @@ extension Evaluator {
         throw ArborError(
             message, at: argument.range,
             suggestion:
-                "`QueryInterfaceRequest<\(decoder)>` has no record type whose columns a closure or key path names"
+                "`\(call.swiftReceiverType(in: environment) ?? "QueryInterfaceRequest<\(decoder)>")` has no record type whose columns a closure or key path names"
                 + start + column)
     }
 

@@ -40,11 +40,21 @@ extension GRDBCall {
 }
 
 extension Evaluator {
-    /// For a request of an untyped CTE (`cte.all()`, a `QueryInterfaceRequest<Row>`): how to
-    /// give it a record type, `CommonTableExpression<Book>(named: "old", …)`. Nil otherwise.
+    /// For a request of an untyped CTE (`cte.all()`, a `QueryInterfaceRequest<Row>`) or an
+    /// association to it: how to give it a record type, `CommonTableExpression<Book>(named:
+    /// "old", …)`. Nil otherwise.
     func typedCommonTableExpressionHint(_ receiver: Value) -> String? {
-        guard case .request(let plan) = receiver, let cte = plan.commonTableExpression, cte.decodesRows
-        else { return nil }
+        let cte: CommonTableExpressionPlan
+        switch receiver {
+        case .request(let plan):
+            guard let requested = plan.commonTableExpression, requested.decodesRows else { return nil }
+            cte = requested
+        case .association(let association):
+            guard case .commonTable(_, let joined, _) = association.base, joined.decodesRows else { return nil }
+            cte = joined
+        default:
+            return nil
+        }
         var type = "Record"
         if case .request(let source) = cte.source, let sourceType = environment.typeNames.type(forTable: source.table) {
             type = sourceType
