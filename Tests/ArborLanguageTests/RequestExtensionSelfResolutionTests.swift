@@ -141,6 +141,28 @@ final class RequestExtensionSelfResolutionTests: XCTestCase {
         XCTAssertEqual(try harness.rowCount("Book.all().everything()"), 1)
     }
 
+    /// The registry agrees with GRDB's protocols: an entry that serves a declaration of one of
+    /// `DerivableRequest`'s protocols (`FilteredRequest.filter(_:)`) is offered on requests and
+    /// associations both, so a `DerivableRequest` extension's `Self` has it.
+    func testWhatGRDBsRequestProtocolsDeclareIsSelfs() {
+        var method = RequestMethod(
+            receiver: .derivable, table: nil, typePath: nil,
+            function: FunctionDeclaration(
+                isStatic: false, name: "f", nameRange: SourceRange(0, 1), parameters: [], returnType: "Self",
+                body: [], range: SourceRange(0, 1)),
+            isProperty: false, origin: 0)
+        method.selfProtocols = ["DerivableRequest"]
+        let derivable = SelfOfRequestExtension(method: method)
+        var checked = 0
+        for member in GRDBAPI.members {
+            let owners = member.symbols.compactMap { $0.split(separator: ".").first.map(String.init) }
+            guard owners.contains(where: derivable.protocols.contains) else { continue }
+            checked += 1
+            XCTAssertTrue(derivable.offers(member), "\(member.signatures): \(member.symbols)")
+        }
+        XCTAssertGreaterThan(checked, 20)
+    }
+
     /// The compiler builds `accepted` and refuses `refused` with the same errors, at the same
     /// places (`ARBOR_COMPILE_GRDB=1`).
     func testTheCompilerGivesTheSameVerdict() throws {
