@@ -12,12 +12,26 @@ public struct CommonTableExpressionPlan: Hashable, Sendable {
     public var recursive: Bool
     public var columns: [String]?
     public var source: Source
+    /// GRDB's `RowDecoder`, the type argument of `CommonTableExpression<Player>`: what `all()`
+    /// decodes, which decides its members (`filter(id:)` needs an `Identifiable` record type).
+    /// `Row` when none is written. It changes no SQL: GRDB selects `*` from the CTE.
+    public var rowDecoder: String
 
-    public init(name: String, recursive: Bool = false, columns: [String]? = nil, source: Source) {
+    /// The type arguments that are no record type: the rows of `all()` have no columns a
+    /// closure names, no `Identifiable` id.
+    public static let rowDecodersOfNoRecord: Set<String> = ["Row", "Void"]
+
+    /// `all()` decodes `Row` (or `Void`): GRDB's `QueryInterfaceRequest<Row>`.
+    public var decodesRows: Bool { Self.rowDecodersOfNoRecord.contains(rowDecoder) }
+
+    public init(
+        name: String, recursive: Bool = false, columns: [String]? = nil, source: Source, rowDecoder: String = "Row"
+    ) {
         self.name = name
         self.recursive = recursive
         self.columns = columns
         self.source = source
+        self.rowDecoder = rowDecoder
     }
 }
 

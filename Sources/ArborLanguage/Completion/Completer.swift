@@ -81,11 +81,12 @@ public enum Completer {
     static func stringCandidates(_ context: ReceiverEvaluation) -> [Completion] {
         let structure = context.structure
         let n = structure.count
+        // `Table("…` and `Table<Book>("…`, not a method `x.Table("…`.
         guard n - 2 >= structure.statementStart, structure[n - 1].isPunctuation(.leftParen),
-            case .identifier(let function, false) = structure[n - 2].kind,
-            !(n - 3 >= structure.statementStart && structure[n - 3].isPunctuation(.dot))
+            let call = structure.call(openedAt: n - 1), !call.isMember,
+            case .identifier(_, false) = structure[call.nameIndex].kind
         else { return [] }
-        switch function {
+        switch call.name {
         case "Column":
             guard let table = context.scope(at: n).columnTable else { return [] }
             return MemberCandidates.columns(of: table, environment: context.environment)
@@ -122,7 +123,7 @@ public enum Completer {
                 let receiverStart = structure.postfixStart(endingAt: n - 2)
                 guard let value = context.value(of: receiverStart..<(n - 1)) else { return [] }
                 // `including(required: Album.`: only an association may go there.
-                if case .table(let table, _, _) = value,
+                if case .table(let table, _, .recordType) = value,
                     let toManyOnly = associationArgument(startingAt: receiverStart, structure)
                 {
                     return MemberCandidates.associations(

@@ -7,9 +7,12 @@ enum MemberCandidates {
     /// The candidates after `value.`, in the order they are best offered.
     static func candidates(after value: Value, environment: Environment) -> [Completion] {
         switch value {
-        case .table(let table, _, _):
-            return associations(of: table, environment: environment) + statics(of: table, environment: environment)
-                + grdbMembers(offeredOn: .table, to: value)
+        case .table(let table, _, let form):
+            // A `Table` value is GRDB's struct: the record type's associations and statics are not its own.
+            let typeMembers =
+                form == .recordType
+                ? associations(of: table, environment: environment) + statics(of: table, environment: environment) : []
+            return typeMembers + grdbMembers(offeredOn: .table, to: value)
         case .request:
             return grdbMembers(offeredOn: .request, to: value)
         case .association(let association):

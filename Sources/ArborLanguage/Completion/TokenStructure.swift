@@ -77,6 +77,11 @@ struct TokenStructure {
                     k -= 1
                     continue
                 }
+                // `Table<Book>("book")`: the call of a generic type, from its name.
+                if let name = genericTypeName(before: k) {
+                    k = name
+                    continue
+                }
                 return k
             }
             // An identifier or a literal: `base.name` continues leftwards.
@@ -86,6 +91,33 @@ struct TokenStructure {
             }
             return k
         }
+    }
+
+    /// The name of the generic type whose argument clause (`<Book>`, `<Outer.Kind>`) ends right
+    /// before the `(` at `opener`: `Table` in `Table<Book>(`, `CommonTableExpression` in
+    /// `CommonTableExpression<Book>(`. As Swift reads it, the clause follows the name with no
+    /// space and the `(` follows it with none, so `a > (b)` and `x < y > (z)` are no such call.
+    func genericTypeName(before opener: Int) -> Int? {
+        var k = opener - 1
+        guard k > statementStart, !tokens[opener].precededBySpace,
+            tokens[k].isOperator(.greater) || tokens[k].isOperator(.shiftRight)
+        else { return nil }
+        var depth = 0
+        while k > statementStart {
+            switch tokens[k].kind {
+            case .operator(.greater): depth += 1
+            case .operator(.shiftRight): depth += 2
+            case .operator(.less): depth -= 1
+            case .operator(.question), .identifier, .punctuation(.dot), .punctuation(.comma): break
+            default: return nil
+            }
+            if depth == 0 { break }
+            k -= 1
+        }
+        guard depth == 0, tokens[k].isOperator(.less), !tokens[k].precededBySpace,
+            case .identifier(let name, _) = tokens[k - 1].kind, name.first?.isUppercase == true
+        else { return nil }
+        return k - 1
     }
 
     /// The source text of the tokens `range`, from `text`.
@@ -106,6 +138,8 @@ struct TokenStructure {
         {
             nameIndex = callOpener - 1
         }
+        // `Table<Book>(`: the call of the generic type.
+        if nameIndex == opener - 1, let typeName = genericTypeName(before: opener) { nameIndex = typeName }
         guard nameIndex >= statementStart, case .identifier(let name, _) = tokens[nameIndex].kind else { return nil }
         if nameIndex - 1 >= statementStart, tokens[nameIndex - 1].isPunctuation(.dot) {
             guard endsOperand(nameIndex - 2) else {

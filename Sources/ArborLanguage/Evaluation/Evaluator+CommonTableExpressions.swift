@@ -3,8 +3,9 @@ import ArborCore
 /// GRDB's common table expressions: `CommonTableExpression(named:…)`,
 /// `request.with(cte)`, `cte.all()` and `Record.association(to: cte, on: …)`.
 extension Evaluator {
-    /// `CommonTableExpression(recursive:named:columns:request:|sql:arguments:|literal:)`.
-    func commonTableExpressionCall(_ arguments: [Argument], range: SourceRange) throws -> Value {
+    /// `CommonTableExpression(recursive:named:columns:request:|sql:arguments:|literal:)`, its rows
+    /// decoded as `rowDecoder` (`CommonTableExpression<Player>(…)`; `Row` when none is written).
+    func commonTableExpressionCall(_ arguments: [Argument], rowDecoder: String, range: SourceRange) throws -> Value {
         var recursive = false
         var name: String?
         var columns: [String]?
@@ -62,7 +63,8 @@ extension Evaluator {
             throw ArborError(GRDBQuoting.problem("common table expression", name), at: range)
         }
         return .commonTableExpression(
-            CommonTableExpressionPlan(name: name, recursive: recursive, columns: columns, source: source))
+            CommonTableExpressionPlan(
+                name: name, recursive: recursive, columns: columns, source: source, rowDecoder: rowDecoder))
     }
 
     /// `cte.all()`; what GRDB offers on a CTE and arbor does not yet is named.

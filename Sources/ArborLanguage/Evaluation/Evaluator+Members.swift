@@ -6,6 +6,7 @@ extension Evaluator {
         if let value = try builtin(name, on: base, arguments: nil, range: range) { return value }
         switch base {
         case .table(let table, let recordType, _):
+            if let value = try tableValueMember(name, of: base, nameRange: nameRange) { return value }
             if name == "self" { return base }
             if name == "databaseSelection", let recordType {
                 // The selection of the type named, not of another type of its table.

@@ -33,6 +33,10 @@ public struct RequestMethod: Sendable {
     /// The type aliases of the extension it was declared in (`private typealias Cols =
     /// Book.Columns`), which its body names.
     public var typeAliases: [String: String]
+    /// The GRDB protocols `Self` conforms to in the extension's methods: the one extended
+    /// (`DerivableRequest`, `FilteredRequest`, `QueryInterfaceRequest`) and those a `where
+    /// Self: OrderedRequest` adds. Empty for the other receivers.
+    public var selfProtocols: Set<String> = []
 
     public init(
         receiver: Receiver, table: String?, typePath: String?, function: FunctionDeclaration, isProperty: Bool,
@@ -281,6 +285,8 @@ extension Evaluator {
             throw ArborError("request methods call each other too deep (limit \(Self.maximumDepth))", at: range)
         }
         do {
+            // A body the compiler refuses (`limit(1)` on a `DerivableRequest`) is no method to run.
+            if let refusal = selfMemberErrors(of: method).first { throw refusal }
             let callerAliases = extensionTypeAliases
             extensionTypeAliases = method.typeAliases
             defer { extensionTypeAliases = callerAliases }

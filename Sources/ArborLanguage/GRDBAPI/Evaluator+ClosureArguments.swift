@@ -46,11 +46,14 @@ extension Evaluator {
             Self.isClosure(argument.value)
             ? "cannot infer type of closure parameter '$0' without a type annotation"
             : "cannot infer key path type from context; consider explicitly specifying a root type"
+        let start =
+            typedCommonTableExpressionHint(call.base).map { ": \($0); " }
+            ?? type.map { ": start from `\($0)` or `Table<\($0)>(\(table)).all()`; " } ?? "; "
         throw ArborError(
             message, at: argument.range,
             suggestion:
-                "`QueryInterfaceRequest<\(decoder)>` has no record type whose columns a closure or key path names"
-                + (type.map { ": start from `\($0)` or `Table<\($0)>(\(table)).all()`; " } ?? "; ") + column)
+                "`\(call.swiftReceiverType(in: environment) ?? "QueryInterfaceRequest<\(decoder)>")` has no record type whose columns a closure or key path names"
+                + start + column)
     }
 
     /// A closure, or a key path without a root (`\.title`), alone or in an operator's operands.

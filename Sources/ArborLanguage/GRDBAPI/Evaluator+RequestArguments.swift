@@ -111,15 +111,24 @@ extension Evaluator {
     /// `Table` is GRDB's `Table<Row>`; `Table<Book>` decodes its rows as `Book`, a type the
     /// program or the schema declares.
     func tableForm(_ written: String, range: SourceRange) throws -> TableForm {
-        guard written.hasPrefix("Table<"), written.hasSuffix(">") else { return .tableOfRows }
-        let type = String(written.dropFirst(6).dropLast())
-        guard type != "Row" else { return .tableOfRows }
+        let type = try rowDecoder(of: written, range: range)
+        return type == "Row" ? .tableOfRows : .tableValue(rowDecoder: type)
+    }
+
+    /// The type argument of a generic GRDB type as written (`Book` of `Table<Book>`,
+    /// `CommonTableExpression<Book>`), a type the program or the schema declares, or `Row` or
+    /// `Void` (GRDB's guide writes `CommonTableExpression<Void>`); `Row` when none is written,
+    /// as GRDB's initializers of `Table` and `CommonTableExpression` infer.
+    func rowDecoder(of written: String, range: SourceRange) throws -> String {
+        guard let open = written.firstIndex(of: "<"), written.hasSuffix(">") else { return "Row" }
+        let type = String(written[written.index(after: open)...].dropLast())
+        guard !CommonTableExpressionPlan.rowDecodersOfNoRecord.contains(type) else { return type }
         let path = canonicalTypePath(type)
         guard environment.typeNames.table(forType: path) != nil || environment.types[path] != nil else {
             throw ArborError(
                 "cannot find type '\(type)' in scope", at: range,
                 suggestion: Suggestions.didYouMean(type, in: environment.typeNames.allTypeNames + ["Row"]))
         }
-        return .tableValue(rowDecoder: type)
+        return type
     }
 }

@@ -67,7 +67,10 @@ extension GRDBAPI {
                     "CommonTableExpression.init(recursive:named:columns:literal:)",
                 ]
             ) {
-                evaluator, call in try evaluator.commonTableExpressionCall(call.arguments, range: call.range)
+                evaluator, call in
+                try evaluator.commonTableExpressionCall(
+                    call.arguments, rowDecoder: try evaluator.rowDecoder(of: call.name, range: call.nameRange),
+                    range: call.range)
             },
             function("count", [CallForm(["distinct"])], symbols: ["count(distinct:)"]) { evaluator, call in
                 .expression(

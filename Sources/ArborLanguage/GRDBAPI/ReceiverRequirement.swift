@@ -32,11 +32,15 @@ enum ReceiverRequirement: Sendable {
     func refusal(_ call: GRDBCall, in evaluator: Evaluator) -> ArborError? {
         switch self {
         case .identifiableRowDecoder(let instead):
-            guard let decoder = call.nonRecordRowDecoder, let receiverType = call.swiftReceiverType else { return nil }
+            guard let decoder = call.nonRecordRowDecoder,
+                let receiverType = call.swiftReceiverType(in: evaluator.environment)
+            else { return nil }
             let type = evaluator.environment.typeNames.type(forTable: call.table)
             let written = call.writtenCall
             let offered: String
-            if let type, call.receiverKind == .table {
+            if let hint = evaluator.typedCommonTableExpressionHint(call.base) {
+                offered = "GRDB offers it on requests of an `Identifiable` record type: " + hint
+            } else if let type, call.receiverKind == .table {
                 offered =
                     "GRDB offers it on an `Identifiable` record type: `\(type).\(written)` or `Table<\(type)>(\(SQLValue.swiftQuoted(call.table))).\(written)`"
             } else if let type {
@@ -76,12 +80,19 @@ extension GRDBMember {
 
 extension Value {
     /// GRDB's `RowDecoder` of this receiver when arbor knows it is not a record type: `Row`
-    /// for `Table("book")` and its requests, `Int64` for `select(…, as: Int64.self)`. Nil for
-    /// a record type, `Table<Book>`, their requests and associations.
+    /// for `Table("book")` and its requests, `Int64` for `select(…, as: Int64.self)`, the
+    /// type argument of an untyped CTE for its requests and the associations to it
+    /// (`JoinAssociation<Author, Row>`). Nil for a record type, `Table<Book>`, their requests
+    /// and associations.
     var nonRecordRowDecoder: String? {
         switch self {
         case .table(_, _, let form): form == .tableOfRows ? "Row" : nil
-        case .request(let plan): plan.decodesRows ? "Row" : plan.valueType?.swiftName
+        case .request(let plan):
+            plan.decodesRows
+                ? (plan.commonTableExpression.flatMap { $0.decodesRows ? $0.rowDecoder : nil } ?? "Row")
+                : plan.valueType?.swiftName
+        case .association(let association):
+            if case .commonTable(_, let cte, _) = association.base, cte.decodesRows { cte.rowDecoder } else { nil }
         default: nil
         }
     }
@@ -93,11 +104,17 @@ extension GRDBCall {
     /// a record type, `Table<Book>`, their requests and associations.
     var nonRecordRowDecoder: String? { base.nonRecordRowDecoder }
 
-    /// The receiver's type as Swift names it in a message: `Table<Row>`, `QueryInterfaceRequest<Row>`.
-    var swiftReceiverType: String? {
+    /// The receiver's type as Swift names it in a message: `Table<Row>`, `QueryInterfaceRequest<Row>`,
+    /// `JoinAssociation<Author, Row>` (the origin's record type, `Row` for a table without one).
+    func swiftReceiverType(in environment: Environment) -> String? {
         switch base {
         case .table(_, _, let form): form.swiftTypeName
         case .request: nonRecordRowDecoder.map { "QueryInterfaceRequest<\($0)>" }
+        case .association(let association):
+            nonRecordRowDecoder.map { decoder in
+                let origin = environment.typeNames.type(forTable: association.base.origin) ?? "Row"
+                return "JoinAssociation<\(origin), \(decoder)>"
+            }
         default: nil
         }
     }

@@ -76,6 +76,7 @@ private struct Resolution {
         for type in index.types where !isCancelled { declareMembers(type) }
         if isCancelled { return }
         declareRequestExtensions()
+        reportSelfMembers()
         let errors = evaluator.forceAllMembers()
         report(errors)
         count()
@@ -683,15 +684,26 @@ private struct Resolution {
                 aliases[name] =
                     index.resolve(target, from: nil, aliases: evaluator.environment.types.aliases) ?? target
             }
+            var extendedName = ext.declaration.name
+            if extendedName.hasPrefix("GRDB.") { extendedName.removeFirst(5) }
+            let selfProtocols = Set(
+                [extendedName]
+                    + ext.declaration.conformanceRequirements.filter { $0.left == "Self" }.map {
+                        $0.right.hasPrefix("GRDB.") ? String($0.right.dropFirst(5)) : $0.right
+                    })
+            func method(_ function: FunctionDeclaration, isProperty: Bool) -> RequestMethod {
+                var method = RequestMethod(
+                    receiver: ext.receiver, table: table, typePath: nil, function: function,
+                    isProperty: isProperty, origin: ext.unit, typeAliases: aliases)
+                method.selfProtocols = selfProtocols
+                return method
+            }
             for member in ext.declaration.members {
                 switch member {
                 case .typeAlias:
                     continue
                 case .function(let function) where !function.isStatic:
-                    evaluator.environment.requestMethods.add(
-                        RequestMethod(
-                            receiver: ext.receiver, table: table, typePath: nil, function: function,
-                            isProperty: false, origin: ext.unit, typeAliases: aliases))
+                    evaluator.environment.requestMethods.add(method(function, isProperty: false))
                     entry(
                         .requestMethod, "\(receiverName).\(function.signature)", "", range: function.nameRange,
                         unit: ext.unit)
@@ -700,10 +712,7 @@ private struct Resolution {
                     let function = FunctionDeclaration(
                         isStatic: false, name: property.name, nameRange: property.nameRange, parameters: [],
                         returnType: property.type, body: body, range: property.range)
-                    evaluator.environment.requestMethods.add(
-                        RequestMethod(
-                            receiver: ext.receiver, table: table, typePath: nil, function: function,
-                            isProperty: true, origin: ext.unit, typeAliases: aliases))
+                    evaluator.environment.requestMethods.add(method(function, isProperty: true))
                     entry(
                         .requestMethod, "\(receiverName).\(property.name)", "", range: property.nameRange,
                         unit: ext.unit)
@@ -714,6 +723,19 @@ private struct Resolution {
                         "skipped `\(member.name)`: only functions and computed properties are request methods",
                         at: ext.declaration.nameRange, unit: ext.unit)
                 }
+            }
+        }
+    }
+
+    /// What the methods of request extensions call on `Self` that GRDB's protocol does not
+    /// offer (`limit(1)` in `extension DerivableRequest<Post>`): the compiler's errors.
+    private mutating func reportSelfMembers() {
+        // In source order, as the compiler lists them.
+        let methods = evaluator.environment.requestMethods.all.filter { !$0.selfProtocols.isEmpty }
+            .sorted { ($0.origin, $0.function.range.lowerBound) < ($1.origin, $1.function.range.lowerBound) }
+        for method in methods {
+            for error in evaluator.selfMemberErrors(of: method) {
+                result.diagnostics.append(ProgramDiagnostic(.error, error, unit: program.units[method.origin].name))
             }
         }
     }

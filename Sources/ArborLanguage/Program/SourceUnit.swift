@@ -188,6 +188,7 @@ public struct Program: Sendable {
     private static func constrained(_ path: String, _ declaration: TypeDeclaration) -> String {
         let constraints =
             declaration.genericArguments + declaration.sameTypeRequirements.map { "\($0.left)==\($0.right)" }
+            + declaration.conformanceRequirements.map { "\($0.left):\($0.right)" }
         return constraints.isEmpty ? path : path + "<" + constraints.joined(separator: ",") + ">"
     }
 

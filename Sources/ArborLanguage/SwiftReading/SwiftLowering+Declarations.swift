@@ -139,6 +139,16 @@ extension SwiftLowering {
                         left: typeText(same.locate(same.node.leftType)),
                         right: typeText(same.locate(same.node.rightType)))
                 }
+            declaration.conformanceRequirements = whereClause.locate(whereClause.node.requirements)
+                .elements(RawGenericRequirementSyntax.self).compactMap { requirement in
+                    guard
+                        let conformance = requirement.locate(requirement.node.requirement)
+                            .as(RawConformanceRequirementSyntax.self)
+                    else { return nil }
+                    return .init(
+                        left: typeText(conformance.locate(conformance.node.leftType)),
+                        right: typeText(conformance.locate(conformance.node.rightType)))
+                }
         }
         return declaration
     }

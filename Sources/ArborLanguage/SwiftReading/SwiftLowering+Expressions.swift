@@ -198,8 +198,9 @@ extension SwiftLowering {
             return expression(e.locate(e.node.expression))
         case .genericSpecializationExpr:
             guard let generic = syntax.as(RawGenericSpecializationExprSyntax.self) else { break }
-            // `Optional<String>` is `String?`; `SQLRequest<Book>` and `Table<Book>` keep the type
-            // their rows decode as; other type arguments (`TableAlias<Book>()`) change no SQL.
+            // `Optional<String>` is `String?`; `SQLRequest<Book>`, `Table<Book>` and
+            // `CommonTableExpression<Book>` keep the type their rows decode as; other type
+            // arguments (`TableAlias<Book>()`) change no SQL.
             let clause = generic.locate(generic.node.genericArgumentClause)
             var arguments = clause.locate(clause.node.arguments).elements(RawGenericArgumentSyntax.self).makeIterator()
             if let reference = generic.node.expression.as(RawDeclReferenceExprSyntax.self),
@@ -208,7 +209,7 @@ extension SwiftLowering {
                 switch name(reference.baseName) {
                 case "Optional":
                     return Expr(.identifier(typeText(argument.locate(argument.node.argument)) + "?"), range(syntax))
-                case "SQLRequest", "Table":
+                case "SQLRequest", "Table", "CommonTableExpression":
                     let base = name(reference.baseName)
                     return Expr(
                         .identifier("\(base)<\(typeText(argument.locate(argument.node.argument)))>"), range(syntax))

@@ -15,6 +15,9 @@ public struct TypeDeclaration: Hashable, Sendable {
     public var inheritance: [String] = []
     /// `where RowDecoder == Book`: the same-type requirements, left and right.
     public var sameTypeRequirements: [SameTypeRequirement] = []
+    /// `where Self: OrderedRequest`: the conformance requirements, the type left and the
+    /// protocol right.
+    public var conformanceRequirements: [SameTypeRequirement] = []
     /// The members arbor reads, in source order; other members are dropped.
     public var members: [Member]
     public var range: SourceRange

@@ -101,8 +101,8 @@ public struct Parser {
     /// In `if`/`guard`/`switch` conditions a `{` opens the body, not a trailing closure (as in Swift).
     var forbidsTrailingClosures = false
 
-    /// `CommonTableExpression<Player>(…)`, `TableAlias<Author>()`: the type argument
-    /// only says how GRDB decodes rows, so it is read and left out. Only right after
+    /// `TableAlias<Author>()`: the type argument changes no SQL, so it is read and left out
+    /// (those that decide GRDB's members, `CommonTableExpression<Player>`, are kept by the caller). Only right after
     /// a type name, with no space, and before `(` or `.`, so `a < b` stays a comparison.
     private mutating func skipExplicitGenericArguments(after name: String) {
         guard name.first?.isUppercase == true, atOperator(.less), !tokens[position].precededBySpace else { return }
@@ -753,12 +753,13 @@ public struct Parser {
             }
             let start = position
             skipExplicitGenericArguments(after: name)
-            // `Optional<String>` is `String?`; `SQLRequest<Book>` keeps the type its rows decode as.
-            if !isQuoted, position > start, ["Optional", "SQLRequest"].contains(name),
+            // `Optional<String>` is `String?`; `SQLRequest<Book>` and `CommonTableExpression<Book>`
+            // keep the type their rows decode as.
+            if !isQuoted, position > start, ["Optional", "SQLRequest", "CommonTableExpression"].contains(name),
                 let argument = typeText(tokens[(start + 1)..<(position - 1)])
             {
                 let range = token.range.union(tokens[position - 1].range)
-                return Expr(.identifier(name == "Optional" ? argument + "?" : "SQLRequest<\(argument)>"), range)
+                return Expr(.identifier(name == "Optional" ? argument + "?" : "\(name)<\(argument)>"), range)
             }
             return Expr(.identifier(name), token.range)
         case .anonymousArgument(let index):

@@ -35,7 +35,9 @@ extension SwiftPrinter {
         case .literal(let fragment):
             arguments.append("literal: \(SwiftLiterals.sql(fragment, printer: self))")
         }
-        return "CommonTableExpression(" + arguments.joined(separator: ", ") + ")"
+        // The type argument written (`CommonTableExpression<Player>`) is what `all()` decodes.
+        let type = cte.rowDecoder == "Row" ? "" : "<\(cte.rowDecoder)>"
+        return "CommonTableExpression\(type)(" + arguments.joined(separator: ", ") + ")"
     }
 
     /// `, on: { left, right in left[Column("id")] == right[Column("authorId")] }`.
