@@ -115,6 +115,7 @@ extension Evaluator {
             if let value = try grdbStaticProperty(name, ofType: path, range: range, nameRange: nameRange) {
                 return value
             }
+            if let missing = missingTableError(path, member: name, at: nameRange) { throw missing }
             let statics = (environment.statics[canonicalTypePath(path)] ?? [:]).keys.sorted()
             throw ArborError(
                 "`\(path)` has no static member `\(name)`", at: nameRange,

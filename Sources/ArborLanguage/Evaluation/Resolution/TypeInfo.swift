@@ -19,6 +19,9 @@ public struct TypeInfo: Sendable {
     public let path: String
     /// The table, for a record type.
     public var table: String?
+    /// For a type whose `databaseTableName` names no table of the database, why: GRDB accepts
+    /// the declaration, and a statement that uses the type fails with this error.
+    public var missingTable: ArborError?
     /// `static let`s and getters once evaluated, enum cases as values, by name.
     public var statics: [String: Value] = [:]
     /// The cases, for an enum.
