@@ -10,6 +10,8 @@ extension Evaluator {
 
     func convert(_ value: Value, to declared: SwiftType, in typePath: String?, range: SourceRange) throws -> Value {
         let type = declared.unwrapped
+        // `.none` where an optional is declared is Swift's `Optional.none`: `nil`.
+        if declared.isOptional, case .implicitMember("none") = value { return .expression(.value(.null)) }
         if value.isNil {
             if declared.isOptional { return value }
             throw ArborError("`nil` is not a `\(type.swiftName)`", at: range)
