@@ -103,6 +103,9 @@ extension Evaluator {
             default: false
             }
         guard fits else { throw ArborError("expected \(expected), as the parameter is `\(type)`", at: range) }
+        // An integer literal given where a floating-point number is declared is one: GRDB
+        // writes the `Double` Swift made (`-30.0`), not the literal.
+        if expected == "a number", case .integer(let i) = literal { return .expression(.value(.real(Double(i)))) }
         return value
     }
 }
