@@ -133,31 +133,63 @@ struct MigrationReading {
         }
     }
 
-    /// `try createTables(db)`, `try Player.createTable(in: db)`: a function of the app given the
-    /// migration's database, read as part of the migration (its statements, its parameter's name).
+    /// `try createTables(db)`, `try Player.createTable(in: db)`, `try createNamedTable(db, name: "author")`:
+    /// a function of the app given the migration's database, read as part of the migration (its
+    /// statements, its parameters bound to the call's arguments or their default values).
     private mutating func followHelper(_ call: FunctionCallExprSyntax, discovery: MigratorDiscovery) -> Bool {
         guard depth < 16,
-            let index = call.arguments.firstIndex(where: {
+            call.arguments.contains(where: {
                 $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == databaseName
             })
         else { return false }
-        let position = call.arguments.distance(from: call.arguments.startIndex, to: index)
         let callee = call.calledExpression.trimmedDescription
         // A function named by a path (`createTables`, `Player.createTable`), not a call chain.
         guard !callee.hasPrefix(databaseName + "."), !callee.contains("("), !callee.contains(" "),
-            let function = discovery.function(named: callee, from: evaluator.enclosingType),
-            function.parameters.indices.contains(position)
+            case (let function, let bound)? = helper(named: callee, call, discovery: discovery)
         else { return false }
-        let saved = (file, databaseName, evaluator.enclosingType, evaluator.locals)
+        var parameterDatabase: String?
+        var locals: [String: MigrationValue] = [:]
+        var unknown: Set<String> = []
+        for (parameter, argument) in bound.pairs {
+            if argument?.as(DeclReferenceExprSyntax.self)?.baseName.text == databaseName {
+                parameterDatabase = parameter.name
+                continue
+            }
+            // Arguments are the caller's values; a default value is read in the function's type.
+            var context = evaluator
+            if argument == nil {
+                context.locals = [:]
+                context.unknownLocals = []
+                context.enclosingType = function.enclosingType
+            }
+            if let expr = argument ?? parameter.defaultValue, let value = try? context.evaluate(expr) {
+                locals[parameter.name] = value
+            } else {
+                unknown.insert(parameter.name)
+            }
+        }
+        guard let parameterDatabase else { return false }
+        let saved = (file, databaseName, evaluator.enclosingType, evaluator.locals, evaluator.unknownLocals)
         file = function.file
-        databaseName = function.parameters[position].name
+        databaseName = parameterDatabase
         evaluator.enclosingType = function.enclosingType
-        evaluator.locals = [:]
+        evaluator.locals = locals
+        evaluator.unknownLocals = unknown
         depth += 1
         readStatements(function.statements, discovery: discovery)
         depth -= 1
-        (file, databaseName, evaluator.enclosingType, evaluator.locals) = saved
+        (file, databaseName, evaluator.enclosingType, evaluator.locals, evaluator.unknownLocals) = saved
         return true
+    }
+
+    /// The first function of that name whose parameters the call's arguments match.
+    private func helper(named callee: String, _ call: FunctionCallExprSyntax, discovery: MigratorDiscovery)
+        -> (MigratorDiscovery.CodeBody, HelperArguments)?
+    {
+        for function in discovery.functions(named: callee, from: evaluator.enclosingType) {
+            if let bound = HelperArguments(call, function.parameters) { return (function, bound) }
+        }
+        return nil
     }
 
     static func abridged(_ node: some SyntaxProtocol) -> String {
@@ -266,6 +298,8 @@ struct MigrationReading {
                 )
             }
             return nil
+        case "dropFTS4SynchronizationTriggers":
+            return .dropFTS4SynchronizationTriggers(table: try text(arguments["forTable"], "table name", in: call))
         case "rename":
             guard let table = arguments["table"], let to = arguments["to"] else { return nil }
             return .renameTable(try text(table, "table name", in: call), to: try text(to, "table name", in: call))
@@ -348,9 +382,18 @@ struct MigrationReading {
         if case .literal(.text(let text)) = value {
             return .createVirtualTable(name: name, ifNotExists: options.contains("ifNotExists"), module: text)
         }
+        if case .construction("FTS4", let moduleArguments) = value, moduleArguments.isEmpty {
+            guard let closure = body(call) else { throw EvaluationFailure(node: Syntax(call), message: "no body") }
+            var reading = FTS4BodyReading(
+                evaluator: evaluator, parameter: RegistrationReading.firstParameter(closure) ?? "$0")
+            let table = reading.read(closure.statements)
+            for failure in reading.failures { note(failure.node, failure.message) }
+            return .createFTS4(name: name, options: options, table: table)
+        }
         guard case .construction("FTS5", _) = value else {
             throw EvaluationFailure(
-                node: Syntax(module), message: "arbor runs FTS5 virtual tables, not `\(module.trimmedDescription)`")
+                node: Syntax(module),
+                message: "arbor runs FTS4 and FTS5 virtual tables, not `\(module.trimmedDescription)`")
         }
         guard let closure = body(call) else { throw EvaluationFailure(node: Syntax(call), message: "no body") }
         var reading = FTS5BodyReading(

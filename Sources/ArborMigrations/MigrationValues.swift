@@ -336,6 +336,8 @@ struct ValueEvaluator {
                 return .expression(.column(name))
             case "SQL", "SQLRequest", "SQLLiteral":
                 return try sql(arguments, e)
+            case "Date", "Foundation.Date":
+                if let date = MigrationDates.value(arguments) { return date }
             case "Database.ColumnType", "Database.CollationName":
                 guard let raw = arguments.first?.value.text else { break }
                 return .member("init", [LabeledValue(label: "rawValue", value: .literal(.text(raw)))])

@@ -45,8 +45,8 @@ public struct MigratorDiscovery {
         var statements: CodeBlockItemListSyntax
         var file: ParsedSourceFile
         var node: Syntax
-        /// The parameters' names and types (functions only).
-        var parameters: [(label: String?, name: String, type: String)]
+        /// The parameters' labels, names, types and default values (functions only).
+        var parameters: [(label: String?, name: String, type: String, defaultValue: ExprSyntax?)]
     }
 
     let files: [ParsedSourceFile]
@@ -88,7 +88,10 @@ public struct MigratorDiscovery {
         if let function = decl.as(FunctionDeclSyntax.self), let body = function.body {
             let parameters = function.signature.parameterClause.parameters.map { parameter in
                 let label = parameter.firstName.text == "_" ? nil : parameter.firstName.text
-                return (label, (parameter.secondName ?? parameter.firstName).text, parameter.type.trimmedDescription)
+                return (
+                    label, (parameter.secondName ?? parameter.firstName).text, parameter.type.trimmedDescription,
+                    parameter.defaultValue?.value
+                )
             }
             bodies.append(
                 CodeBody(
@@ -257,8 +260,14 @@ public struct MigratorDiscovery {
 
     /// A function that a `migrate:` argument names: `migrate: Self.v1`, `migrate: createPlayers`.
     func function(named path: String, from type: String?) -> CodeBody? {
+        functions(named: path, from: type).first
+    }
+
+    /// Every function `path` can name from `type`, the type's own first, then free functions:
+    /// overloads are told apart by the call's labels (`HelperArguments`).
+    func functions(named path: String, from type: String?) -> [CodeBody] {
         let parts = path.split(separator: ".").map(String.init)
-        guard let last = parts.last else { return nil }
+        guard let last = parts.last else { return [] }
         let owner = parts.dropLast().joined(separator: ".")
         let matches = bodies.filter { body in
             guard body.name.split(separator: ".").last.map(String.init) == last, !body.parameters.isEmpty else {
@@ -270,8 +279,8 @@ public struct MigratorDiscovery {
             return enclosing == owner || enclosing.hasSuffix("." + owner)
         }
         // A free function named from inside a type.
-        return matches.first
-            ?? bodies.first {
+        return matches
+            + bodies.filter {
                 $0.enclosingType == nil && $0.name == last && owner.isEmpty && !$0.parameters.isEmpty
             }
     }

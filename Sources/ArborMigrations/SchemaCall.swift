@@ -21,7 +21,11 @@ public enum SchemaCall: Sendable, Equatable {
     case createViewRequest(name: String, options: Set<String>, columns: [String]?, request: ViewRequest)
     /// `db.create(virtualTable:options:using: FTS5()) { t in … }`.
     case createFTS5(name: String, options: Set<String>, table: FTS5Call)
-    /// `db.create(virtualTable:using: "module(args)")` or FTS3/FTS4/R-Tree: kept as
+    /// `db.create(virtualTable:options:using: FTS4()) { t in … }`.
+    case createFTS4(name: String, options: Set<String>, table: FTS4Call)
+    /// `db.dropFTS4SynchronizationTriggers(forTable:)`.
+    case dropFTS4SynchronizationTriggers(table: String)
+    /// `db.create(virtualTable:using: "module(args)")` or FTS3/R-Tree: kept as
     /// the module text GRDB would write after `USING`.
     case createVirtualTable(name: String, ifNotExists: Bool, module: String)
     /// `db.execute(sql:arguments:)` and `db.execute(literal:)`, with literal arguments.
@@ -152,6 +156,34 @@ public struct FTS5Call: Sendable, Equatable {
     public var detail: String?
 
     public init() {}
+}
+
+/// The body of `create(virtualTable:using: FTS4())`.
+public struct FTS4Call: Sendable, Equatable {
+    public var columns: [FTS4Column] = []
+    public var tokenizer: FTS4Tokenizer?
+    public var content: String?
+    public var compress: String?
+    public var uncompress: String?
+    public var matchinfo: String?
+    public var prefixes: [Int]?
+    public var synchronizedTable: String?
+
+    public init() {}
+}
+
+public struct FTS4Column: Sendable, Equatable {
+    public var name: String
+    public var indexed: Bool
+    public var isLanguageID: Bool
+}
+
+/// GRDB's `FTS3TokenizerDescriptor`s: `.simple`, `.porter`, `.unicode61(…)`.
+public enum FTS4Tokenizer: Sendable, Equatable {
+    case simple
+    case porter
+    /// `keepsDiacritics`: `.unicode61(diacritics: .keep)`.
+    case unicode61(keepsDiacritics: Bool, separators: Set<Character>, tokenCharacters: Set<Character>)
 }
 
 public struct FTS5Column: Sendable, Equatable {

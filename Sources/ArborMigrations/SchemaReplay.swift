@@ -85,6 +85,34 @@ enum SchemaReplay {
                 if let size = table.columnSize { t.columnSize = size }
                 if let detail = table.detail { t.detail = detail }
             }
+        case .createFTS4(let name, let options, let table):
+            var tableOptions: VirtualTableOptions = []
+            if options.contains("ifNotExists") { tableOptions.insert(.ifNotExists) }
+            if options.contains("temporary") { tableOptions.insert(.temporary) }
+            try db.create(virtualTable: name, options: tableOptions, using: FTS4()) { t in
+                for column in table.columns {
+                    let definition = t.column(column.name)
+                    if !column.indexed { definition.notIndexed() }
+                    if column.isLanguageID { definition.asLanguageId() }
+                }
+                switch table.tokenizer {
+                case .simple?: t.tokenizer = .simple
+                case .porter?: t.tokenizer = .porter
+                case .unicode61(let keepsDiacritics, let separators, let tokenCharacters)?:
+                    t.tokenizer = .unicode61(
+                        diacritics: keepsDiacritics ? .keep : .removeLegacy, separators: separators,
+                        tokenCharacters: tokenCharacters)
+                case nil: break
+                }
+                if let synchronized = table.synchronizedTable { t.synchronize(withTable: synchronized) }
+                if let content = table.content { t.content = content }
+                if let compress = table.compress { t.compress = compress }
+                if let uncompress = table.uncompress { t.uncompress = uncompress }
+                if let matchinfo = table.matchinfo { t.matchinfo = matchinfo }
+                if let prefixes = table.prefixes { t.prefixes = Set(prefixes) }
+            }
+        case .dropFTS4SynchronizationTriggers(let table):
+            try db.dropFTS4SynchronizationTriggers(forTable: table)
         case .createVirtualTable(let name, let ifNotExists, let module):
             try db.create(virtualTable: name, ifNotExists: ifNotExists, using: module)
         case .execute(let sql, let arguments):

@@ -9,19 +9,19 @@ public struct DecodableType: Sendable, Hashable {
     /// The conformances of all its declarations, `GRDB.` prefixes removed.
     public var conformances: Set<String>
     public var properties: [DecodableProperty]
-    /// Where the type is declared, as `file:line:column`.
-    public var location: String
+    /// Where the type is declared (`file:line:column` when shown).
+    public var location: SourcePlace
 
-    public init(path: String, conformances: Set<String>, properties: [DecodableProperty], location: String) {
+    public init(path: String, conformances: Set<String>, properties: [DecodableProperty], location: SourcePlace) {
         self.path = path
         self.conformances = conformances
         self.properties = properties
         self.location = location
     }
 
-    /// Where the type declares its own `init(from:)`, as `file:line:column`; nil when
-    /// Swift synthesizes it (arbor checks only the synthesized one).
-    public var ownDecoder: String?
+    /// Where the type declares its own `init(from:)`; nil when Swift synthesizes it
+    /// (arbor checks only the synthesized one).
+    public var ownDecoder: SourcePlace?
 
     /// Swift synthesizes `init(from:)` for `Decodable` and `Codable` types.
     public var isDecodable: Bool { !conformances.isDisjoint(with: ["Decodable", "Codable"]) }
@@ -41,11 +41,11 @@ public struct DecodableProperty: Sendable, Hashable {
     /// The type with its names resolved to type paths; nil when no annotation says it.
     public var type: WrittenType?
     public var hasDefault: Bool
-    /// Where the property is declared, as `file:line:column`.
-    public var location: String
+    /// Where the property is declared (`file:line:column` when shown).
+    public var location: SourcePlace
 
     public init(
-        name: String, key: String?, writtenType: String?, type: WrittenType?, hasDefault: Bool, location: String
+        name: String, key: String?, writtenType: String?, type: WrittenType?, hasDefault: Bool, location: SourcePlace
     ) {
         self.name = name
         self.key = key

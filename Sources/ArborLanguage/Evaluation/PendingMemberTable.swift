@@ -37,8 +37,12 @@ public struct PendingMemberTable: Sendable {
 
     /// Takes the member `name` of the type at `path` out, if it is pending.
     public mutating func remove(_ name: String, of path: String) -> PendingMember? {
-        guard let member = byType[path]?.removeValue(forKey: name) else { return nil }
-        if byType[path]?.isEmpty == true { byType[path] = nil }
+        // Asked for every name a member's value mentions, and mostly in vain: the count by
+        // name answers first, and the type's entry is found once.
+        guard countByName[name] != nil, let position = byType.index(forKey: path),
+            let member = byType.values[position].removeValue(forKey: name)
+        else { return nil }
+        if byType.values[position].isEmpty { byType.remove(at: position) }
         let left = (countByName[name] ?? 1) - 1
         countByName[name] = left > 0 ? left : nil
         return member

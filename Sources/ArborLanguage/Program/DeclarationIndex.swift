@@ -57,9 +57,10 @@ struct DeclarationIndex {
         var unit: Int
     }
 
-    private(set) var types: [String: IndexedType] = [:]
-    /// Type paths in the order they first appear.
-    private(set) var order: [String] = []
+    /// Every type, in the order its path first appears: the resolver's passes walk them
+    /// here, each found by path only when a name is looked up.
+    private(set) var types: [IndexedType] = []
+    private var positions: [String: Int] = [:]
     private(set) var requestExtensions: [RequestExtension] = []
     /// Top-level `typealias Name = Target`s, in file order: (name, target).
     private(set) var topLevelTypeAliases: [(name: String, target: String)] = []
@@ -100,15 +101,27 @@ struct DeclarationIndex {
             return
         }
         let path = parent.map { "\($0).\(name)" } ?? name
-        if types[path] == nil {
-            types[path] = IndexedType(path: path)
-            order.append(path)
+        let position: Int
+        if let known = positions[path] {
+            position = known
+        } else {
+            position = types.count
+            positions[path] = position
+            types.append(IndexedType(path: path))
         }
-        types[path]?.add(Fragment(declaration: declaration, unit: unit))
+        types[position].add(Fragment(declaration: declaration, unit: unit))
         for case .nested(let nested) in declaration.members {
             add(nested, path: path, unit: unit)
         }
     }
+
+    /// The type at `path`, its extensions gathered.
+    subscript(path: String) -> IndexedType? {
+        positions[path].map { types[$0] }
+    }
+
+    /// Whether a type has the path `path`.
+    func contains(_ path: String) -> Bool { positions[path] != nil }
 
     /// The full path of a type written `name` inside `context` (Swift's lookup:
     /// nested types of the context and its parents first, then top level).
@@ -123,7 +136,7 @@ struct DeclarationIndex {
         }
         candidates.append(name)
         for candidate in candidates {
-            if types[candidate] != nil { return candidate }
+            if positions[candidate] != nil { return candidate }
             if let target = aliases[candidate] { return target }
         }
         return nil

@@ -70,22 +70,25 @@ private struct Resolution {
         evaluator.environment.sourceTexts = program.units.map { SourceText(name: $0.name, text: $0.text) }
         resolveAliases()
         resolveTableNames()
-        for path in index.order where !isCancelled { declareEnum(path) }
+        for type in index.types where !isCancelled { declareEnum(type) }
         declareBuiltInEnums()
-        for path in index.order where !isCancelled { declareDecodable(path) }
-        for path in index.order where !isCancelled { declareMembers(path) }
+        for type in index.types where !isCancelled { declareDecodable(type) }
+        for type in index.types where !isCancelled { declareMembers(type) }
         if isCancelled { return }
         declareRequestExtensions()
         let errors = evaluator.forceAllMembers()
         report(errors)
         count()
         // A problem met from two places (a cycle) is said once.
-        var seen: Set<String> = []
+        struct Said: Hashable {
+            var unit: String
+            var range: SourceRange?
+            var message: String
+        }
+        var seen: Set<Said> = []
         result.diagnostics = result.diagnostics.filter { diagnostic in
-            seen.insert(
-                "\(diagnostic.unit)|\(diagnostic.error.range.map { "\($0)" } ?? "")|\(diagnostic.error.message)"
-            )
-            .inserted
+            seen.insert(Said(unit: diagnostic.unit, range: diagnostic.error.range, message: diagnostic.error.message))
+                .inserted
         }
     }
 
@@ -95,8 +98,8 @@ private struct Resolution {
     // MARK: Names
 
     private mutating func resolveAliases() {
-        for path in index.order {
-            guard let type = index.types[path] else { continue }
+        for type in index.types {
+            let path = type.path
             for (member, _) in type.members {
                 guard case .typeAlias(let name, _, let target, _) = member else { continue }
                 let aliasPath = "\(path).\(name)"
@@ -116,14 +119,15 @@ private struct Resolution {
     /// another type's; GRDB's default name for record types without one.
     private mutating func resolveTableNames() {
         var visiting: Set<String> = []
-        for path in index.order {
-            _ = tableName(of: path, visiting: &visiting)
+        for type in index.types {
+            _ = tableName(of: type.path, visiting: &visiting)
         }
         // The app's own type names a table in generated code: the first by name when several
         // share one (order never matters). The demo's prelude keeps the convention's names.
         var preferred: [String: String] = [:]
-        evaluator.environment.types.reserveCapacity(forMore: index.order.count)
-        for path in index.order {
+        evaluator.environment.types.reserveCapacity(forMore: index.types.count)
+        for type in index.types {
+            let path = type.path
             let table = tables[path]
             // Every indexed type is declared, a record type with its table.
             evaluator.environment.types.update(path) {
@@ -132,7 +136,7 @@ private struct Resolution {
             }
             guard let table else { continue }
             evaluator.environment.typeNames.declare(type: path, table: table)
-            if !path.containsByte(UInt8(ascii: ".")), isAppType(path),
+            if !path.containsByte(UInt8(ascii: ".")), isAppType(type),
                 preferred[table.sqlFolded].map({ path < $0 }) ?? true
             {
                 preferred[table.sqlFolded] = path
@@ -140,7 +144,7 @@ private struct Resolution {
             // A nested record type is also named without its parents, as code inside them does.
             if let dot = path.lastIndex(of: ".") {
                 let short = String(path[path.index(after: dot)...])
-                if evaluator.environment.typeNames.table(forType: short) == nil, index.types[short] == nil {
+                if evaluator.environment.typeNames.table(forType: short) == nil, !index.contains(short) {
                     evaluator.environment.typeNames.declare(type: short, table: table)
                 }
             }
@@ -149,16 +153,15 @@ private struct Resolution {
     }
 
     /// Declared (not only extended) in the app's code, not in a prelude such as the demo's.
-    private func isAppType(_ path: String) -> Bool {
-        guard let type = index.types[path] else { return false }
-        return type.fragments.contains {
+    private func isAppType(_ type: DeclarationIndex.IndexedType) -> Bool {
+        type.fragments.contains {
             $0.declaration.keyword != .extension && !program.units[$0.unit].name.hasPrefix("<")
         }
     }
 
     private mutating func tableName(of path: String, visiting: inout Set<String>) -> String? {
         if let table = tables[path] { return table }
-        guard let type = index.types[path], visiting.insert(path).inserted else { return nil }
+        guard let type = index[path], visiting.insert(path).inserted else { return nil }
         defer { visiting.remove(path) }
         let schema = evaluator.environment.schema
         for (member, unit) in type.members {
@@ -336,8 +339,8 @@ private struct Resolution {
 
     /// `enum Columns: String, ColumnExpression { case id, name }` gives columns;
     /// `enum Kind: String { case novel }` gives raw values (`CodingKeys` too).
-    private mutating func declareEnum(_ path: String) {
-        guard let type = index.types[path] else { return }
+    private mutating func declareEnum(_ type: DeclarationIndex.IndexedType) {
+        let path = type.path
         let cases = type.members.compactMap { member, _ -> EnumCase? in
             if case .enumCase(let c) = member { return c }
             return nil
@@ -423,7 +426,7 @@ private struct Resolution {
     /// Foundation's enums the app extends (`extension SortOrder { func by(_ column: Column) … }`).
     private mutating func declareBuiltInEnums() {
         for (name, cases) in Evaluator.builtInEnums
-        where index.types[name] != nil && evaluator.environment.enums[name] == nil {
+        where index.contains(name) && evaluator.environment.enums[name] == nil {
             evaluator.environment.types.update(name) { info in
                 info.enumeration = EnumInfo(
                     rawType: nil, rawValues: Dictionary(uniqueKeysWithValues: cases.map { ($0, SQLValue.text($0)) }),
@@ -437,14 +440,14 @@ private struct Resolution {
 
     /// A struct or class with stored properties: what `AuthorInfo.fetchAll(db, request)`
     /// decodes rows into, each property under its `CodingKeys` key.
-    private mutating func declareDecodable(_ path: String) {
-        guard let type = index.types[path] else { return }
+    private mutating func declareDecodable(_ type: DeclarationIndex.IndexedType) {
+        let path = type.path
         var properties: [DecodableProperty] = []
-        var location = ""
+        var location: SourcePlace?
         let codingKeysPath = "\(path).CodingKeys"
-        let hasCodingKeys = index.types[codingKeysPath] != nil
+        let hasCodingKeys = index.contains(codingKeysPath)
         for fragment in type.fragments where [.struct, .class].contains(fragment.declaration.keyword) {
-            if location.isEmpty { location = self.location(fragment.declaration.nameRange, unit: fragment.unit) }
+            if location == nil { location = place(fragment.declaration.nameRange, unit: fragment.unit) }
             for case .property(let property) in fragment.declaration.members where !property.isStatic {
                 if case .getter? = property.value { continue }
                 var key: String? = property.name
@@ -465,17 +468,17 @@ private struct Resolution {
                     DecodableProperty(
                         name: property.name, key: key, writtenType: property.type, type: written,
                         hasDefault: property.value != nil,
-                        location: self.location(property.nameRange, unit: fragment.unit)))
+                        location: place(property.nameRange, unit: fragment.unit)))
             }
         }
-        guard !location.isEmpty else { return }
+        guard let location else { return }
         var decodable = DecodableType(
             path: path, conformances: type.conformances, properties: properties, location: location)
         // Its own `init(from:)`, in the type or an extension: what it decodes is up to its body.
         for fragment in type.fragments {
             for case .function(let function) in fragment.declaration.members
             where function.name == "init" && function.parameters.map(\.label) == ["from"] {
-                decodable.ownDecoder = self.location(function.nameRange, unit: fragment.unit)
+                decodable.ownDecoder = place(function.nameRange, unit: fragment.unit)
             }
         }
         evaluator.environment.types.update(path) { $0.decodable = decodable }
@@ -486,22 +489,26 @@ private struct Resolution {
         return nil
     }
 
-    private mutating func location(_ range: SourceRange, unit: Int) -> String {
-        let location = location(of: range.lowerBound, unit: unit)
-        return "\(program.units[unit].name):\(location.line):\(location.column)"
+    /// Where `range` starts, its line and column found only if a message shows it.
+    private mutating func place(_ range: SourceRange, unit: Int) -> SourcePlace {
+        SourcePlace(file: program.units[unit].name, offset: range.lowerBound, lines: lines(of: unit))
     }
 
     private mutating func location(of offset: Int, unit: Int) -> SourceLocation {
-        if let known = lines[unit] { return known.location(of: offset) }
+        lines(of: unit).location(of: offset)
+    }
+
+    private mutating func lines(of unit: Int) -> SourceLines {
+        if let known = lines[unit] { return known }
         let found = SourceLines(program.units[unit].text)
         lines[unit] = found
-        return found.location(of: offset)
+        return found
     }
 
     // MARK: Members
 
-    private mutating func declareMembers(_ path: String) {
-        guard let type = index.types[path] else { return }
+    private mutating func declareMembers(_ type: DeclarationIndex.IndexedType) {
+        let path = type.path
         let table = tables[path] ?? evaluator.environment.typeNames.table(forType: path)
         let memberTable = table ?? enclosingTable(path)
         // A struct of the app that is not a record type: a GRDBQuery request, `BookInfo`.
@@ -774,8 +781,9 @@ private struct Resolution {
         guard !keys.isEmpty else { return [] }
         var judged: Set<String> = []
         var grdb: Set<String> = []
-        for path in index.order {
-            for (member, _) in index.types[path]?.members ?? [] {
+        for type in index.types {
+            let path = type.path
+            for (member, _) in type.members {
                 guard case .property(let property) = member, case .initializer(let e)? = property.value else {
                     continue
                 }
@@ -801,8 +809,8 @@ private struct Resolution {
 
     private mutating func count() {
         let environment = evaluator.environment
-        for path in index.order {
-            guard let type = index.types[path] else { continue }
+        for type in index.types {
+            let path = type.path
             if let table = tables[path] ?? environment.typeNames.table(forType: path),
                 type.isDeclared || !type.conformances.isDisjoint(with: Self.tableRecordProtocols)
             {

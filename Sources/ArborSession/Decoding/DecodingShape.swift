@@ -146,13 +146,13 @@ struct DecodingShapeBuilder {
                         "`\(path).\(property.name)` (\(property.location)) has no type annotation: arbor needs one to check its decoding"
                     )
                 }
-                let value = try valueShape(written, property: "\(path).\(property.name)", location: property.location)
-                properties.append(
-                    PropertyShape(name: property.name, key: key, type: value, location: property.location))
+                let location = property.location.description
+                let value = try valueShape(written, property: "\(path).\(property.name)", location: location)
+                properties.append(PropertyShape(name: property.name, key: key, type: value, location: location))
             }
             return RecordShape(
                 typeName: name, isFetchableRecord: type.isFetchableRecord, properties: properties,
-                origin: type.location)
+                origin: type.location.description)
         }
         if let table = environment.typeNames.table(forType: path), let info = environment.schema.table(named: table) {
             // The record type `--format swift` writes: `Codable, FetchableRecord`, a property per column.
