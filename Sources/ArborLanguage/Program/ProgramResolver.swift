@@ -132,7 +132,7 @@ private struct Resolution {
             // Every indexed type is declared, a record type with its table.
             evaluator.environment.types.update(path) {
                 if let table { $0.table = table }
-                $0.missingTable = missingTables[path]
+                if let missing = missingTables[path] { $0.missingTable = missing }
             }
             guard let table else { continue }
             evaluator.environment.typeNames.declare(type: path, table: table)
