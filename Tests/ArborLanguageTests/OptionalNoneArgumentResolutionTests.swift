@@ -18,11 +18,6 @@ private struct PriceQuery {
     let chain: String
     let tokenId: String?
 
-    init(chain: String, tokenId: String?) {
-        self.chain = chain
-        self.tokenId = tokenId
-    }
-
     static func native(_ chain: String) -> PriceQuery { PriceQuery(chain: chain, tokenId: .none) }
 
     func request() -> QueryInterfaceRequest<Price> {
