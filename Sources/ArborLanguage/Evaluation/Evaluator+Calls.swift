@@ -184,6 +184,7 @@ extension Evaluator {
             {
                 return value
             }
+            if let missing = missingTableError(path, member: name, at: nameRange) { throw missing }
             throw ArborError("`\(path)` has no method `\(name)`", at: nameRange)
         default:
             throw ArborError("\(base.kindName) has no method `\(name)`", at: nameRange)

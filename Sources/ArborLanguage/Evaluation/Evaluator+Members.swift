@@ -116,6 +116,7 @@ extension Evaluator {
             if let value = try grdbStaticProperty(name, ofType: path, range: range, nameRange: nameRange) {
                 return value
             }
+            if let missing = missingTableError(path, member: name, at: nameRange) { throw missing }
             let statics = (environment.statics[canonicalTypePath(path)] ?? [:]).keys.sorted()
             throw ArborError(
                 "`\(path)` has no static member `\(name)`", at: nameRange,
@@ -154,6 +155,9 @@ extension Evaluator {
             if case .implicitMember = base {
                 throw ArborError("`\(name)` is not a member here", at: nameRange)
             }
+            // `record?.id` where the fetch found no row: Swift's optional chaining gives nil
+            // (`record!.id` stops before, at the `!`; `record.id` is the compiler's error).
+            if case .absentRecord = base { return .expression(.value(.null)) }
             if let value = try grdbProperty(name, of: base, range: range, nameRange: nameRange) { return value }
             throw ArborError("\(base.kindName) has no member `\(name)`", at: nameRange)
         }

@@ -10,6 +10,8 @@ extension Evaluator {
 
     func convert(_ value: Value, to declared: SwiftType, in typePath: String?, range: SourceRange) throws -> Value {
         let type = declared.unwrapped
+        // `.none` where an optional is declared is Swift's `Optional.none`: `nil`.
+        if declared.isOptional, case .implicitMember("none") = value { return .expression(.value(.null)) }
         if value.isNil {
             if declared.isOptional { return value }
             throw ArborError("`nil` is not a `\(type.swiftName)`", at: range)
@@ -101,6 +103,9 @@ extension Evaluator {
             default: false
             }
         guard fits else { throw ArborError("expected \(expected), as the parameter is `\(type)`", at: range) }
+        // An integer literal given where a floating-point number is declared is one: GRDB
+        // writes the `Double` Swift made (`-30.0`), not the literal.
+        if expected == "a number", case .integer(let i) = literal { return .expression(.value(.real(Double(i)))) }
         return value
     }
 }

@@ -153,6 +153,12 @@ public final class Evaluator {
                 pattern.isUnwrapped = true
                 return .fullTextPattern(pattern)
             }
+            // `record!` where the fetch found no row: Swift stops the program there.
+            if case .absentRecord(let table, let binding) = value {
+                throw ArborError(
+                    "`\(binding)` is nil: no `\(environment.displayName(ofTable: table))` was found, and `\(binding)!` stops the program",
+                    at: expr.range)
+            }
             return value
         case .conditional(let condition, let then, let otherwise):
             return try evaluate(truth(condition) ? then : otherwise)

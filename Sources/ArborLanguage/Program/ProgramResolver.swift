@@ -50,6 +50,8 @@ private struct Resolution {
     var result = ProgramResolution()
     /// The table of each type path that has one.
     var tables: [String: String] = [:]
+    /// Why each record type whose `databaseTableName` names no table of the database has none.
+    var missingTables: [String: ArborError] = [:]
     /// Members by `Type.member`, statics apart from instance members, to report one declared twice.
     var declaredMembers = MemberDeclarations()
     /// The request methods of plain structs (`BooksRequest.fetch(_:)`), for the summary.
@@ -131,7 +133,10 @@ private struct Resolution {
             let path = type.path
             let table = tables[path]
             // Every indexed type is declared, a record type with its table.
-            evaluator.environment.types.update(path) { if let table { $0.table = table } }
+            evaluator.environment.types.update(path) {
+                if let table { $0.table = table }
+                if let missing = missingTables[path] { $0.missingTable = missing }
+            }
             guard let table else { continue }
             evaluator.environment.typeNames.declare(type: path, table: table)
             if !path.containsByte(UInt8(ascii: ".")), isAppType(type),
@@ -183,10 +188,19 @@ private struct Resolution {
                 return nil
             }
             guard schema.table(named: name) != nil else {
-                error(
+                // GRDB accepts the declaration (a record type the app never queries, or whose table a
+                // migration of another database makes): only a statement that uses the type fails.
+                let missing = ArborError(
                     "`\(path).databaseTableName` is \(SQLValue.swiftQuoted(name)): no table or view has this name",
-                    at: expr.range, unit: unit,
-                    suggestion: Suggestions.didYouMean(name, in: schema.tables.map(\.name)))
+                    at: expr.range, suggestion: Suggestions.didYouMean(name, in: schema.tables.map(\.name)))
+                missingTables[path] = missing
+                result.diagnostics.append(
+                    ProgramDiagnostic(
+                        .note,
+                        ArborError(
+                            "\(missing.message): statements that use `\(path)` fail", at: missing.range,
+                            suggestion: missing.suggestion),
+                        unit: program.units[unit].name))
                 return nil
             }
             // GRDB writes the declared spelling (`"CHILDREN"` for a table created as `children`).
@@ -757,6 +771,7 @@ private struct Resolution {
 
     private mutating func report(_ errors: [String: ArborError]) {
         let grdbDeclarations = grdbDeclarations(among: Set(errors.keys))
+        let missingTableMessages = Set(missingTables.values.map(\.message))
         for key in errors.keys.sorted() {
             guard let error = errors[key], let place = declaredMembers.place(of: key, level: .type) else { continue }
             let member = place.unit
@@ -764,7 +779,13 @@ private struct Resolution {
             // An association of a type that maps to no table of this database (the app's other
             // database, a type not stored) is not GRDB's error here: it cannot be used, and is said so.
             let path = key.split(separator: ".").dropLast().joined(separator: ".")
-            if isGRDB, evaluator.environment.typeNames.table(forType: path) == nil {
+            if isGRDB, missingTableMessages.contains(error.message) {
+                // `hasMany(Ghost.self)` where `Ghost`'s table is not in this database: GRDB accepts
+                // it, and fails only when a request uses the association.
+                var skipped = error
+                skipped.message = "skipped `\(key)`: \(error.message)"
+                result.diagnostics.append(ProgramDiagnostic(.note, skipped, unit: program.units[member].name))
+            } else if isGRDB, evaluator.environment.typeNames.table(forType: path) == nil {
                 var skipped = error
                 skipped.message =
                     "skipped `\(key)`: `\(path)` is not a table of this database (\(error.message))"
@@ -875,11 +896,6 @@ private struct Resolution {
             ProgramDiagnostic(.note, ArborError(message, at: range), unit: program.units[unit].name))
     }
 
-    private mutating func error(_ message: String, at range: SourceRange, unit: Int, suggestion: String? = nil) {
-        result.diagnostics.append(
-            ProgramDiagnostic(
-                .error, ArborError(message, at: range, suggestion: suggestion), unit: program.units[unit].name))
-    }
 }
 
 /// A line and column (1-based, columns in characters) of a UTF-8 offset in a text.

@@ -55,6 +55,7 @@ enum SwiftBuiltins {
     /// Every builtin, by receiver, name and labels.
     static let all: [SwiftBuiltin] =
         ArrayBuiltins.all + DictionaryBuiltins.all + DateBuiltins.all + ValueBuiltins.all + TypeBuiltins.all
+        + StringFormatBuiltins.all
 
     private static let index: [String: [SwiftBuiltin]] = Dictionary(grouping: all) { key($0.receiver, $0.name) }
 

@@ -23,6 +23,7 @@ public struct TypeInfo: Sendable {
 
     private struct Fields: Sendable {
         var table: String?
+        var missingTable: ArborError?
         var statics: [String: Value] = [:]
         var enumeration: EnumInfo?
         var columnRawValues: [String: SQLValue]?
@@ -41,6 +42,13 @@ public struct TypeInfo: Sendable {
         get { storage.fields.table }
         set { storage.fields.table = newValue }
         _modify { yield &storage.fields.table }
+    }
+    /// For a type whose `databaseTableName` names no table of the database, why: GRDB accepts
+    /// the declaration, and a statement that uses the type fails with this error.
+    public var missingTable: ArborError? {
+        get { storage.fields.missingTable }
+        set { storage.fields.missingTable = newValue }
+        _modify { yield &storage.fields.missingTable }
     }
     /// `static let`s and getters once evaluated, enum cases as values, by name.
     public var statics: [String: Value] {
