@@ -37,20 +37,37 @@ struct SelfOfRequestExtension {
         "JoinableRequest": ["TypedRequest"],
     ]
 
-    init(method: RequestMethod) {
-        var protocols = method.selfProtocols
-        for name in method.selfProtocols { protocols.formUnion(Self.refinements[name] ?? []) }
-        self.protocols = protocols
-        table = method.table
+    /// Each refining protocol with the protocols it refines.
+    static let withRefinements = refinements.reduce(into: [String: Set<String>]()) { result, entry in
+        result[entry.key] = entry.value.union([entry.key])
     }
 
     /// `QueryInterfaceRequest` itself rather than a protocol: a request, and an SQL subquery
     /// (`SQLSpecificExpressible`), with every member of both.
-    var isQueryInterfaceRequest: Bool { protocols.contains("QueryInterfaceRequest") }
-
+    let isQueryInterfaceRequest: Bool
+    /// `DerivableRequest`, which has the members of every other request protocol.
+    let isDerivableRequest: Bool
     /// The receivers `Self` stands for: a `QueryInterfaceRequest` is a request; a value of a
     /// request protocol may be a request or an association, and has what both have.
-    var receivers: Set<GRDBReceiver> { isQueryInterfaceRequest ? .queryInterfaceRequest : .derivableRequest }
+    let receivers: Set<GRDBReceiver>
+
+    /// Each method's body is checked at loading: what every check asks is found here once.
+    init(method: RequestMethod) {
+        // Mostly one protocol (`DerivableRequest`): its set with its refinements, made once.
+        if method.selfProtocols.count == 1, let only = method.selfProtocols.first,
+            let refined = Self.withRefinements[only]
+        {
+            protocols = refined
+        } else {
+            var protocols = method.selfProtocols
+            for name in method.selfProtocols { protocols.formUnion(Self.refinements[name] ?? []) }
+            self.protocols = protocols
+        }
+        table = method.table
+        isQueryInterfaceRequest = self.protocols.contains("QueryInterfaceRequest")
+        isDerivableRequest = self.protocols.contains("DerivableRequest")
+        receivers = isQueryInterfaceRequest ? .queryInterfaceRequest : .derivableRequest
+    }
 
     /// Whether `Self` has the entry: every receiver it stands for offers it, and a narrower
     /// protocol than `DerivableRequest` declares it (`FilteredRequest` has no `order`).
@@ -59,7 +76,7 @@ struct SelfOfRequestExtension {
             return !member.offeredOn.isDisjoint(with: [.request, .expression])
         }
         guard member.offeredOn.isSuperset(of: receivers) else { return false }
-        if protocols.contains("DerivableRequest") { return true }
+        if isDerivableRequest { return true }
         return member.symbols.contains { symbol in
             symbol.split(separator: ".").first.map { protocols.contains(String($0)) } ?? false
         }
