@@ -157,7 +157,9 @@ extension Evaluator {
             }
             // `record?.id` where the fetch found no row: Swift's optional chaining gives nil
             // (`record!.id` stops before, at the `!`; `record.id` is the compiler's error).
-            if case .absentRecord = base { return .expression(.value(.null)) }
+            if case .absentRecord(let table, _) = base {
+                return try absentRecordMember(name, ofTable: table, nameRange: nameRange)
+            }
             if let value = try grdbProperty(name, of: base, range: range, nameRange: nameRange) { return value }
             throw ArborError("\(base.kindName) has no member `\(name)`", at: nameRange)
         }

@@ -554,6 +554,17 @@ private struct Resolution {
                     }
             }
             if declaresInitializer { evaluator.environment.types.update(path) { $0.declaresInitializer = true } }
+            // Every instance property, in the body or an extension, read or not (`var label: String { … }`).
+            let properties = type.members.compactMap { member, _ -> String? in
+                switch member {
+                case .property(let property) where !property.isStatic: property.name
+                case .unreadable(let name, false, _, _, _): name
+                default: nil
+                }
+            }
+            if !properties.isEmpty {
+                evaluator.environment.types.update(path) { $0.instancePropertyNames.formUnion(properties) }
+            }
         }
         for (member, unit) in type.members {
             switch member {

@@ -35,8 +35,16 @@ public struct TypeInfo: Sendable {
         var recordEncoderOrigin: Int?
         var databaseSelection: [Selectable]?
         var decodable: DecodableType?
+        var instancePropertyNames: Set<String> = []
     }
 
+    /// Every instance property the app's code declares on the type, stored or computed, read
+    /// or not: what `record?.name` may name on a record that is absent.
+    public var instancePropertyNames: Set<String> {
+        get { storage.fields.instancePropertyNames }
+        set { storage.fields.instancePropertyNames = newValue }
+        _modify { yield &storage.fields.instancePropertyNames }
+    }
     /// The table, for a record type.
     public var table: String? {
         get { storage.fields.table }
