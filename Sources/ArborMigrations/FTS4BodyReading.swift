@@ -10,73 +10,35 @@ struct FTS4BodyReading {
 
     mutating func read(_ statements: CodeBlockItemListSyntax) -> FTS4Call {
         var table = FTS4Call()
-        for item in statements {
-            guard var expr = item.item.as(ExprSyntax.self) else {
-                failures.append(
-                    EvaluationFailure(node: Syntax(item), message: "arbor does not run this in an FTS4 table body"))
-                continue
-            }
-            while let e = expr.as(TryExprSyntax.self) { expr = e.expression }
-            do {
-                if let sequence = expr.as(SequenceExprSyntax.self) {
-                    try assign(sequence, to: &table)
-                } else if let links = ChainLink.chain(expr, on: parameter), let first = links.first {
-                    let arguments = first.arguments
-                    switch first.name {
-                    case "column":
-                        guard let name = try arguments["_"].map(evaluator.evaluate)?.text else { throw unread(expr) }
-                        let modifiers = links.dropFirst().map(\.name)
-                        guard modifiers.allSatisfy({ ["notIndexed", "asLanguageId"].contains($0) }) else {
-                            throw unread(expr)
-                        }
-                        table.columns.append(
-                            FTS4Column(
-                                name: name, indexed: !modifiers.contains("notIndexed"),
-                                isLanguageID: modifiers.contains("asLanguageId")))
-                    case "synchronize":
-                        guard let name = try arguments["withTable"].map(evaluator.evaluate)?.text else {
-                            throw unread(expr)
-                        }
-                        table.synchronizedTable = name
-                    default: throw unread(expr)
-                    }
-                } else {
-                    throw unread(expr)
+        var body = VirtualTableBodyReading(module: "FTS4", evaluator: evaluator, parameter: parameter)
+        body.read(statements) { statement, expr in
+            switch statement {
+            case .column(let name, let modifiers):
+                guard modifiers.allSatisfy({ ["notIndexed", "asLanguageId"].contains($0) }) else {
+                    throw VirtualTableBodyReading.unread(expr, module: "FTS4")
                 }
-            } catch let failure as EvaluationFailure {
-                failures.append(failure)
-            } catch {
-                failures.append(EvaluationFailure(node: Syntax(expr), message: "\(error)"))
+                table.columns.append(
+                    FTS4Column(
+                        name: name, indexed: !modifiers.contains("notIndexed"),
+                        isLanguageID: modifiers.contains("asLanguageId")))
+            case .synchronize(let name):
+                table.synchronizedTable = name
+            case .option(let option, let value, let node):
+                switch (option, value) {
+                case ("tokenizer", _): table.tokenizer = try Self.tokenizer(value, node: node)
+                case ("content", .literal(.text(let text))): table.content = text
+                case ("content", .literal(.null)): table.content = nil
+                case ("compress", .literal(.text(let text))): table.compress = text
+                case ("uncompress", .literal(.text(let text))): table.uncompress = text
+                case ("matchinfo", .literal(.text(let text))): table.matchinfo = text
+                case ("prefixes", .array(let values)) where values.allSatisfy({ $0.integer != nil }):
+                    table.prefixes = values.compactMap(\.integer)
+                default: throw VirtualTableBodyReading.unread(expr, module: "FTS4")
+                }
             }
         }
+        failures += body.failures
         return table
-    }
-
-    private func unread(_ expr: ExprSyntax) -> EvaluationFailure {
-        EvaluationFailure(
-            node: Syntax(expr), message: "arbor does not run `\(MigrationReading.abridged(expr))` in an FTS4 table body"
-        )
-    }
-
-    /// `t.tokenizer = .porter`, `t.prefixes = [2, 4]`, …
-    private func assign(_ sequence: SequenceExprSyntax, to table: inout FTS4Call) throws {
-        let elements = Array(sequence.elements)
-        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
-            let target = elements[0].as(MemberAccessExprSyntax.self),
-            target.base?.trimmedDescription == parameter
-        else { throw unread(ExprSyntax(sequence)) }
-        let value = try evaluator.evaluate(elements[2])
-        switch (target.declName.baseName.text, value) {
-        case ("tokenizer", _): table.tokenizer = try Self.tokenizer(value, node: elements[2])
-        case ("content", .literal(.text(let text))): table.content = text
-        case ("content", .literal(.null)): table.content = nil
-        case ("compress", .literal(.text(let text))): table.compress = text
-        case ("uncompress", .literal(.text(let text))): table.uncompress = text
-        case ("matchinfo", .literal(.text(let text))): table.matchinfo = text
-        case ("prefixes", .array(let values)) where values.allSatisfy({ $0.integer != nil }):
-            table.prefixes = values.compactMap(\.integer)
-        default: throw unread(ExprSyntax(sequence))
-        }
     }
 
     /// GRDB's `FTS3TokenizerDescriptor`s: `.simple`, `.porter` and `.unicode61(diacritics:
