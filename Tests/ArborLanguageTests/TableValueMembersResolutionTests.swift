@@ -152,19 +152,14 @@ final class TableValueMembersResolutionTests: XCTestCase {
 
             """
         let folder = try TemporaryItems.folder("table-value-members")
-        let accepted = header + Self.accepted.map { "    _ = \($0)\n" }.joined() + "}\n"
-        XCTAssertNoThrow(try GRDBCompilation.build(["Statements": ["main.swift": accepted]], in: folder))
-        let refused = header + Self.refused.map { "    _ = \($0.statement)\n" }.joined() + "}\n"
-        XCTAssertThrowsError(try GRDBCompilation.build(["Statements": ["main.swift": refused]], in: folder)) {
-            let output = "\($0)"
-            let headerLines = header.split(separator: "\n", omittingEmptySubsequences: false).count
-            for (index, statement) in Self.refused.enumerated() {
-                // The compiler's message, on the member's column (1-based, after `    _ = `).
-                let column = (statement.range?.lowerBound ?? 0) + 9
-                XCTAssertTrue(
-                    output.contains("main.swift:\(headerLines + index):\(column): error: \(statement.message)"),
-                    "the compiler does not say `\(statement.message)` for `\(statement.statement)`:\n\(output)")
-            }
+        let (output, lines) = try GRDBCompilation.verdicts(
+            header: header, accepted: Self.accepted, refused: Self.refused.map(\.statement), in: folder)
+        for (statement, line) in zip(Self.refused, lines) {
+            // The compiler's message, on the member's column (1-based, after `    _ = `).
+            let column = (statement.range?.lowerBound ?? 0) + 9
+            XCTAssertTrue(
+                output.contains("main.swift:\(line):\(column): error: \(statement.message)"),
+                "the compiler does not say `\(statement.message)` for `\(statement.statement)`:\n\(output)")
         }
     }
 }

@@ -60,6 +60,26 @@ public enum GRDBCompilation {
         return folder.appendingPathComponent(".build/debug")
     }
 
+    /// The compiler's verdict on statements, each as `    _ = statement` on a line of its own
+    /// after `header` (which opens a function the statements close): `accepted` must compile,
+    /// and `refused`, compiled together, must not. Returns the compiler's output for
+    /// `refused` and the line each of them stands on, to find its error there.
+    public static func verdicts(header: String, accepted: [String], refused: [String], in folder: URL) throws
+        -> (output: String, lines: [Int])
+    {
+        func program(_ statements: [String]) -> [String: [String: String]] {
+            ["Statements": ["main.swift": header + statements.map { "    _ = \($0)\n" }.joined() + "}\n"]]
+        }
+        _ = try build(program(accepted), in: folder)
+        do {
+            _ = try build(program(refused), in: folder)
+        } catch let failure as BuildFailure {
+            let first = header.split(separator: "\n", omittingEmptySubsequences: false).count
+            return (failure.description, refused.indices.map { first + $0 })
+        }
+        throw BuildFailure(description: "the compiler accepts every refused statement")
+    }
+
     /// Runs `executable` with `arguments`; its status and what it printed.
     public static func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, text: String) {
         let process = Process()
