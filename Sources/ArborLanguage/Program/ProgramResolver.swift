@@ -56,10 +56,9 @@ private struct Resolution {
     var declaredMembers = MemberDeclarations()
     /// The request methods of plain structs (`BooksRequest.fetch(_:)`), for the summary.
     var valueRequestMethods = 0
-    /// Each unit's line starts, found once when a first location in it is asked.
-    var lines: [Int: SourceLines] = [:]
-    /// The same, found only when a place in the unit is shown (`SourcePlace`).
-    var lazyLines: [Int: LazySourceLines] = [:]
+    /// Each unit's line starts, found once when a first location in it is asked or shown
+    /// (`SourcePlace`), shared by every place in it.
+    var lines: [Int: LazySourceLines] = [:]
 
     init(program: Program, evaluator: Evaluator) {
         self.program = program
@@ -494,20 +493,18 @@ private struct Resolution {
 
     /// Where `range` starts, its line and column found only if a message shows it.
     private mutating func place(_ range: SourceRange, unit: Int) -> SourcePlace {
-        let lines = lazyLines[unit] ?? LazySourceLines(program.units[unit].text)
-        lazyLines[unit] = lines
-        return SourcePlace(file: program.units[unit].name, offset: range.lowerBound, lines: lines)
+        SourcePlace(file: program.units[unit].name, offset: range.lowerBound, lines: lines(of: unit))
     }
 
     private mutating func location(of offset: Int, unit: Int) -> SourceLocation {
-        lines(of: unit).location(of: offset)
+        lines(of: unit).value.location(of: offset)
     }
 
-    private mutating func lines(of unit: Int) -> SourceLines {
+    private mutating func lines(of unit: Int) -> LazySourceLines {
         if let known = lines[unit] { return known }
-        let found = SourceLines(program.units[unit].text)
-        lines[unit] = found
-        return found
+        let made = LazySourceLines(program.units[unit].text)
+        lines[unit] = made
+        return made
     }
 
     // MARK: Members
