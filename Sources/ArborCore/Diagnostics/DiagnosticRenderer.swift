@@ -27,9 +27,17 @@ public enum DiagnosticRenderer {
     public static func render(
         _ error: ArborError, bytes: [UInt8], before: Int? = nil, after: Int? = nil
     ) -> String {
+        "error: " + body(error, bytes: bytes, before: before, after: after)
+    }
+
+    /// The rendering without its `error: ` heading: the message, the line and its underline,
+    /// the suggestion (a note of a load says `note:` before it).
+    public static func body(
+        _ error: ArborError, bytes: [UInt8], before: Int? = nil, after: Int? = nil
+    ) -> String {
         let before = before ?? Self.before
         let after = after ?? Self.after
-        var lines = ["error: " + TerminalText.escaped(cut(error.message))]
+        var text = TerminalText.escaped(cut(error.message))
         if let range = error.range {
             let lower = min(max(0, range.lowerBound), bytes.count)
             let upper = min(max(lower, range.upperBound), bytes.count)
@@ -48,11 +56,20 @@ public enum DiagnosticRenderer {
             let underlined = String(decoding: bytes[lower..<shownUpper], as: UTF8.self)
             let column = TerminalText.width(TerminalText.escaped(prefix))
             let width = max(1, TerminalText.width(TerminalText.escaped(underlined)))
-            lines.append("  " + head + TerminalText.escaped(line) + tail)
-            lines.append("  " + String(repeating: " ", count: column) + "^" + String(repeating: "~", count: width - 1))
+            text += "\n  " + head + TerminalText.escaped(line) + tail + "\n"
+            text += caret(column: 2 + column, width: width)
         }
-        if let suggestion = error.suggestion { lines.append("  " + TerminalText.escaped(cut(suggestion))) }
-        return lines.joined(separator: "\n")
+        if let suggestion = error.suggestion { text += "\n  " + TerminalText.escaped(cut(suggestion)) }
+        return text
+    }
+
+    /// `   ^~~~`: `column` spaces, then the underline `width` columns wide.
+    static func caret(column: Int, width: Int) -> String {
+        // Made as bytes: `String(repeating:count:)` of a string costs for every note of a load.
+        var bytes = [UInt8](repeating: UInt8(ascii: " "), count: column + width)
+        bytes[column] = UInt8(ascii: "^")
+        for i in (column + 1)..<(column + width) { bytes[i] = UInt8(ascii: "~") }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `offset` moved back (not below `floor`) to the start of a UTF-8 sequence.

@@ -6,6 +6,8 @@ public enum TerminalText {
     /// it, and the invisible characters no grapheme needs (`InvisibleCharacters`)
     /// so that two values that look alike are seen to differ.
     public static func escaped(_ s: String) -> String {
+        // Printable ASCII, most text shown, has nothing to escape.
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return s }
         var needsControls = false
         var needsInvisible = false
         for scalar in s.unicodeScalars {

@@ -35,8 +35,9 @@ public struct RecordTypeNames: Sendable {
             typesByTable[old.sqlFolded]?.removeAll { $0 == type }
         }
         tableByType[type] = table
-        if typeByTable[table.sqlFolded] == nil { typeByTable[table.sqlFolded] = type }
-        typesByTable[table.sqlFolded, default: []].append(type)
+        let folded = table.sqlFolded
+        if typeByTable[folded] == nil { typeByTable[folded] = type }
+        typesByTable[folded, default: []].append(type)
     }
 
     /// Makes `type` the name the table is shown by (an app's own type, over the convention's).

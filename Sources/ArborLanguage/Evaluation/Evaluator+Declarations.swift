@@ -10,10 +10,10 @@ extension Evaluator {
                 "`\(name)` takes the destination first, as in `\(name)(Author.self)`",
                 at: arguments.first.map { $0.labelRange ?? $0.range } ?? range)
         }
-        let rest = Array(arguments.dropFirst())
-        let allowed: Set<String> =
-            rest.contains { $0.label == "through" } ? ["through", "using", "key"] : ["key", "using"]
-        for argument in rest where argument.label.map({ !allowed.contains($0) }) ?? true {
+        let rest = arguments.dropFirst()
+        let hasThrough = rest.contains { $0.label == "through" }
+        for argument in rest
+        where !(argument.label == "key" || argument.label == "using" || (hasThrough && argument.label == "through")) {
             let valid = name == "belongsTo" ? ["key", "using"] : ["key", "using", "through"]
             throw ArborError(
                 "`\(name)` takes \(valid.map { "`\($0):`" }.joined(separator: ", ", last: " or ")) after the destination",
@@ -108,9 +108,10 @@ extension Evaluator {
         switch expr.kind {
         case .call(let callee, _):
             switch callee.kind {
-            case .identifier(let name): return ["belongsTo", "hasMany", "hasOne", "ForeignKey"].contains(name)
+            case .identifier(let name):
+                return name == "belongsTo" || name == "hasMany" || name == "hasOne" || name == "ForeignKey"
             case .member(let base, let name, _):
-                return ["belongsTo", "hasMany", "hasOne"].contains(name) || looksLikeAssociation(base)
+                return name == "belongsTo" || name == "hasMany" || name == "hasOne" || looksLikeAssociation(base)
             default: return false
             }
         case .member(let base, _, _): return looksLikeAssociation(base)

@@ -30,6 +30,13 @@ struct DeclarationIndex {
         mutating func add(_ fragment: Fragment) {
             fragments.append(fragment)
             for written in fragment.declaration.inheritance {
+                // Mostly one plain name (`TableRecord`): kept as written, nothing split.
+                if !written.containsByte(UInt8(ascii: "&")), !written.containsByte(UInt8(ascii: " ")),
+                    !written.hasPrefix("GRDB."), !written.hasPrefix("@")
+                {
+                    conformances.insert(written)
+                    continue
+                }
                 for part in written.split(separator: "&") {
                     // Spaces trimmed by hand: Foundation's `trimmingCharacters` costs for every type.
                     var trimmed = part
@@ -61,6 +68,9 @@ struct DeclarationIndex {
     /// here, each found by path only when a name is looked up.
     private(set) var types: [IndexedType] = []
     private var positions: [String: Int] = [:]
+    /// The last component of every type's path (`Columns` of `Author.Columns`): a name none
+    /// ends with names no type here, whatever the context.
+    private(set) var simpleNames: Set<String> = []
     private(set) var requestExtensions: [RequestExtension] = []
     /// Top-level `typealias Name = Target`s, in file order: (name, target).
     private(set) var topLevelTypeAliases: [(name: String, target: String)] = []
@@ -107,6 +117,7 @@ struct DeclarationIndex {
         } else {
             position = types.count
             positions[path] = position
+            simpleNames.insert(name)
             types.append(IndexedType(path: path))
         }
         types[position].add(Fragment(declaration: declaration, unit: unit))

@@ -22,6 +22,8 @@ enum GRDBExpressionTypes {
                 break
             }
         }
+        // Each name starts so: most types written (`Int64`, `String`) are told apart here.
+        guard rest.hasPrefix("SQL") || rest.hasPrefix("Column") else { return false }
         return names.contains(String(rest))
     }
 }

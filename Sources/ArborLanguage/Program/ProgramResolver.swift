@@ -59,6 +59,9 @@ private struct Resolution {
     /// Each unit's line starts, found once when a first location in it is asked or shown
     /// (`SourcePlace`), shared by every place in it.
     var lines: [Int: LazySourceLines] = [:]
+    /// The last component of every type path and alias, once the aliases are known: a name
+    /// written in a property's type that is none of them is a type of Swift or a library.
+    var typeSimpleNames: Set<String> = []
 
     init(program: Program, evaluator: Evaluator) {
         self.program = program
@@ -70,6 +73,10 @@ private struct Resolution {
         for unit in program.units { result.diagnostics += unit.diagnostics }
         evaluator.environment.sourceTexts = program.units.map { SourceText(name: $0.name, text: $0.text) }
         resolveAliases()
+        typeSimpleNames = index.simpleNames
+        for alias in evaluator.environment.types.aliases.keys {
+            typeSimpleNames.insert(alias.lastIndex(of: ".").map { String(alias[alias.index(after: $0)...]) } ?? alias)
+        }
         resolveTableNames()
         for type in index.types where !isCancelled { declareEnum(type) }
         declareBuiltInEnums()
@@ -122,7 +129,7 @@ private struct Resolution {
     private mutating func resolveTableNames() {
         var visiting: Set<String> = []
         for type in index.types {
-            _ = tableName(of: type.path, visiting: &visiting)
+            _ = tableName(of: type, visiting: &visiting)
         }
         // The app's own type names a table in generated code: the first by name when several
         // share one (order never matters). The demo's prelude keeps the convention's names.
@@ -163,8 +170,17 @@ private struct Resolution {
 
     private mutating func tableName(of path: String, visiting: inout Set<String>) -> String? {
         if let table = tables[path] { return table }
-        guard let type = index[path], visiting.insert(path).inserted else { return nil }
-        defer { visiting.remove(path) }
+        guard let type = index[path] else { return nil }
+        return tableName(of: type, visiting: &visiting)
+    }
+
+    /// `visiting` holds the types whose table is being found and that look at another type's
+    /// (`Other.databaseTableName`, an enclosing type): a cycle among them has no table. A type
+    /// is added only when it looks elsewhere, not for each type.
+    private mutating func tableName(of type: DeclarationIndex.IndexedType, visiting: inout Set<String>) -> String? {
+        let path = type.path
+        if let table = tables[path] { return table }
+        if !visiting.isEmpty, visiting.contains(path) { return nil }
         let schema = evaluator.environment.schema
         for (member, unit) in type.members {
             guard case .property(let property) = member, property.isStatic, property.name == "databaseTableName"
@@ -235,12 +251,23 @@ private struct Resolution {
             }
             // `enum Association { static let group = belongsTo(Group.self) }` nested in a record
             // type only groups that type's associations: Swift finds `belongsTo` on the enclosing type.
-            if !isRecord, hasEnclosingRecord(path, visiting: &visiting) { return nil }
+            if !isRecord, visitingOthers(from: path, &visiting, { $0.hasEnclosingRecord(path, visiting: &$1) }) {
+                return nil
+            }
             note(
                 "`\(path)` has no `databaseTableName`: GRDB uses \(SQLValue.swiftQuoted(defaultName)), which is not a table of this database",
                 at: fragment.declaration.nameRange, unit: fragment.unit)
         }
         return nil
+    }
+
+    /// `look` with `path` among the types being visited.
+    private mutating func visitingOthers<T>(
+        from path: String, _ visiting: inout Set<String>, _ look: (inout Self, inout Set<String>) -> T
+    ) -> T {
+        let inserted = visiting.insert(path).inserted
+        defer { if inserted { visiting.remove(path) } }
+        return look(&self, &visiting)
     }
 
     /// Whether a type enclosing `path` has a table.
@@ -305,7 +332,7 @@ private struct Resolution {
             guard let typeName = Self.typeName(base) else { return nil }
             let written = typeName == "Self" ? path : typeName
             if let other = index.resolve(written, from: path, aliases: evaluator.environment.types.aliases) {
-                return tableName(of: other, visiting: &visiting)
+                return visitingOthers(from: path, &visiting) { $0.tableName(of: other, visiting: &$1) }
             }
             return evaluator.environment.typeNames.table(forType: written)
         case .binary(.add, let left, let right):
@@ -446,14 +473,16 @@ private struct Resolution {
         let path = type.path
         var properties: [DecodableProperty] = []
         var location: SourcePlace?
-        let codingKeysPath = "\(path).CodingKeys"
-        let hasCodingKeys = index.contains(codingKeysPath)
-        for fragment in type.fragments where [.struct, .class].contains(fragment.declaration.keyword) {
+        let codingKeysPath: String? =
+            typeSimpleNames.contains("CodingKeys") ? "\(path).CodingKeys" : nil
+        let hasCodingKeys = codingKeysPath.map(index.contains) ?? false
+        for fragment in type.fragments
+        where fragment.declaration.keyword == .struct || fragment.declaration.keyword == .class {
             if location == nil { location = place(fragment.declaration.nameRange, unit: fragment.unit) }
             for case .property(let property) in fragment.declaration.members where !property.isStatic {
                 if case .getter? = property.value { continue }
                 var key: String? = property.name
-                if hasCodingKeys {
+                if hasCodingKeys, let codingKeysPath {
                     switch evaluator.environment.enums[codingKeysPath]?[property.name]
                         ?? evaluator.environment.statics[codingKeysPath]?[property.name].flatMap(Self.codingKeyValue)
                     {
@@ -463,7 +492,10 @@ private struct Resolution {
                 }
                 let written = property.type.map { text in
                     WrittenType.parse(text) { name in
-                        self.index.resolve(name, from: path, aliases: self.evaluator.environment.types.aliases) ?? name
+                        let last = name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? name
+                        guard self.typeSimpleNames.contains(last) else { return name }
+                        return self.index.resolve(name, from: path, aliases: self.evaluator.environment.types.aliases)
+                            ?? name
                     }
                 }
                 properties.append(
@@ -534,11 +566,6 @@ private struct Resolution {
                             defaultValue: initial, origin: fragment.unit))
                 }
             }
-            // A plain struct (no table) is built with its memberwise initializer even when it
-            // stores nothing, as a GRDBQuery request often does (`PlayersRequest()`).
-            if !stored.isEmpty || isPlainStruct {
-                evaluator.environment.types.update(path) { $0.storedProperties = stored }
-            }
             // An initializer in the struct's body replaces the memberwise one (one in an extension does not).
             let declaresInitializer = type.fragments.contains { fragment in
                 fragment.declaration.keyword == .struct
@@ -550,7 +577,6 @@ private struct Resolution {
                         }
                     }
             }
-            if declaresInitializer { evaluator.environment.types.update(path) { $0.declaresInitializer = true } }
             // Every instance property, in the body or an extension, read or not (`var label: String { … }`).
             let properties = type.members.compactMap { member, _ -> String? in
                 switch member {
@@ -559,8 +585,16 @@ private struct Resolution {
                 default: nil
                 }
             }
-            if !properties.isEmpty {
-                evaluator.environment.types.update(path) { $0.instancePropertyNames.formUnion(properties) }
+            // A plain struct (no table) is built with its memberwise initializer even when it
+            // stores nothing, as a GRDBQuery request often does (`PlayersRequest()`).
+            let hasStored = !stored.isEmpty || isPlainStruct
+            // One change of the type for all three: each copies its record in and out.
+            if hasStored || declaresInitializer || !properties.isEmpty {
+                evaluator.environment.types.update(path) {
+                    if hasStored { $0.storedProperties = stored }
+                    if declaresInitializer { $0.declaresInitializer = true }
+                    if !properties.isEmpty { $0.instancePropertyNames.formUnion(properties) }
+                }
             }
         }
         for (member, unit) in type.members {
@@ -633,7 +667,8 @@ private struct Resolution {
                         receiver: .recordInstance, table: table, typePath: path, function: function,
                         isProperty: false, origin: unit))
                 entry(.requestMethod, "\(path).\(function.signature)", "", range: function.nameRange, unit: unit)
-            case .property(let property) where !property.isStatic && Self.isRequestType(property.type ?? ""):
+            case .property(let property)
+            where !property.isStatic && property.isComputed && Self.isRequestType(property.type ?? ""):
                 guard let table = memberTable, case .getter(let body)? = property.value else { continue }
                 let function = FunctionDeclaration(
                     isStatic: false, name: property.name, nameRange: property.nameRange, parameters: [],
@@ -786,8 +821,8 @@ private struct Resolution {
             let isGRDB = grdbDeclarations.contains(key)
             // An association of a type that maps to no table of this database (the app's other
             // database, a type not stored) is not GRDB's error here: it cannot be used, and is said so.
-            let path = key.split(separator: ".").dropLast().joined(separator: ".")
-            if isGRDB, missingTableMessages.contains(error.message) {
+            let path = key.lastIndex(of: ".").map { String(key[..<$0]) } ?? ""
+            if isGRDB, !missingTableMessages.isEmpty, missingTableMessages.contains(error.message) {
                 // `hasMany(Ghost.self)` where `Ghost`'s table is not in this database: GRDB accepts
                 // it, and fails only when a request uses the association.
                 var skipped = error
@@ -843,6 +878,8 @@ private struct Resolution {
 
     private mutating func count() {
         let environment = evaluator.environment
+        // Many record types may share a table: its name is written once.
+        var tableDetails: [String: String] = [:]
         for type in index.types {
             let path = type.path
             if let table = tables[path] ?? environment.typeNames.table(forType: path),
@@ -852,9 +889,14 @@ private struct Resolution {
                 if let fragment = type.fragments.first(where: { $0.declaration.keyword != .extension })
                     ?? type.fragments.first
                 {
-                    entry(
-                        .recordType, path, "table \(SchemaText.name(table))", range: fragment.declaration.nameRange,
-                        unit: fragment.unit)
+                    let detail =
+                        tableDetails[table]
+                        ?? {
+                            let made = "table \(SchemaText.name(table))"
+                            tableDetails[table] = made
+                            return made
+                        }()
+                    entry(.recordType, path, detail, range: fragment.declaration.nameRange, unit: fragment.unit)
                 }
             }
             var hasColumns = false
@@ -876,7 +918,7 @@ private struct Resolution {
                     tables[path] ?? enclosingTable(path) != nil
                 {
                     result.associations += 1
-                    entry(.association, key, "\(association.base.kind)", range: p.nameRange, unit: unit)
+                    entry(.association, key, association.base.kind.rawValue, range: p.nameRange, unit: unit)
                 } else if case .expression(.column)? = statics[name] {
                     hasColumns = true
                     entry(.columns, key, "", range: p.nameRange, unit: unit)

@@ -34,7 +34,7 @@ enum LargeStackThread {
         let done = DispatchSemaphore(value: 0)
         for (index, work) in works.enumerated() {
             let thread = Thread {
-                Thread.current.threadDictionary[Self.marker] = true
+                pthread_setspecific(Self.marker, UnsafeRawPointer(bitPattern: 1))
                 let value = work()
                 results.update { $0[index] = value }
                 // The last one to end wakes the caller.
@@ -56,9 +56,15 @@ enum LargeStackThread {
     /// abandoned parse ends on its own).
     static var runningCount: Int { running.value }
 
-    private static var isCurrent: Bool { Thread.current.threadDictionary[Self.marker] != nil }
+    /// Asked before each file's parse: a thread-specific value, where `Thread.current`'s
+    /// dictionary went through Foundation's bridging each time.
+    private static var isCurrent: Bool { pthread_getspecific(marker) != nil }
 
-    private static let marker = "arbor.largeStack"
+    private static let marker: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
     private static let running = Shared<Int>(0)
 
     /// A value written by one thread and read by another, under a lock.

@@ -89,6 +89,12 @@ public struct PropertyDeclaration: Hashable, Sendable {
         self.range = range
     }
 
+    /// A computed property (`var recent: … { … }`), not a stored one.
+    public var isComputed: Bool {
+        if case .getter? = value { return true }
+        return false
+    }
+
     public enum PropertyValue: Hashable, Sendable {
         /// `= expression`.
         case initializer(Expr)

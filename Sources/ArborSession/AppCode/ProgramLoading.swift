@@ -168,9 +168,7 @@ public struct LoadReport: Sendable {
     static func render(_ diagnostic: ProgramDiagnostic, lines: SourceLines, bytes: [UInt8]) -> String {
         let error = diagnostic.error
         let place = place(of: diagnostic, lines: lines)
-        let rendered = DiagnosticRenderer.render(error, bytes: bytes)
-        // The renderer starts with "error: "; a note says so instead.
-        let body = rendered.hasPrefix("error: ") ? String(rendered.dropFirst(7)) : rendered
+        let body = DiagnosticRenderer.body(error, bytes: bytes)
         return "\(TerminalText.escaped(place)): \(diagnostic.severity.rawValue): \(body)"
     }
 }

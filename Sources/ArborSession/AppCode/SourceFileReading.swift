@@ -32,7 +32,10 @@ struct SourceFileReading {
     /// folder that can not be listed, a folder without a `.swift` file).
     init(paths: [String]) throws {
         for path in paths {
-            let path = path.trimmingCharacters(in: .whitespaces)
+            // Foundation's trimming only when there is something to trim: it costs for each path.
+            let path =
+                path.first?.isWhitespace == true || path.last?.isWhitespace == true
+                ? path.trimmingCharacters(in: .whitespaces) : path
             guard !path.isEmpty else {
                 throw ArborError("an empty path names no file or folder: give a Swift file or a folder")
             }

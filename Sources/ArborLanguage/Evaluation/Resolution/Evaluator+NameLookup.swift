@@ -8,18 +8,11 @@ import ArborCore
 /// the module's types.
 extension Evaluator {
     func identifier(_ name: String, range: SourceRange) throws -> Value {
-        for frame in scope.frames.reversed() + [environment.session] {
-            if frame.kind == .type {
-                // In an initializer, a stored property it has assigned reads as that value, as in Swift.
-                if let value = scope.initializing?.assigned[name] { return value }
-                if let value = try member(name, ofEnclosing: frame, range: range) { return value }
-            } else if let local = frame.names[name] {
-                guard let value = local.value else {
-                    throw ArborError("constant '\(name)' used before being initialized", at: range)
-                }
-                return value
-            }
+        // The innermost frame first, the session's last; no array of them made for each name.
+        for frame in scope.frames.reversed() {
+            if let value = try identifier(name, in: frame, range: range) { return value }
         }
+        if let value = try identifier(name, in: environment.session, range: range) { return value }
         if let table = scope.associationTable, let value = try association(name, of: table, range: range) {
             return value
         }
@@ -28,6 +21,20 @@ extension Evaluator {
         if let value = grdbName(name) { return value }
         if let error = fileScopedElsewhere(name, range: range) { throw error }
         throw unknownName(name, range: range)
+    }
+
+    /// `name` in one frame of the scope chain: a member of the enclosing type, or a local.
+    private func identifier(_ name: String, in frame: ScopeFrame, range: SourceRange) throws -> Value? {
+        if frame.kind == .type {
+            // In an initializer, a stored property it has assigned reads as that value, as in Swift.
+            if let value = scope.initializing?.assigned[name] { return value }
+            return try member(name, ofEnclosing: frame, range: range)
+        }
+        guard let local = frame.names[name] else { return nil }
+        guard let value = local.value else {
+            throw ArborError("constant '\(name)' used before being initialized", at: range)
+        }
+        return value
     }
 
     /// The declared type of a name: a local's, a stored property's of `self`, or `self`'s
