@@ -42,6 +42,10 @@ public struct Environment: Sendable {
     public var memberErrors: [String: ArborError] = [:]
     /// Request methods of the app: `extension DerivableRequest<Book> { func … }` and statics of record types.
     public var requestMethods = RequestMethods()
+    /// What the compiler refuses in each request extension's method (`limit(1)` on `Self` in
+    /// `extension DerivableRequest<Post>`), found once at loading (`SelfMemberCheck`) rather
+    /// than at each call; a method not in it is checked when called.
+    var selfMemberChecks: [RequestMethod.Place: ArborError?] = [:]
     /// The name and text of each unit of the app's code, by the index methods keep as
     /// their `origin`: where an error inside a method's body is.
     public var sourceTexts: [SourceText] = []

@@ -53,28 +53,41 @@ extension Evaluator {
     /// Evaluates the pending member `name` of `typePath`, if there is one, and installs it.
     /// Errors name the member; a member that refers back to itself is an error too.
     func forceMember(_ typePath: String, _ name: String, range: SourceRange?) throws {
+        if let error = forceMemberReporting(typePath, name, range: range) { throw error }
+    }
+
+    /// `forceMember`, its error returned rather than thrown: loading forces every member and
+    /// keeps their errors in `memberErrors`, so it makes no error of its own for each.
+    private func forceMemberReporting(
+        _ typePath: String, _ name: String, range: SourceRange?, quiet: Bool = false
+    ) -> Error? {
         let path = canonicalTypePath(typePath)
         // Called for every name a member's value mentions: the key is built only when needed.
         if !environment.memberErrors.isEmpty, let error = environment.memberErrors["\(path).\(name)"] {
-            throw ArborError(
-                "`\(path).\(name)` could not be declared: \(error.message)", at: range ?? error.range)
+            return quiet
+                ? error
+                : ArborError("`\(path).\(name)` could not be declared: \(error.message)", at: range ?? error.range)
         }
         guard let member = environment.pendingMembers.remove(name, of: path) else {
             if !environment.membersInProgress.isEmpty, environment.membersInProgress.contains("\(path).\(name)") {
-                throw ArborError("`\(path).\(name)` refers to itself", at: range)
+                return ArborError("`\(path).\(name)` refers to itself", at: range)
             }
-            return
+            return nil
         }
         let key = "\(path).\(name)"
         environment.membersInProgress.insert(key)
         defer { environment.membersInProgress.remove(key) }
         do {
             try install(member)
+            return nil
         } catch var error as ArborError {
             if error.range == nil { error.range = member.range }
             environment.memberErrors[key] = error
             environment.pendingMembers.markFailed(name)
-            throw ArborError("`\(key)` could not be declared: \(error.message)", at: range ?? error.range)
+            return quiet
+                ? error : ArborError("`\(key)` could not be declared: \(error.message)", at: range ?? error.range)
+        } catch {
+            return error
         }
     }
 
@@ -95,7 +108,7 @@ extension Evaluator {
             }
             for member in names {
                 if cancellation?.isCancelled == true { return environment.memberErrors }
-                try? forceMember(path, member.name, range: nil)
+                _ = forceMemberReporting(path, member.name, range: nil, quiet: true)
             }
         }
         return environment.memberErrors

@@ -20,6 +20,14 @@ public struct RequestMethod: Sendable {
         case value
     }
 
+    /// Where a method is declared: its unit and the offset of its declaration, one per method.
+    struct Place: Hashable {
+        var origin: Int
+        var offset: Int
+    }
+
+    var place: Place { Place(origin: origin, offset: function.range.lowerBound) }
+
     public var receiver: Receiver
     /// The table the extension is constrained to (`RowDecoder == Book`); nil for any.
     public var table: String?
@@ -286,7 +294,9 @@ extension Evaluator {
         }
         do {
             // A body the compiler refuses (`limit(1)` on a `DerivableRequest`) is no method to run.
-            if let refusal = selfMemberErrors(of: method).first { throw refusal }
+            if let refusal = environment.selfMemberChecks[method.place] ?? selfMemberErrors(of: method).first {
+                throw refusal
+            }
             let callerAliases = extensionTypeAliases
             extensionTypeAliases = method.typeAliases
             defer { extensionTypeAliases = callerAliases }

@@ -791,7 +791,10 @@ private struct Resolution {
         let methods = evaluator.environment.requestMethods.all.filter { !$0.selfProtocols.isEmpty }
             .sorted { ($0.origin, $0.function.range.lowerBound) < ($1.origin, $1.function.range.lowerBound) }
         for method in methods {
-            for error in evaluator.selfMemberErrors(of: method) {
+            let errors = evaluator.selfMemberErrors(of: method)
+            // Kept for its calls: each would walk the body again.
+            evaluator.environment.selfMemberChecks[method.place] = .some(errors.first)
+            for error in errors {
                 result.diagnostics.append(ProgramDiagnostic(.error, error, unit: program.units[method.origin].name))
             }
         }

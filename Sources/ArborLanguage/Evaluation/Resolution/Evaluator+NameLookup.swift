@@ -179,7 +179,9 @@ extension Evaluator {
     private func method(
         _ name: String, ofEnclosing frame: ScopeFrame, arguments: [Argument], range: SourceRange, nameRange: SourceRange
     ) throws -> Value? {
-        if let table = frame.selfTable, ["belongsTo", "hasMany", "hasOne", "association"].contains(name) {
+        if let table = frame.selfTable,
+            name == "belongsTo" || name == "hasMany" || name == "hasOne" || name == "association"
+        {
             return try method(name, on: .table(table), arguments: arguments, range: range, nameRange: nameRange)
         }
         if let receiver = frame.implicitSelf {
