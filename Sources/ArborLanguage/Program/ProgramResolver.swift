@@ -74,9 +74,7 @@ private struct Resolution {
         evaluator.environment.sourceTexts = program.units.map { SourceText(name: $0.name, text: $0.text) }
         resolveAliases()
         typeSimpleNames = index.simpleNames
-        for alias in evaluator.environment.types.aliases.keys {
-            typeSimpleNames.insert(alias.lastIndex(of: ".").map { String(alias[alias.index(after: $0)...]) } ?? alias)
-        }
+        for alias in evaluator.environment.types.aliases.keys { typeSimpleNames.insert(Self.lastComponent(alias)) }
         resolveTableNames()
         for type in index.types where !isCancelled { declareEnum(type) }
         declareBuiltInEnums()
@@ -345,6 +343,11 @@ private struct Resolution {
         }
     }
 
+    /// `Draft` of `Book.Draft`.
+    static func lastComponent(_ path: String) -> String {
+        path.lastIndex(of: ".").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
     /// `Book`, `Book.Draft` as a dotted name.
     static func typeName(_ expr: Expr) -> String? {
         switch expr.kind {
@@ -492,8 +495,7 @@ private struct Resolution {
                 }
                 let written = property.type.map { text in
                     WrittenType.parse(text) { name in
-                        let last = name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? name
-                        guard self.typeSimpleNames.contains(last) else { return name }
+                        guard self.typeSimpleNames.contains(Self.lastComponent(name)) else { return name }
                         return self.index.resolve(name, from: path, aliases: self.evaluator.environment.types.aliases)
                             ?? name
                     }
