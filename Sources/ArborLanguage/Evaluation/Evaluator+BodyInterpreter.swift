@@ -206,8 +206,9 @@ extension Evaluator {
             return try truth(l) || truth(r)
         case .binary(let op, let l, let r)
         where [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual].contains(op):
-            // Each side evaluated once.
-            let (leftValue, rightValue) = (try evaluate(l), try evaluate(r))
+            // Each side evaluated once; a fetch (`try Player.fetchCount(db) > 0`) runs, as Swift runs it.
+            let leftValue = try fetchedSwiftValue(evaluate(l), range: l.range)
+            let rightValue = try fetchedSwiftValue(evaluate(r), range: r.range)
             // Enum cases, compared as Swift compares them (`kind == .novel`).
             if case .expression(.value(.bool(let same)))? = caseComparison(op, leftValue, l, rightValue, r) {
                 return same
@@ -238,13 +239,13 @@ extension Evaluator {
             default: return order >= 0
             }
         case .member(let base, "isEmpty", _):
-            switch try evaluate(base) {
+            switch try fetchedSwiftValue(evaluate(base), range: base.range) {
             case .expression(.value(.text(let s))): return s.isEmpty
             case .array(let values): return values.isEmpty
             default: break
             }
         default:
-            if case .expression(.value(.bool(let b))) = try evaluate(e) { return b }
+            if case .expression(.value(.bool(let b))) = try fetchedSwiftValue(evaluate(e), range: e.range) { return b }
         }
         throw ArborError(
             "a condition of a request method must be known when it is called (a Bool argument, a comparison of arguments)",

@@ -19,6 +19,9 @@ enum ValueBuiltins {
         SwiftBuiltin(.number, "map", labels: [nil]) { call in try optionalMap(call) },
         SwiftBuiltin(.string, "flatMap", labels: [nil]) { call in try optionalMap(call) },
         SwiftBuiltin(.number, "flatMap", labels: [nil]) { call in try optionalMap(call) },
+        // `try Player.fetchOne(db, id: 1).map { $0.name }`: the record the optional holds.
+        SwiftBuiltin(.record, "map", labels: [nil]) { call in try optionalMap(call) },
+        SwiftBuiltin(.record, "flatMap", labels: [nil]) { call in try optionalMap(call) },
     ]
 
     static func text(_ call: SwiftBuiltin.Call) -> String {
