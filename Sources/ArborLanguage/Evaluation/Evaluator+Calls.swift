@@ -85,6 +85,7 @@ extension Evaluator {
         }
         // `try Player.fetchAll(db).map(\.name)`: Swift calls the method on what the fetch returns.
         if base.isFetched {
+            try refuseRequestMethodAfterFetch(name, on: base, arguments: arguments, nameRange: nameRange)
             let fetched = try fetchedSwiftValue(base, range: range)
             return try method(name, on: fetched, arguments: arguments, range: range, nameRange: nameRange)
         }

@@ -45,6 +45,25 @@ extension Evaluator {
         }
     }
 
+    /// `Author.fetchAll(db).filter(Column("name") == "x")`: GRDB's request method written
+    /// after the fetch, where Swift's own (`filter { … }`, which takes a closure) is, before
+    /// anything is fetched.
+    func refuseRequestMethodAfterFetch(_ name: String, on base: Value, arguments: [Argument], nameRange: SourceRange)
+        throws
+    {
+        guard case .fetch(let plan, let kind) = base, GRDBAPI.isRequestMethod(name) else { return }
+        let takesFunction = arguments.contains { argument in
+            switch argument.value.kind {
+            case .closure, .keyPath: true
+            default: false
+            }
+        }
+        guard !takesFunction else { return }
+        throw ArborError(
+            "`\(name)` is called on what `\(kind.rawValue)` returned, not on the request", at: nameRange,
+            suggestion: "call `\(name)` before `\(kind.rawValue)`, as in `\(environment.displayName(ofTable: plan.table)).\(name)(…).\(kind.rawValue)(db)`")
+    }
+
     /// The fetch the session does not turn into a Swift value: rows with includes or
     /// annotations (the app's own decoded types), raw SQL rows, prefetches.
     private func notHeldAsSwift(_ range: SourceRange) -> ArborError {
