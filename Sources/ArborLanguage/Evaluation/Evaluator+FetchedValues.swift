@@ -59,9 +59,10 @@ extension Evaluator {
             }
         }
         guard !takesFunction else { return }
+        let type = environment.displayName(ofTable: plan.table)
         throw ArborError(
             "`\(name)` is called on what `\(kind.rawValue)` returned, not on the request", at: nameRange,
-            suggestion: "call `\(name)` before `\(kind.rawValue)`, as in `\(environment.displayName(ofTable: plan.table)).\(name)(…).\(kind.rawValue)(db)`")
+            suggestion: "call `\(name)` before `\(kind.rawValue)`, as in `\(type).\(name)(…).\(kind.rawValue)(db)`")
     }
 
     /// The fetch the session does not turn into a Swift value: rows with includes or
