@@ -45,6 +45,19 @@ final class FetchedSwiftValueTests: XCTestCase {
                 if try Player.fetchCount(db) > 0 { return true }
                 return false
             }
+            static func totalActiveScore(_ db: Database) throws -> Int {
+                var total = 0
+                for player in try Player.fetchAll(db) where player.isActive {
+                    total += player.score
+                }
+                return total
+            }
+            static func firstAmateurName(_ db: Database) throws -> String {
+                for player in try Player.order(Column("id")).fetchAll(db) {
+                    if player.kind == .amateur { return player.name }
+                }
+                return "none"
+            }
             static func highScorers(_ db: Database) throws -> QueryInterfaceRequest<Player> {
                 let ids = try Player.fetchAll(db).filter { $0.score > 100 }.map(\\.id)
                 return Player.filter(ids: ids).order(Column("name"))
@@ -196,6 +209,20 @@ final class FetchedSwiftValueTests: XCTestCase {
         XCTAssertEqual(try harness.sql("try Player.highScorers(db)"), try harness.grdbSQL(expected))
     }
 
+    /// `for player in try Player.fetchAll(db) where … { … }`: the body runs for each record, a
+    /// `return` inside ends the method.
+    func testForInRunsItsBodyForEachFetchedRecord() throws {
+        let harness = try harness()
+        guard case .expression(.value(.integer(let total)))? = try harness.run("try Player.totalActiveScore(db)") else {
+            return XCTFail("the sum")
+        }
+        XCTAssertEqual(total, Int64(try grdb(harness) { try Player.totalActiveScore($0) }))
+        guard case .expression(.value(.text(let name)))? = try harness.run("try Player.firstAmateurName(db)") else {
+            return XCTFail("the name returned from inside the loop")
+        }
+        XCTAssertEqual(name, try grdb(harness) { try Player.firstAmateurName($0) })
+    }
+
     func testAMemberTheRecordLacksIsTheCompilersError() throws {
         let harness = try harness()
         let text = "try Player.fetchOne(db)?.nmae"
@@ -242,6 +269,19 @@ extension Player {
     static func hasPlayers(_ db: Database) throws -> Bool {
         if try Player.fetchCount(db) > 0 { return true }
         return false
+    }
+    static func totalActiveScore(_ db: Database) throws -> Int {
+        var total = 0
+        for player in try Player.fetchAll(db) where player.isActive {
+            total += player.score
+        }
+        return total
+    }
+    static func firstAmateurName(_ db: Database) throws -> String {
+        for player in try Player.order(Column("id")).fetchAll(db) {
+            if player.kind == .amateur { return player.name }
+        }
+        return "none"
     }
     static func highScorers(_ db: Database) throws -> QueryInterfaceRequest<Player> {
         let ids = try Player.fetchAll(db).filter { $0.score > 100 }.map(\.id)
