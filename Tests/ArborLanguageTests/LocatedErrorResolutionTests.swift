@@ -711,9 +711,10 @@ final class LocatedErrorResolutionTests: XCTestCase {
         try assertRendered(
             #"Author.fetchAll(db).filter(Column("name") == "x")"#,
             #"""
-            error: a fetched result has no method `filter`
+            error: `filter` is called on what `fetchAll` returned, not on the request
               Author.fetchAll(db).filter(Column("name") == "x")
                                   ^~~~~~
+              call `filter` before `fetchAll`, as in `Author.filter(…).fetchAll(db)`
             """#)
     }
 }

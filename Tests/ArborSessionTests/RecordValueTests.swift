@@ -290,8 +290,11 @@ final class RecordValueTests: XCTestCase {
                 }
             }
             """)
+        // The property holds the case, as Swift does; its raw value is what GRDB stores.
         XCTAssertEqual(
-            description([#"Writer(id: 3, fullName: "x", origin: .france).origin"#], in: session), #""FR""#)
+            description([#"Writer(id: 3, fullName: "x", origin: .france).origin"#], in: session), ".france")
+        XCTAssertEqual(
+            description([#"Writer(id: 3, fullName: "x", origin: .france).origin?.rawValue"#], in: session), #""FR""#)
         XCTAssertEqual(
             errors([#"Writer(id: 3, name: "x")"#], in: session),
             """

@@ -282,23 +282,50 @@ public final class LanguageHarness {
     // MARK: Records
 
     /// `let author = try Author.fetchOne(db, …)` binds the row it finds as a record (its
-    /// columns' values), as a session does; no row binds Swift's nil.
+    /// columns' values), as a session does; no row binds Swift's nil. In app code (a method's
+    /// body, Swift applied to a fetch) `fetchAll` binds an array of records and `fetchCount`
+    /// an `Int`, as `Session.boundValue` does; at the prompt those stay requests.
     private func installBinder() {
         let database = self.database
-        evaluator.binder = { value, name, range, _, environment in
-            // Values, `fetchSet`, raw SQL and decoded types bind no record (as `Session.boundValue`).
-            guard case .fetch(let plan, let kind) = value, kind == .one || kind == .find,
-                plan.decodedAs == nil, plan.valueType == nil, plan.rawSQL == nil, !plan.isDeduplicated
+        evaluator.binder = { value, name, range, site, environment in
+            // Values, raw SQL, decoded types and includes bind no record (as `Session.boundValue`).
+            guard case .fetch(let plan, let kind) = value, plan.decodedAs == nil, plan.valueType == nil,
+                plan.rawSQL == nil, !plan.isDeduplicated, !plan.operations.contains(where: Self.decodesIntoAppType)
             else { return value }
+            if site == .session, kind != .one, kind != .find { return value }
             let validated = try Validator(schema: environment.schema, range: range).validate(plan)
-            let request = try Lowering().request(validated)
-            guard let row = try database.read({ try Row.fetchOne($0, request) }) else {
-                if kind == .one { return .absentRecord(table: plan.table, name: name) }
-                throw ArborError("no `\(environment.displayName(ofTable: plan.table))` was found", at: range)
+            func record(_ row: Row, source: RecordSource) -> Value {
+                var values: [String: SQLValue] = [:]
+                for (column, dbValue) in row { values[column] = SQLValue(dbValue) }
+                return .record(RecordValue(table: plan.table, values: values, source: source))
             }
-            var values: [String: SQLValue] = [:]
-            for (column, dbValue) in row { values[column] = SQLValue(dbValue) }
-            return .record(RecordValue(table: plan.table, values: values, source: .fetched(plan, name: name)))
+            switch kind {
+            case .count:
+                let count = try database.read { try Lowering().fetchRequest(validated).fetchCount($0) }
+                return .expression(.value(.integer(Int64(count))))
+            case .exists, .isEmpty:
+                let isEmpty = try database.read { try Lowering().request(validated).isEmpty($0) }
+                return .expression(.value(.bool(kind == .exists ? !isEmpty : isEmpty)))
+            case .all, .set:
+                let rows = try database.read { try Row.fetchAll($0, Lowering().request(validated)) }
+                var seen = Set<Row>()
+                let distinct = kind == .set ? rows.filter { seen.insert($0).inserted } : rows
+                return .array(distinct.map { record($0, source: .memberwise(labels: [])) })
+            case .one, .find:
+                guard let row = try database.read({ try Row.fetchOne($0, Lowering().request(validated)) }) else {
+                    if kind == .one { return .absentRecord(table: plan.table, name: name) }
+                    throw ArborError("no `\(environment.displayName(ofTable: plan.table))` was found", at: range)
+                }
+                return record(row, source: .fetched(plan, name: name))
+            }
+        }
+    }
+
+    /// Includes and annotations decode into the app's own type, not a record.
+    private static func decodesIntoAppType(_ operation: RequestOperation) -> Bool {
+        switch operation {
+        case .including, .annotated, .annotatedWithRequired, .annotatedWithOptional: true
+        default: false
         }
     }
 }

@@ -129,6 +129,10 @@ extension Evaluator {
                 }
             case .throwError(let error, let range):
                 throw try thrown(error, range: range)
+            case .forIn(let name, let sequence, let condition, let body, _):
+                if case .returned(let value) = try loop(name, over: sequence, where: condition, body) {
+                    return .returned(value)
+                }
             case .unsupported(let what, let range):
                 throw ArborError("\(what) is not supported in request methods yet", at: range)
             }
@@ -161,6 +165,25 @@ extension Evaluator {
                 suggestion: "declare it with `var \(name) = …` to change it")
         }
         _ = scope.assign(name, value)
+    }
+
+    /// `for name in sequence where condition { body }`: the body in a frame of its own for each
+    /// element of the array the sequence is (a fetch runs, as Swift runs it), until it returns.
+    private func loop(_ name: String?, over sequence: Expr, where condition: Expr?, _ body: [BodyStatement])
+        throws -> Flow
+    {
+        guard case .array(let elements) = try fetchedSwiftValue(evaluate(sequence), range: sequence.range) else {
+            throw ArborError("arbor runs `for … in` over an array (a fetch of records, values)", at: sequence.range)
+        }
+        for element in elements {
+            let flow: Flow = try inBlock {
+                if let name { scope.declare(name, element) }
+                if let condition, try !truth(condition) { return .next }
+                return try execute(body)
+            }
+            if case .returned = flow { return flow }
+        }
+        return .next
     }
 
     /// Runs `body` in a block frame of its own: the names it declares end with it.
@@ -206,8 +229,9 @@ extension Evaluator {
             return try truth(l) || truth(r)
         case .binary(let op, let l, let r)
         where [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual].contains(op):
-            // Each side evaluated once.
-            let (leftValue, rightValue) = (try evaluate(l), try evaluate(r))
+            // Each side evaluated once; a fetch (`try Player.fetchCount(db) > 0`) runs, as Swift runs it.
+            let leftValue = try fetchedSwiftValue(evaluate(l), range: l.range)
+            let rightValue = try fetchedSwiftValue(evaluate(r), range: r.range)
             // Enum cases, compared as Swift compares them (`kind == .novel`).
             if case .expression(.value(.bool(let same)))? = caseComparison(op, leftValue, l, rightValue, r) {
                 return same
@@ -238,13 +262,13 @@ extension Evaluator {
             default: return order >= 0
             }
         case .member(let base, "isEmpty", _):
-            switch try evaluate(base) {
+            switch try fetchedSwiftValue(evaluate(base), range: base.range) {
             case .expression(.value(.text(let s))): return s.isEmpty
             case .array(let values): return values.isEmpty
             default: break
             }
         default:
-            if case .expression(.value(.bool(let b))) = try evaluate(e) { return b }
+            if case .expression(.value(.bool(let b))) = try fetchedSwiftValue(evaluate(e), range: e.range) { return b }
         }
         throw ArborError(
             "a condition of a request method must be known when it is called (a Bool argument, a comparison of arguments)",

@@ -71,7 +71,8 @@ extension Value {
         case .expression(.value(.text)): .string
         case .expression(.value(.integer)), .expression(.value(.real)): .number
         case .expression(.value(.bool)): .bool
-        case .expression(.value(.null)): SwiftBuiltin.Receiver.none
+        case .expression(.value(.null)), .absentRecord: SwiftBuiltin.Receiver.none
+        case .record: .record
         default: nil
         }
     }

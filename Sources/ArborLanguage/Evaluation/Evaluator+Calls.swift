@@ -83,6 +83,12 @@ extension Evaluator {
                 "`\(name)` writes to the database: arbor runs requests and never writes through them", at: nameRange,
                 suggestion: "`:sql` runs raw SQL, and writes when arbor was started with `--write`")
         }
+        // `try Player.fetchAll(db).map(\.name)`: Swift calls the method on what the fetch returns.
+        if base.isFetched {
+            try refuseRequestMethodAfterFetch(name, on: base, arguments: arguments, nameRange: nameRange)
+            let fetched = try fetchedSwiftValue(base, range: range)
+            return try method(name, on: fetched, arguments: arguments, range: range, nameRange: nameRange)
+        }
         if let value = try builtin(name, on: base, arguments: arguments, range: range) { return value }
         switch base {
         case .table, .request, .association:

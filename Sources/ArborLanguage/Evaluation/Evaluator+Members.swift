@@ -3,6 +3,10 @@ import ArborCore
 extension Evaluator {
     /// `base.name` without a call.
     func member(_ name: String, of base: Value, range: SourceRange, nameRange: SourceRange) throws -> Value {
+        // `try Player.fetchOne(db)?.name`: Swift reads the member of what the fetch returns.
+        if base.isFetched {
+            return try member(name, of: fetchedSwiftValue(base, range: range), range: range, nameRange: nameRange)
+        }
         if let value = try builtin(name, on: base, arguments: nil, range: range) { return value }
         switch base {
         case .table(let table, let recordType, _):

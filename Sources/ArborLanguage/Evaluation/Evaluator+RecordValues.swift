@@ -363,14 +363,15 @@ extension Evaluator {
         }
     }
 
-    /// `author.name`: the value of a property of a record.
+    /// `author.name`: the value of a property of a record, as GRDB decodes it into the
+    /// property's declared type (`Evaluator+DecodedProperties.swift`).
     func recordProperty(_ name: String, of record: RecordValue, nameRange: SourceRange) throws -> Value {
         if let kept = record.swiftProperties[name] { return Self.value(of: kept) }
+        if let (type, stored) = declaredProperty(name, ofTable: record.table) {
+            return decodedProperty(record.value(of: column(of: stored, in: type)), as: stored.typeValue, in: type)
+        }
         guard let column = propertyColumn(name, ofTable: record.table) else {
-            let properties = environment.schema.table(named: record.table).map(RecordProperty.of) ?? []
-            throw ArborError(
-                "`\(environment.displayName(ofTable: record.table))` has no property `\(name)`", at: nameRange,
-                suggestion: Suggestions.didYouMean(name, in: properties.map(\.column) + ["request"]))
+            throw missingRecordMember(name, ofTable: record.table, nameRange: nameRange)
         }
         return .expression(.value(record.value(of: column)))
     }

@@ -136,6 +136,11 @@ struct SelfMemberCheck {
             expression(target)
             expression(value)
         case .throwError(let e, _): expression(e)
+        case .forIn(let name, let sequence, let condition, let body, _):
+            expression(sequence)
+            if let name { locals.insert(name) }
+            if let condition { expression(condition) }
+            statements(body)
         case .unsupported: break
         }
     }

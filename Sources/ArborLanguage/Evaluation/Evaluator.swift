@@ -31,6 +31,8 @@ public final class Evaluator {
     /// `value` as a `let` binds it.
     public func bound(_ value: Value, name: String, range: SourceRange, site: BindingSite = .appCode) throws -> Value {
         guard let binder else { return value }
+        // `let any = try Player.fetchCount(db) > 0` in app code binds the Bool Swift computes.
+        if site == .appCode, case .fetchComparison = value { return try fetchedSwiftValue(value, range: range) }
         let bound = try binder(value, name, range, site, environment)
         // Records read from rows go through their type's own `init(row:)`, as GRDB decodes them.
         guard case .fetch = value else { return bound }
@@ -212,6 +214,7 @@ public final class Evaluator {
         } else {
             r = try evaluate(rhs)
         }
+        if op == .nilCoalescing, let coalesced = try optionalCoalescing(l, lhs, r) { return coalesced }
         if let compared = try fetchComparison(op, l, lhs, r, rhs, range: range) { return compared }
         if joinsLiterals, let joined = try sqlConcatenation(l, lhs, r, rhs) { return joined }
         // `Player.databaseSelection + [Column("x")]`: Swift's array concatenation.

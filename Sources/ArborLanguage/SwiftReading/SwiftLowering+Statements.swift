@@ -2,7 +2,7 @@ import ArborCore
 @_spi(RawSyntax) import SwiftSyntax
 
 /// The statements of function bodies, getters and closures: bindings, assignments,
-/// `return`, `guard`, `if`, `switch`, `throw`. Other statements (`for`, `do`…) are
+/// `return`, `guard`, `if`, `switch`, `throw`, `for … in`. Other statements (`while`, `do`…) are
 /// kept as `unsupported`, an error only when a request reaches them.
 extension SwiftLowering {
     mutating func statements(_ items: Located<RawCodeBlockItemListSyntax>) -> [BodyStatement] {
@@ -65,12 +65,33 @@ extension SwiftLowering {
         if let t = stmt.as(RawThrowStmtSyntax.self) {
             return .throwError(expression(t.locate(t.node.expression)), range: range(t))
         }
+        if let f = stmt.as(RawForStmtSyntax.self), let loop = forInStatement(f) { return loop }
         var keyword = "statement"
         stmt.forEachToken { token, _ in
             keyword = token.text
             return false
         }
         return .unsupported(what: "`\(keyword)`", range: range(stmt))
+    }
+
+    /// `for name in sequence where condition { … }`; nil for the loops arbor does not run
+    /// (`for try await`, `for case`, a tuple pattern), kept as `unsupported`.
+    mutating func forInStatement(_ f: Located<RawForStmtSyntax>) -> BodyStatement? {
+        guard f.node.tryKeyword == nil, f.node.awaitKeyword == nil, f.node.caseKeyword == nil else { return nil }
+        let pattern = f.locate(f.node.pattern)
+        let name: String?
+        if let identifier = pattern.as(RawIdentifierPatternSyntax.self) {
+            name = self.name(identifier.node.identifier)
+        } else if pattern.is(RawWildcardPatternSyntax.self) {
+            name = nil
+        } else {
+            return nil
+        }
+        let condition = f.locate(f.node.whereClause).map { expression($0.locate($0.node.condition)) }
+        let body = f.locate(f.node.body)
+        return .forIn(
+            name: name, sequence: expression(f.locate(f.node.sequence)), condition: condition,
+            body: statements(body.locate(body.node.statements)), range: range(f))
     }
 
     /// An expression used as a statement: `if` and `switch`, assignments, or a value.

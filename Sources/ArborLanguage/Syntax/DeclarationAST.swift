@@ -249,6 +249,9 @@ public indirect enum BodyStatement: Hashable, Sendable {
     case subscriptAssignment(target: Expr, value: Expr, range: SourceRange)
     /// `throw error`: the method stops with the error, which reaches the statement that called it.
     case throwError(Expr, range: SourceRange)
+    /// `for player in try Player.fetchAll(db) where … { … }`: the body once for each element
+    /// (`name` nil for `_`).
+    case forIn(name: String?, sequence: Expr, condition: Expr?, body: [BodyStatement], range: SourceRange)
     /// A statement arbor does not interpret (`for`, `while`, `do`…): an error when reached.
     case unsupported(what: String, range: SourceRange)
 
@@ -257,7 +260,8 @@ public indirect enum BodyStatement: Hashable, Sendable {
         case .expression(let e): e.range
         case .binding(_, _, _, _, _, let range), .assignment(_, _, _, let range), .returnValue(_, let range),
             .guardElse(_, _, let range), .ifElse(_, _, let range), .switchValue(_, _, let range),
-            .subscriptAssignment(_, _, let range), .throwError(_, let range), .unsupported(_, let range):
+            .subscriptAssignment(_, _, let range), .throwError(_, let range), .forIn(_, _, _, _, let range),
+            .unsupported(_, let range):
             range
         }
     }

@@ -42,9 +42,16 @@ enum ValueDescription {
                 .joined(separator: ", ") + ")"
         case .expression(let e):
             return e.containsAggregate ? "association aggregate expression" : "SQL expression"
-        case .array(let elements) where elements.allSatisfy({ $0.knownValue != nil }):
-            // Values known now, as Swift prints an array.
+        case .array(let elements) where elements.allSatisfy(isDescribed):
+            // Values known now and records (`try Player.fetchAll(db).filter { … }`), as Swift prints an array.
             return "[" + elements.map { text($0, environment: environment) }.joined(separator: ", ") + "]"
+        case .dictionary(let dictionary) where (dictionary.keys + dictionary.values).allSatisfy(isDescribed):
+            // `Dictionary(grouping:by:)`, as Swift prints a dictionary (its order: the entries').
+            if dictionary.count == 0 { return "[:]" }
+            return "["
+                + dictionary.entries.map {
+                    text($0.key, environment: environment) + ": " + text($0.value, environment: environment)
+                }.joined(separator: ", ") + "]"
         case .swift(.date(let date)):
             // As GRDB stores it: what a request compares with.
             return SwiftValue.date(date).databaseValue?.description ?? "\(date)"
@@ -57,6 +64,15 @@ enum ValueDescription {
             return "." + value.name
         default:
             return value.kindName
+        }
+    }
+
+    /// Whether `text` writes the value itself (not what kind of value it is).
+    private static func isDescribed(_ value: Value) -> Bool {
+        switch value {
+        case .record, .absentRecord, .composite, .swift(.date), .swift(.uuid), .swift(.enumCase): true
+        case .array(let elements): elements.allSatisfy(isDescribed)
+        default: value.knownValue != nil
         }
     }
 }

@@ -32,6 +32,18 @@ enum ArrayBuiltins {
             guard values.count == elements(call).count else { return nil }
             return .array(values.sorted { (Evaluator.compare($0, $1) ?? 0) < 0 }.map { .expression(.value($0)) })
         },
+        // `players.sorted { $0.score > $1.score }`, `sorted(by:)`: Swift's own sort, with the
+        // closure as its order.
+        SwiftBuiltin(.array, "sorted", labels: [nil]) { call in try sortedByClosure(call) },
+        SwiftBuiltin(.array, "sorted", labels: ["by"]) { call in try sortedByClosure(call) },
+        SwiftBuiltin(.array, "first", labels: [nil]) { call in try firstWhere(call) },
+        SwiftBuiltin(.array, "first", labels: ["where"]) { call in try firstWhere(call) },
+        SwiftBuiltin(.array, "contains", labels: ["where"]) { call in
+            .expression(.value(.bool(try elements(call).contains { try isTrue(apply(call, $0), call) })))
+        },
+        SwiftBuiltin(.array, "allSatisfy", labels: [nil]) { call in
+            .expression(.value(.bool(try elements(call).allSatisfy { try isTrue(apply(call, $0), call) })))
+        },
         SwiftBuiltin(.array, "joined", labels: ["separator"]) { call in
             let separator = try call.evaluator.string(call.arguments[0].value)
             let texts = elements(call).compactMap { value -> String? in
@@ -62,8 +74,21 @@ enum ArrayBuiltins {
 
     static func isTrue(_ value: Value, _ call: SwiftBuiltin.Call) throws -> Bool {
         guard case .expression(.value(.bool(let truth))) = value else {
-            throw ArborError("the closure of `filter` must return a Bool known now", at: call.arguments[0].value.range)
+            throw ArborError("the closure must return a Bool known now", at: call.arguments[0].value.range)
         }
         return truth
+    }
+
+    static func sortedByClosure(_ call: SwiftBuiltin.Call) throws -> Value {
+        let order = call.arguments[0].value
+        return .array(
+            try elements(call).sorted { a, b in
+                try isTrue(call.evaluator.applying(order, to: [a, b], range: call.range), call)
+            })
+    }
+
+    /// `first(where:)`: the first element the closure holds for, or nil.
+    static func firstWhere(_ call: SwiftBuiltin.Call) throws -> Value {
+        try elements(call).first { try isTrue(apply(call, $0), call) } ?? .expression(.value(.null))
     }
 }

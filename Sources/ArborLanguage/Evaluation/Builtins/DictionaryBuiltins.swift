@@ -23,6 +23,9 @@ enum DictionaryBuiltins {
             }
             return .dictionary(mapped)
         },
+        // `Dictionary(grouping: try Player.fetchAll(db), by: \.teamId)`: the elements of each key, in order.
+        SwiftBuiltin(.type("Dictionary"), "init", labels: ["grouping", "by"]) { call in try grouping(call) },
+        SwiftBuiltin(.type("Dictionary"), "init", labels: ["grouping", nil]) { call in try grouping(call) },
         // `array[i]`: Swift stops on an index out of range.
         SwiftBuiltin(.array, "subscript", labels: [nil]) { call in
             let elements = ArrayBuiltins.elements(call)
@@ -35,6 +38,38 @@ enum DictionaryBuiltins {
             return elements[index]
         },
     ]
+
+    static func grouping(_ call: SwiftBuiltin.Call) throws -> Value {
+        let sequence = call.arguments[0].value
+        let evaluated = try call.evaluator.fetchedSwiftValue(
+            call.evaluator.evaluate(sequence), range: sequence.range)
+        guard case .array(let elements) = evaluated else {
+            throw ArborError(
+                "`Dictionary(grouping:by:)` groups an array here, not \(evaluated.kindName)", at: sequence.range)
+        }
+        // Each key's position in `groups`, so that a group grows in place.
+        var positions = SwiftDictionary()
+        var keys: [Value] = []
+        var groups: [[Value]] = []
+        for element in elements {
+            let key = try call.evaluator.applying(call.arguments[1].value, to: [element], range: call.range)
+            guard SwiftDictionary.isKey(key) else {
+                throw ArborError(
+                    "a key of `Dictionary(grouping:by:)` is a value known now, not \(key.kindName)",
+                    at: call.arguments[1].value.range)
+            }
+            if case .expression(.value(.integer(let position)))? = positions[key] {
+                groups[Int(position)].append(element)
+            } else {
+                positions.update(key, .expression(.value(.integer(Int64(groups.count)))))
+                keys.append(key)
+                groups.append([element])
+            }
+        }
+        var dictionary = SwiftDictionary()
+        for (key, group) in zip(keys, groups) { dictionary.update(key, .array(group)) }
+        return .dictionary(dictionary)
+    }
 
     static func dictionary(_ call: SwiftBuiltin.Call) -> SwiftDictionary {
         if case .dictionary(let dictionary) = call.receiver { return dictionary }

@@ -19,8 +19,10 @@ struct SwiftBuiltin: Sendable {
         case calendar
         /// A string, number or Bool known now (not a column).
         case string, number, bool
-        /// Swift's `nil` (an optional without a value).
+        /// Swift's `nil` (an optional without a value), a fetched record that found no row too.
         case none
+        /// A record (`try Player.fetchOne(db, id: 1)`, an optional the fetch filled).
+        case record
         /// The type itself, for its initializers and static members: `Date(…)`, `SortOrder.reverse`.
         case type(String)
     }

@@ -16,7 +16,11 @@ enum TypeBuiltins {
         // `Set(ids)`, `Set([1, 2])`: the distinct values, in the order they first appear
         // (Swift's own order is unspecified; GRDB lists a set's values in that order).
         SwiftBuiltin(.type("Set"), "init", labels: [nil]) { call in
-            guard case .array(let elements) = try call.evaluator.evaluate(call.arguments[0].value) else { return nil }
+            let argument = call.arguments[0].value
+            guard
+                case .array(let elements) = try call.evaluator.fetchedSwiftValue(
+                    call.evaluator.evaluate(argument), range: argument.range)
+            else { return nil }
             var values: [SQLValue] = []
             for element in elements {
                 guard let value = element.knownValue else { return nil }

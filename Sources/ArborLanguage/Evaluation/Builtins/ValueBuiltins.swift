@@ -13,12 +13,15 @@ enum ValueBuiltins {
             .expression(.value(.bool(text(call).hasSuffix(try call.evaluator.string(call.arguments[0].value)))))
         },
         // `nil.map { … }` is nil; a value's `map` applies the closure, as `Optional.map` does.
-        SwiftBuiltin(.none, "map", labels: [nil]) { call in call.receiver },
-        SwiftBuiltin(.none, "flatMap", labels: [nil]) { call in call.receiver },
+        SwiftBuiltin(.none, "map", labels: [nil]) { _ in .expression(.value(.null)) },
+        SwiftBuiltin(.none, "flatMap", labels: [nil]) { _ in .expression(.value(.null)) },
         SwiftBuiltin(.string, "map", labels: [nil]) { call in try optionalMap(call) },
         SwiftBuiltin(.number, "map", labels: [nil]) { call in try optionalMap(call) },
         SwiftBuiltin(.string, "flatMap", labels: [nil]) { call in try optionalMap(call) },
         SwiftBuiltin(.number, "flatMap", labels: [nil]) { call in try optionalMap(call) },
+        // `try Player.fetchOne(db, id: 1).map { $0.name }`: the record the optional holds.
+        SwiftBuiltin(.record, "map", labels: [nil]) { call in try optionalMap(call) },
+        SwiftBuiltin(.record, "flatMap", labels: [nil]) { call in try optionalMap(call) },
     ]
 
     static func text(_ call: SwiftBuiltin.Call) -> String {
