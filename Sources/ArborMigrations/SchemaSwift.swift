@@ -115,6 +115,19 @@ public enum SchemaSwift {
     /// SQL syntax error, and a column named `"); DROP TABLE x; --` runs a second statement.
     static func grdbQuotes(_ names: [String]) -> Bool { !names.contains { $0.contains("\"") } }
 
+    /// A name in SQL, its `"` doubled: `"we""ird"`.
+    static func sqlName(_ name: String) -> String {
+        "\"" + name.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+    }
+
+    /// `try db.drop(table: "t")`, or `try db.execute(sql: "DROP TABLE \"we\"\"ird\"")` for a name
+    /// GRDB would quote wrong.
+    static func drop(_ kind: String, _ name: String) -> String {
+        grdbQuotes([name])
+            ? "try db.drop(\(kind): \(quoted(name)))"
+            : "try db.execute(sql: \(quoted("DROP \(kind.uppercased()) \(sqlName(name))")))"
+    }
+
     static func writesNames(of table: TableShape) -> Bool {
         grdbQuotes(
             [table.name] + table.columns.map(\.name) + table.primaryKey
