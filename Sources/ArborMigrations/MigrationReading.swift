@@ -153,9 +153,16 @@ struct MigrationReading {
         else { return false }
         let callee = call.calledExpression.trimmedDescription
         // A function named by a path (`createTables`, `Player.createTable`), not a call chain.
-        guard !callee.hasPrefix(databaseName + "."), !callee.contains("("), !callee.contains(" "),
-            case (let function, let bound)? = helper(named: callee, call, discovery: discovery)
-        else { return false }
+        guard !callee.hasPrefix(databaseName + "."), !callee.contains("("), !callee.contains(" ") else { return false }
+        guard case (let function, let bound)? = helper(named: callee, call, discovery: discovery) else {
+            // `cols(db, "a", "b")` for `func cols(_ db: Database, _ names: String...)`.
+            let functions = discovery.functions(named: callee, from: evaluator.enclosingType)
+            if let variadic = functions.lazy.compactMap(Self.variadicParameter).first {
+                note(call, "arbor does not follow `\(callee)`: its parameter `\(variadic)` is variadic")
+                return true
+            }
+            return false
+        }
         let identity = "\(function.file.name):\(function.node.position.utf8Offset)"
         if helperStack.contains(identity) {
             note(
@@ -213,6 +220,14 @@ struct MigrationReading {
         depth -= 1
         (file, databaseName, evaluator.enclosingType, evaluator.locals, evaluator.unknownLocals) = saved
         return true
+    }
+
+    /// `names: String...`: the first variadic parameter of a function.
+    static func variadicParameter(_ function: MigratorDiscovery.CodeBody) -> String? {
+        guard let declaration = function.node.as(FunctionDeclSyntax.self) else { return nil }
+        guard let parameter = declaration.signature.parameterClause.parameters.first(where: { $0.ellipsis != nil })
+        else { return nil }
+        return "\((parameter.secondName ?? parameter.firstName).text): \(parameter.type.trimmedDescription)..."
     }
 
     /// The first function of that name whose parameters the call's arguments match.

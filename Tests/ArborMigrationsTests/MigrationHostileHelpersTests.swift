@@ -64,6 +64,21 @@ final class MigrationHostileHelpersTests: XCTestCase {
             ])
     }
 
+    func testAVariadicHelperIsNamedInItsNote() throws {
+        let source = Self.app(
+            migration: #"try createColumns(db, "a", "b")"#,
+            helpers: """
+                static func createColumns(_ db: Database, _ names: String...) throws {
+                    try db.create(table: "t") { t in t.column("a") }
+                }
+                """)
+        XCTAssertEqual(
+            try Self.notes(source),
+            [
+                "7:5: arbor does not follow `createColumns`: its parameter `names: String...` is variadic; migration \"v1\" is incomplete without it"
+            ])
+    }
+
     /// `f0` calls `f1` ten times, `f1` calls `f2` ten times, … to `f20`.
     func testAFanOutOfHelpersIsBoundedAndEachNoteSaidOnce() throws {
         var helpers = ""
