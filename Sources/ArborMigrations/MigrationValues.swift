@@ -111,6 +111,10 @@ struct ValueEvaluator {
         if let e = expr.as(DeclReferenceExprSyntax.self) { return try name(e) }
         if let e = expr.as(MemberAccessExprSyntax.self) { return try member(e) }
         if let e = expr.as(FunctionCallExprSyntax.self) { return try call(e) }
+        // A value the parser found missing (nesting too deep, a syntax error) has no text to quote.
+        if expr.is(MissingExprSyntax.self) || expr.trimmedDescription.isEmpty {
+            throw failure(expr, "a value is missing here: the code does not parse")
+        }
         throw failure(expr, "arbor can not evaluate `\(expr.trimmedDescription)` here")
     }
 

@@ -109,6 +109,18 @@ final class MigrationHostileValuesTests: XCTestCase {
         XCTAssertEqual(defaults, ["-9223372036854775808", "-9223372036854775808"])
     }
 
+    func testAMissingValueSaysTheCodeDoesNotParse() throws {
+        let (notes, _) = try Self.run(
+            """
+                    try db.create(table: "event") { t in
+                        t.column("at", .text).defaults(to: 1 +)
+                    }
+            """)
+        XCTAssertEqual(
+            notes.first,
+            "12:51: a value is missing here: the code does not parse; migration \"v1\" is incomplete without it")
+    }
+
     func testATableWithoutAColumnArborReadsIsOneClearNote() throws {
         let (notes, _) = try Self.run(
             """
