@@ -15,6 +15,9 @@ struct FTS5BodyReading {
         body.read(statements) { statement, expr in
             switch statement {
             case .column(let name, let modifiers):
+                guard modifiers.allSatisfy({ $0 == "notIndexed" }) else {
+                    throw VirtualTableBodyReading.unread(expr, module: "FTS5")
+                }
                 table.columns.append(FTS5Column(name: name, indexed: !modifiers.contains("notIndexed")))
             case .synchronize(let name):
                 table.synchronizedTable = name
@@ -24,7 +27,8 @@ struct FTS5BodyReading {
                 case ("content", .literal(.text(let text))): table.content = text
                 case ("content", .literal(.null)): table.content = nil
                 case ("contentRowID", .literal(.text(let text))): table.contentRowID = text
-                case ("prefixes", .array(let values)): table.prefixes = values.compactMap(\.integer)
+                case ("prefixes", .array(let values)) where values.allSatisfy({ $0.integer != nil }):
+                    table.prefixes = values.compactMap(\.integer)
                 case ("columnSize", .literal(.integer(let size))): table.columnSize = Int(size)
                 case ("detail", .literal(.text(let text))): table.detail = text
                 default: throw VirtualTableBodyReading.unread(expr, module: "FTS5")
@@ -49,6 +53,7 @@ struct FTS5BodyReading {
         switch value {
         case .member("ascii", let arguments) where arguments.isEmpty: return .ascii()
         case .member("porter", let arguments):
+            guard arguments.allSatisfy({ $0.label == "wrapping" }), arguments.count <= 1 else { throw fail() }
             guard let wrapped = arguments.first(where: { $0.label == "wrapping" }) else { return .porter() }
             return .porter(wrapping: try descriptor(wrapped.value, node: node))
         case .member("unicode61", let arguments):

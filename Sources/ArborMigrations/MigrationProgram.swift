@@ -153,12 +153,14 @@ public struct MigrationProgram: Sendable {
 public final class MigrationFailures: @unchecked Sendable {
     private let lock = NSLock()
     private var collected: [MigrationNote] = []
+    private var places: Set<String> = []
 
     public init() {}
 
+    /// A statement of a helper run several times is refused once.
     func append(_ note: MigrationNote) {
         lock.lock()
-        collected.append(note)
+        if places.insert(note.description).inserted { collected.append(note) }
         lock.unlock()
     }
 

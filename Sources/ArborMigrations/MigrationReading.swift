@@ -23,6 +23,14 @@ struct MigrationReading {
     var evaluator: ValueEvaluator
     /// How deep helper functions called with the database are followed.
     var depth = 0
+    /// The helpers being read (a call to one of them again is recursion), and how many calls
+    /// were followed: a helper calling others ten times each, sixteen deep, must not take forever.
+    var helperStack: [String] = []
+    var followedHelpers = 0
+    var notedHelperLimit = false
+    var notedPlaces: Set<String> = []
+    static let maximumDepth = 16
+    static let maximumHelperCalls = 1_000
     var calls: [SchemaCall] = []
     var places: [MigrationNote] = []
     var notes: [MigrationNote] = []
@@ -53,9 +61,10 @@ struct MigrationReading {
     }
 
     mutating func note(_ node: some SyntaxProtocol, _ why: String) {
-        notes.append(
-            file.note(
-                node, "\(why); migration \(identifier.debugDescription) is incomplete without it"))
+        let note = file.note(node, "\(why); migration \(identifier.debugDescription) is incomplete without it")
+        // A helper read several times says what it says once.
+        guard notedPlaces.insert(note.description).inserted else { return }
+        notes.append(note)
     }
 
     mutating func readStatements(_ statements: CodeBlockItemListSyntax, discovery: MigratorDiscovery) {
@@ -137,16 +146,45 @@ struct MigrationReading {
     /// a function of the app given the migration's database, read as part of the migration (its
     /// statements, its parameters bound to the call's arguments or their default values).
     private mutating func followHelper(_ call: FunctionCallExprSyntax, discovery: MigratorDiscovery) -> Bool {
-        guard depth < 16,
+        guard
             call.arguments.contains(where: {
                 $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == databaseName
             })
         else { return false }
         let callee = call.calledExpression.trimmedDescription
         // A function named by a path (`createTables`, `Player.createTable`), not a call chain.
-        guard !callee.hasPrefix(databaseName + "."), !callee.contains("("), !callee.contains(" "),
-            case (let function, let bound)? = helper(named: callee, call, discovery: discovery)
-        else { return false }
+        guard !callee.hasPrefix(databaseName + "."), !callee.contains("("), !callee.contains(" ") else { return false }
+        guard case (let function, let bound)? = helper(named: callee, call, discovery: discovery) else {
+            // `cols(db, "a", "b")` for `func cols(_ db: Database, _ names: String...)`.
+            let functions = discovery.functions(named: callee, from: evaluator.enclosingType)
+            if let variadic = functions.lazy.compactMap(Self.variadicParameter).first {
+                note(call, "arbor does not follow `\(callee)`: its parameter `\(variadic)` is variadic")
+                return true
+            }
+            return false
+        }
+        let identity = "\(function.file.name):\(function.node.position.utf8Offset)"
+        if helperStack.contains(identity) {
+            note(
+                call,
+                "`\(callee)` calls itself before it returns (recursion, endless in Swift): arbor does not follow it")
+            return true
+        }
+        if depth >= Self.maximumDepth {
+            note(call, "arbor follows helpers \(Self.maximumDepth) deep, and `\(callee)` is deeper")
+            return true
+        }
+        if followedHelpers >= Self.maximumHelperCalls {
+            if !notedHelperLimit {
+                notedHelperLimit = true
+                note(
+                    call,
+                    "arbor follows \(Self.maximumHelperCalls) helper calls in a migration: this one and those after it are left out"
+                )
+            }
+            return true
+        }
+        followedHelpers += 1
         var parameterDatabase: String?
         var locals: [String: MigrationValue] = [:]
         var unknown: Set<String> = []
@@ -176,10 +214,20 @@ struct MigrationReading {
         evaluator.locals = locals
         evaluator.unknownLocals = unknown
         depth += 1
+        helperStack.append(identity)
         readStatements(function.statements, discovery: discovery)
+        helperStack.removeLast()
         depth -= 1
         (file, databaseName, evaluator.enclosingType, evaluator.locals, evaluator.unknownLocals) = saved
         return true
+    }
+
+    /// `names: String...`: the first variadic parameter of a function.
+    static func variadicParameter(_ function: MigratorDiscovery.CodeBody) -> String? {
+        guard let declaration = function.node.as(FunctionDeclSyntax.self) else { return nil }
+        guard let parameter = declaration.signature.parameterClause.parameters.first(where: { $0.ellipsis != nil })
+        else { return nil }
+        return "\((parameter.secondName ?? parameter.firstName).text): \(parameter.type.trimmedDescription)..."
     }
 
     /// The first function of that name whose parameters the call's arguments match.
@@ -256,7 +304,16 @@ struct MigrationReading {
                     evaluator: evaluator, file: file, parameter: RegistrationReading.firstParameter(closure) ?? "$0")
                 let members = table.members(closure.statements)
                 for failure in table.failures { note(failure.node, failure.message) }
-                return .createTable(name: try text(name, "table name", in: call), options: options, members: members)
+                let tableName = try text(name, "table name", in: call)
+                if members.isEmpty {
+                    // SQLite's own word for `CREATE TABLE "t" ()` is "near ")": syntax error".
+                    throw EvaluationFailure(
+                        node: Syntax(call),
+                        message: table.failures.isEmpty
+                            ? "table \(tableName.debugDescription) has no column (SQLite refuses a table without columns)"
+                            : "arbor reads no column of table \(tableName.debugDescription): it is not created")
+                }
+                return .createTable(name: tableName, options: options, members: members)
             }
             if arguments["index"] != nil || arguments["indexOn"] != nil { return try index(call, arguments) }
             if let name = arguments["view"] {
@@ -388,6 +445,10 @@ struct MigrationReading {
                 evaluator: evaluator, parameter: RegistrationReading.firstParameter(closure) ?? "$0")
             let table = reading.read(closure.statements)
             for failure in reading.failures { note(failure.node, failure.message) }
+            if options.contains("temporary"), table.synchronizedTable != nil {
+                throw EvaluationFailure(
+                    node: Syntax(call), message: "GRDB stops the app on a temporary synchronized FTS4 table")
+            }
             return .createFTS4(name: name, options: options, table: table)
         }
         guard case .construction("FTS5", _) = value else {

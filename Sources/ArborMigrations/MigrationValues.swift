@@ -111,6 +111,10 @@ struct ValueEvaluator {
         if let e = expr.as(DeclReferenceExprSyntax.self) { return try name(e) }
         if let e = expr.as(MemberAccessExprSyntax.self) { return try member(e) }
         if let e = expr.as(FunctionCallExprSyntax.self) { return try call(e) }
+        // A value the parser found missing (nesting too deep, a syntax error) has no text to quote.
+        if expr.is(MissingExprSyntax.self) || expr.trimmedDescription.isEmpty {
+            throw failure(expr, "a value is missing here: the code does not parse")
+        }
         throw failure(expr, "arbor can not evaluate `\(expr.trimmedDescription)` here")
     }
 
@@ -179,6 +183,12 @@ struct ValueEvaluator {
     // MARK: Operators
 
     private func prefix(_ e: PrefixOperatorExprSyntax) throws -> MigrationValue {
+        // `-9223372036854775808` is `Int64.min`, though its magnitude alone is too big.
+        if e.operator.text == "-", let literal = e.expression.as(IntegerLiteralExprSyntax.self),
+            let value = Self.negatedInteger(literal.literal.text)
+        {
+            return .literal(.integer(value))
+        }
         let operand = try evaluate(e.expression)
         switch (e.operator.text, operand) {
         case ("-", .literal(.integer(let i))): return .literal(.integer(-i))
@@ -193,6 +203,17 @@ struct ValueEvaluator {
         default: break
         }
         throw failure(e, "arbor can not evaluate `\(e.trimmedDescription)`")
+    }
+
+    /// `-text` for an integer literal's text (`1_000`, `0x10`, `0o7`, `0b1`); nil when it overflows.
+    static func negatedInteger(_ text: String) -> Int64? {
+        var digits = text.filter { $0 != "_" }
+        var radix = 10
+        for (prefix, base) in [("0x", 16), ("0o", 8), ("0b", 2)] where digits.hasPrefix(prefix) {
+            digits.removeFirst(2)
+            radix = base
+        }
+        return Int64("-" + digits, radix: radix)
     }
 
     /// Swift's precedence for the operators SQL expressions use (the parser leaves
@@ -337,7 +358,7 @@ struct ValueEvaluator {
             case "SQL", "SQLRequest", "SQLLiteral":
                 return try sql(arguments, e)
             case "Date", "Foundation.Date":
-                if let date = MigrationDates.value(arguments) { return date }
+                if let date = try MigrationDates.value(arguments, node: e) { return date }
             case "Database.ColumnType", "Database.CollationName":
                 guard let raw = arguments.first?.value.text else { break }
                 return .member("init", [LabeledValue(label: "rawValue", value: .literal(.text(raw)))])

@@ -11,6 +11,12 @@ struct RegistrationReading {
     var notes: [MigrationNote] = []
     /// The `let`s and `var`s read so far in the migrator's body, for the closures that capture them.
     var capturedVariables: [VariableDeclSyntax] = []
+    /// The helpers being read (one passed the migrator again is recursion), and how many were
+    /// followed: helpers calling others ten times each, sixteen deep, must not take forever.
+    private var helperStack: [String] = []
+    private var followedHelpers = 0
+    private var notedHelperLimit = false
+    private var notedPlaces: Set<String> = []
 
     init(discovery: MigratorDiscovery, body: MigratorDiscovery.CodeBody) {
         self.discovery = discovery
@@ -38,7 +44,7 @@ struct RegistrationReading {
             } else if item.item.is(ReturnStmtSyntax.self) {
                 return
             } else if item.item.trimmedDescription.contains("registerMigration") {
-                notes.append(
+                noteOnce(
                     body.file.note(
                         item, "arbor does not follow registrations inside this statement: its migrations are left out"))
             }
@@ -86,15 +92,11 @@ struct RegistrationReading {
             register(call)
             return
         }
-        guard depth < 16 else {
-            noteIfRegistering(expr)
-            return
-        }
         // `migrator.registerV1()`: a method of an extension of `DatabaseMigrator`.
         if let callee, let base = callee.base, isMigrator(base),
             let helper = discovery.helper(named: callee.name, onMigrator: true)
         {
-            follow(helper, migratorNames: ["self"], depth: depth)
+            follow(helper, migratorNames: ["self"], depth: depth, call: call)
             return
         }
         // `registerV1(&migrator)`, `Self.v2(in: &migrator)`.
@@ -110,23 +112,63 @@ struct RegistrationReading {
                 ? helper.parameters[index].name
                 : helper.parameters.first { $0.type.contains("DatabaseMigrator") }?.name
             if let parameter {
-                follow(helper, migratorNames: [parameter], depth: depth)
+                follow(helper, migratorNames: [parameter], depth: depth, call: call)
                 return
             }
         }
         noteIfRegistering(expr)
     }
 
-    private mutating func follow(_ helper: MigratorDiscovery.CodeBody, migratorNames: Set<String>, depth: Int) {
+    private mutating func follow(
+        _ helper: MigratorDiscovery.CodeBody, migratorNames: Set<String>, depth: Int, call: FunctionCallExprSyntax
+    ) {
+        let identity = "\(helper.file.name):\(helper.node.position.utf8Offset)"
+        let name = call.calledExpression.trimmedDescription
+        if helperStack.contains(identity) {
+            noteOnce(
+                body.file.note(
+                    call,
+                    "`\(name)` is called again before it returns (recursion, endless in Swift): arbor does not follow it"
+                ))
+            return
+        }
+        if depth >= MigrationReading.maximumDepth {
+            noteOnce(
+                body.file.note(
+                    call,
+                    "arbor follows helpers \(MigrationReading.maximumDepth) deep, and `\(name)` is deeper: its migrations are left out"
+                ))
+            return
+        }
+        if followedHelpers >= MigrationReading.maximumHelperCalls {
+            if !notedHelperLimit {
+                notedHelperLimit = true
+                noteOnce(
+                    body.file.note(
+                        call,
+                        "arbor follows \(MigrationReading.maximumHelperCalls) helper calls in a migrator: this one and those after it are left out"
+                    ))
+            }
+            return
+        }
+        followedHelpers += 1
         let caller = body
         body = helper
+        helperStack.append(identity)
         read(helper.statements, migratorNames: migratorNames, depth: depth + 1)
+        helperStack.removeLast()
         body = caller
+    }
+
+    /// A helper read several times says what it says once.
+    private mutating func noteOnce(_ note: MigrationNote) {
+        guard notedPlaces.insert(note.description).inserted else { return }
+        notes.append(note)
     }
 
     private mutating func noteIfRegistering(_ expr: ExprSyntax) {
         guard expr.trimmedDescription.contains("registerMigration") else { return }
-        notes.append(body.file.note(expr, "arbor does not follow this registration: its migrations are left out"))
+        noteOnce(body.file.note(expr, "arbor does not follow this registration: its migrations are left out"))
     }
 
     /// `registerMigration(_:foreignKeyChecks:merging:migrate:)`.
@@ -148,14 +190,14 @@ struct RegistrationReading {
             }
         }
         guard let identifier else {
-            notes.append(
+            noteOnce(
                 body.file.note(
                     call, "arbor can not read this migration's identifier: the migration is left out"))
             return
         }
         if migrations.contains(where: { $0.identifier == identifier }) {
             // GRDB stops the process on a second registration of one identifier.
-            notes.append(
+            noteOnce(
                 body.file.note(
                     call,
                     "migration \(identifier.debugDescription) is registered twice (GRDB stops the app on this): the second is left out"

@@ -30,7 +30,7 @@ public enum SchemaDrift {
             differences.append(
                 SchemaDifference(
                     description: "table \(table.name): in the file, not in the code",
-                    fix: ["try db.drop(table: \(SchemaSwift.quoted(table.name)))"]))
+                    fix: [SchemaSwift.drop("table", table.name)]))
         }
         differences += compareViews(file.views, code.views)
         differences += compareTriggers(file.triggers, code.triggers)
@@ -53,7 +53,7 @@ public enum SchemaDrift {
                     description:
                         "virtual table \(name): `\(file.virtualModule ?? "a table")` in the file, `\(code.virtualModule ?? "a table")` in the code",
                     fix: [
-                        "try db.drop(table: \(SchemaSwift.quoted(name)))",
+                        SchemaSwift.drop("table", name),
                         "try db.execute(sql: \(SchemaSwift.quoted(code.sql)))",
                     ])
             ]
@@ -63,9 +63,10 @@ public enum SchemaDrift {
         for column in code.columns {
             guard let existing = file.columns.first(where: { same($0.name, column.name) }) else {
                 // SQLite adds a column only when it has no PRIMARY KEY, no UNIQUE, and a constant default.
+                // GRDB quotes names without doubling a `"`: such a column is added by a rebuild.
                 let simple =
                     !code.primaryKey.contains(column.name) && column.hidden == 0
-                    && (!column.isNotNull || column.defaultSQL != nil)
+                    && (!column.isNotNull || column.defaultSQL != nil) && SchemaSwift.grdbQuotes([name, column.name])
                 if simple {
                     differences.append(
                         SchemaDifference(
@@ -104,10 +105,14 @@ public enum SchemaDrift {
             differences.append(
                 SchemaDifference(
                     description: "table \(name): column \(column.name) in the file, not in the code",
-                    fix: [
-                        "try db.alter(table: \(SchemaSwift.quoted(name))) { t in",
-                        "    t.drop(column: \(SchemaSwift.quoted(column.name)))", "}",
-                    ]))
+                    fix: SchemaSwift.grdbQuotes([name, column.name])
+                        ? [
+                            "try db.alter(table: \(SchemaSwift.quoted(name))) { t in",
+                            "    t.drop(column: \(SchemaSwift.quoted(column.name)))", "}",
+                        ]
+                        : [
+                            "try db.execute(sql: \(SchemaSwift.quoted("ALTER TABLE \(SchemaSwift.sqlName(name)) DROP COLUMN \(SchemaSwift.sqlName(column.name))")))"
+                        ]))
         }
         if code.primaryKey.map({ $0.lowercased() }) != file.primaryKey.map({ $0.lowercased() }) {
             needsRebuild.append(
@@ -159,17 +164,20 @@ public enum SchemaDrift {
         temporary.name = "new_" + code.name
         let shared = code.columns.filter { column in
             column.hidden == 0 && file.columns.contains { same($0.name, column.name) }
-        }.map { "\"" + $0.name + "\"" }.joined(separator: ", ")
+        }.map { SchemaSwift.sqlName($0.name) }.joined(separator: ", ")
         var lines =
             SchemaSwift.canCreate(code)
             ? SchemaSwift.createTable(temporary)
             : ["try db.execute(sql: \(SchemaSwift.quoted(renamed(code.sql, to: temporary.name))))"]
         lines.append(
-            "try db.execute(sql: \(SchemaSwift.quoted("INSERT INTO \"\(temporary.name)\" (\(shared)) SELECT \(shared) FROM \"\(code.name)\"")))"
+            "try db.execute(sql: \(SchemaSwift.quoted("INSERT INTO \(SchemaSwift.sqlName(temporary.name)) (\(shared)) SELECT \(shared) FROM \(SchemaSwift.sqlName(code.name))")))"
         )
-        lines.append("try db.drop(table: \(SchemaSwift.quoted(code.name)))")
+        lines.append(SchemaSwift.drop("table", code.name))
         lines.append(
-            "try db.rename(table: \(SchemaSwift.quoted(temporary.name)), to: \(SchemaSwift.quoted(code.name)))")
+            SchemaSwift.grdbQuotes([code.name])
+                ? "try db.rename(table: \(SchemaSwift.quoted(temporary.name)), to: \(SchemaSwift.quoted(code.name)))"
+                : "try db.execute(sql: \(SchemaSwift.quoted("ALTER TABLE \(SchemaSwift.sqlName(temporary.name)) RENAME TO \(SchemaSwift.sqlName(code.name))")))"
+        )
         lines += code.indexes.filter { $0.origin == "c" }.map { SchemaSwift.createIndex($0, on: code.name) }
         return lines
     }
@@ -183,12 +191,20 @@ public enum SchemaDrift {
         let closing: [Character: Character] = ["\"": "\"", "`": "`", "[": "]"]
         if end < sql.endIndex, let close = closing[sql[end]] {
             end = sql.index(after: end)
-            while end < sql.endIndex, sql[end] != close { end = sql.index(after: end) }
+            // A doubled quote (`"we""ird"`) is part of the name.
+            while end < sql.endIndex {
+                if sql[end] == close {
+                    let next = sql.index(after: end)
+                    guard next < sql.endIndex, sql[next] == close, close != "]" else { break }
+                    end = next
+                }
+                end = sql.index(after: end)
+            }
             if end < sql.endIndex { end = sql.index(after: end) }
         } else {
             while end < sql.endIndex, SQLWords.isWordCharacter(sql[end]) { end = sql.index(after: end) }
         }
-        return sql.replacingCharacters(in: start..<end, with: "\"" + name + "\"")
+        return sql.replacingCharacters(in: start..<end, with: SchemaSwift.sqlName(name))
     }
 
     private static func indexText(_ index: IndexShape) -> String {
@@ -218,7 +234,7 @@ public enum SchemaDrift {
                     SchemaDifference(
                         description:
                             "table \(code.name): index \(index.name) is \(indexText(index)) in the code, \(indexText(existing)) in the file",
-                        fix: ["try db.drop(index: \(SchemaSwift.quoted(index.name)))", create]))
+                        fix: [SchemaSwift.drop("index", index.name), create]))
             }
         }
         for index in fileIndexes where !codeIndexes.contains(where: { same($0.name, index.name) }) {
@@ -226,7 +242,7 @@ public enum SchemaDrift {
                 SchemaDifference(
                     description:
                         "table \(code.name): index \(index.name) \(indexText(index)) in the file, not in the code",
-                    fix: ["try db.drop(index: \(SchemaSwift.quoted(index.name)))"]))
+                    fix: [SchemaSwift.drop("index", index.name)]))
         }
         return differences
     }
@@ -247,21 +263,23 @@ public enum SchemaDrift {
                 differences.append(
                     SchemaDifference(
                         description: "view \(view.name): its SELECT differs",
-                        fix: ["try db.drop(view: \(SchemaSwift.quoted(view.name)))", SchemaSwift.createView(view)]))
+                        fix: [SchemaSwift.drop("view", view.name), SchemaSwift.createView(view)]))
             }
         }
         for view in file where !code.contains(where: { same($0.name, view.name) }) {
             differences.append(
                 SchemaDifference(
                     description: "view \(view.name): in the file, not in the code",
-                    fix: ["try db.drop(view: \(SchemaSwift.quoted(view.name)))"]))
+                    fix: [SchemaSwift.drop("view", view.name)]))
         }
         return differences
     }
 
     private static func compareTriggers(_ file: [TriggerShape], _ code: [TriggerShape]) -> [SchemaDifference] {
         var differences: [SchemaDifference] = []
-        let drop = { (name: String) in "try db.execute(sql: \(SchemaSwift.quoted("DROP TRIGGER \"\(name)\"")))" }
+        let drop = { (name: String) in
+            "try db.execute(sql: \(SchemaSwift.quoted("DROP TRIGGER \(SchemaSwift.sqlName(name))")))"
+        }
         for trigger in code {
             guard let existing = file.first(where: { same($0.name, trigger.name) }) else {
                 differences.append(

@@ -105,10 +105,34 @@ public enum SchemaSwift {
     /// reports (generated columns, virtual tables, checks, collations, conflict clauses,
     /// deferred keys): created from their SQL instead, so that nothing is lost.
     public static func canCreate(_ table: TableShape) -> Bool {
-        table.virtualModule == nil && !table.columns.contains { $0.hidden != 0 }
+        table.virtualModule == nil && !table.columns.contains { $0.hidden != 0 } && writesNames(of: table)
             && !["CHECK", "COLLATE", "CONSTRAINT", "CONFLICT", "DEFERRABLE", "GENERATED"].contains {
                 SQLWords.contains(table.sql, $0)
             }
+    }
+
+    /// GRDB quotes names without doubling a `"` inside them: `create(table: "we\"ird")` is an
+    /// SQL syntax error, and a column named `"); DROP TABLE x; --` runs a second statement.
+    static func grdbQuotes(_ names: [String]) -> Bool { !names.contains { $0.contains("\"") } }
+
+    /// A name in SQL, its `"` doubled: `"we""ird"`.
+    static func sqlName(_ name: String) -> String {
+        "\"" + name.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+    }
+
+    /// `try db.drop(table: "t")`, or `try db.execute(sql: "DROP TABLE \"we\"\"ird\"")` for a name
+    /// GRDB would quote wrong.
+    static func drop(_ kind: String, _ name: String) -> String {
+        grdbQuotes([name])
+            ? "try db.drop(\(kind): \(quoted(name)))"
+            : "try db.execute(sql: \(quoted("DROP \(kind.uppercased()) \(sqlName(name))")))"
+    }
+
+    static func writesNames(of table: TableShape) -> Bool {
+        grdbQuotes(
+            [table.name] + table.columns.map(\.name) + table.primaryKey
+                + table.foreignKeys.flatMap { [$0.table] + $0.columns + $0.destination }
+                + table.indexes.filter { $0.origin == "u" }.flatMap { $0.columns.compactMap { $0 } })
     }
 
     /// A table the schema API can write, else its SQL through `execute(sql:)`.
@@ -119,7 +143,8 @@ public enum SchemaSwift {
     /// `try db.create(index: …)` for an index of `CREATE INDEX`.
     public static func createIndex(_ index: IndexShape, on table: String, indent: String = "") -> String {
         guard index.columns.allSatisfy({ $0 != nil }), let sql = index.sql,
-            !SQLWords.contains(sql, "COLLATE"), !SQLWords.contains(sql, "DESC")
+            !SQLWords.contains(sql, "COLLATE"), !SQLWords.contains(sql, "DESC"),
+            grdbQuotes([index.name, table] + index.columns.compactMap { $0 })
         else {
             return "\(indent)try db.execute(sql: \(quoted(index.sql ?? "")))"
         }
@@ -138,7 +163,8 @@ public enum SchemaSwift {
 
     /// `try db.create(view: …, as: SQLRequest(sql: …))`.
     public static func createView(_ view: ViewShape, indent: String = "") -> String {
-        "\(indent)try db.create(view: \(quoted(view.name)), as: SQLRequest<Row>(sql: \(quoted(view.select))))"
+        guard grdbQuotes([view.name]) else { return "\(indent)try db.execute(sql: \(quoted(view.sql)))" }
+        return "\(indent)try db.create(view: \(quoted(view.name)), as: SQLRequest<Row>(sql: \(quoted(view.select))))"
     }
 
     public static func createTrigger(_ trigger: TriggerShape, indent: String = "") -> String {

@@ -11,6 +11,10 @@ struct TraceMode {
     let json: Bool
 
     func run(_ path: String) -> Int32 {
+        if path == "-", StandardInputClosed.atStart {
+            Output.error("arbor: --trace -: standard input is closed: give the log on it, or name its file")
+            return 2
+        }
         let report: TraceReport
         do {
             report = try session.analyzeTrace(path: path)

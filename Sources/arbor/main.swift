@@ -10,6 +10,7 @@ import Foundation
 // A closed pipe (`arbor … | head -1`) must end arbor quietly, not kill it.
 signal(SIGPIPE, SIG_IGN)
 StandardOutputFailure.claimClosedDescriptors()
+StandardInputClosed.claim()
 
 // The parser's completion scripts offer a `help` subcommand that arbor does not have.
 if let shell = CompletionScripts.requestedShell(in: Array(CommandLine.arguments.dropFirst())) {

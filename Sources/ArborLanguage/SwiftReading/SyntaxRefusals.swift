@@ -78,9 +78,9 @@ struct SyntaxRefusals: Sendable {
                 let foundText = found.map { ", found `\($0.text)`" } ?? ""
                 add(token, offset, "expected " + Self.expected(token, found: foundText))
             } else if let diagnostic = token.tokenDiagnostic, diagnostic.severity == .error {
-                add(
-                    token, token.positionAfterSkippingLeadingTrivia.utf8Offset + Int(diagnostic.byteOffset),
-                    Self.describe(diagnostic))
+                // The offset counts from the token's leading trivia, as swift-syntax's `position(in:)`
+                // says: an invalid byte in the trivia before the end of the file is in the file.
+                add(token, token.position.utf8Offset + Int(diagnostic.byteOffset), Self.describe(diagnostic))
             }
         }
 

@@ -19,11 +19,14 @@ extension Session {
 
 enum SchemaSwiftFile {
     static func text(_ snapshot: SchemaSnapshot, environment: Environment) -> String {
+        let names = Set(snapshot.tables.map { $0.name.lowercased() } + snapshot.views.map { $0.name.lowercased() })
+        let tables = environment.schema.tables.filter {
+            names.contains($0.name.lowercased()) && ($0.kind == .table || $0.kind == .view)
+        }
+        let environment = withTypeNames(for: tables, environment)
         let printer = SwiftPrinter(environment: environment)
         var lines = ["import Foundation", "import GRDB", ""]
-        let names = Set(snapshot.tables.map { $0.name.lowercased() } + snapshot.views.map { $0.name.lowercased() })
-        for table in environment.schema.tables where names.contains(table.name.lowercased()) {
-            guard table.kind == .table || table.kind == .view else { continue }
+        for table in tables {
             lines += [record(table, printer: printer, environment: environment), ""]
         }
         lines += [
@@ -37,6 +40,25 @@ enum SchemaSwiftFile {
         return lines.joined(separator: "\n")
     }
 
+    /// The environment where each table of the file has a type name of its own that Swift
+    /// accepts: `player_s` and `playerS` both make `PlayerS`, `""` and `"😀"` make no name,
+    /// `Self` and `Any` are keywords. Those get `PlayerS_`, `` `_` ``, `` `Self` ``.
+    static func withTypeNames(for tables: [TableInfo], _ environment: Environment) -> Environment {
+        var environment = environment
+        var used: Set<String> = []
+        for table in tables {
+            let named = environment.typeNames.type(forTable: table.name) ?? SwiftIdentifier.typeName(table.name)
+            var bare = named.filter { $0 != "`" }
+            if bare.isEmpty || bare.allSatisfy({ $0 == "_" }) { bare = "_" }
+            while !used.insert(bare).inserted { bare += "_" }
+            let type = SwiftIdentifier.typed(bare)
+            guard type != environment.typeNames.type(forTable: table.name) else { continue }
+            environment.typeNames.declare(type: type, table: table.name)
+            environment.typeNames.prefer(type: type, forTable: table.name)
+        }
+        return environment
+    }
+
     /// `struct Author: Codable, FetchableRecord, PersistableRecord { … }`.
     static func record(_ table: TableInfo, printer: SwiftPrinter, environment: Environment) -> String {
         var statics = ["static let databaseTableName = \(SQLValue.swiftQuoted(table.name))"]
@@ -45,9 +67,9 @@ enum SchemaSwiftFile {
         }
         let columns = table.columns.filter { $0.hidden == 0 || $0.isGenerated }
         var columnSet = ["", "enum Columns {"]
-        for column in columns {
-            columnSet.append(
-                "    static let \(SwiftIdentifier.make(column.name)) = Column(\(SQLValue.swiftQuoted(column.name)))")
+        // The names of the properties, made unique the same way.
+        for (column, identifier) in zip(columns, SwiftIdentifier.unique(columns.map(\.name))) {
+            columnSet.append("    static let \(identifier) = Column(\(SQLValue.swiftQuoted(column.name)))")
         }
         columnSet.append("}")
         statics += columnSet

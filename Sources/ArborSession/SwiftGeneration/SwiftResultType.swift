@@ -160,11 +160,8 @@ enum SwiftStruct {
     ) -> String {
         var lines = ["struct \(name): \(conformances) {"]
         lines += statics.map { "    " + $0 }
-        var used: Set<String> = []
         var keys: [(identifier: String, key: String)] = []
-        for (key, type) in properties {
-            var identifier = SwiftIdentifier.make(key)
-            while !used.insert(identifier.trimmingBackticks).inserted { identifier += "_" }
+        for ((key, type), identifier) in zip(properties, SwiftIdentifier.unique(properties.map(\.key))) {
             keys.append((identifier, key))
             lines.append("    var \(identifier): \(type)")
         }
@@ -227,7 +224,20 @@ public enum SwiftIdentifier {
         "subscript", "typealias", "var", "break", "case", "continue", "default", "defer", "do", "else", "fallthrough",
         "for", "guard", "if", "in", "repeat", "return", "switch", "where", "while", "as", "Any", "catch", "false",
         "is", "nil", "super", "self", "Self", "throw", "throws", "true", "try",
+        // Not keywords, but no member may have these names, and `_` alone is no name.
+        "Type", "Protocol", "_",
     ]
+
+    /// An identifier for each name (as `make`), made unique in order by `_` suffixes:
+    /// `a b`, `aB` → `aB`, `aB_`. The suffix goes inside the backticks: `` `_`, `__` ``.
+    static func unique(_ names: [String]) -> [String] {
+        var used: Set<String> = []
+        return names.map { name in
+            var bare = make(name).filter { $0 != "`" }
+            while !used.insert(bare).inserted { bare += "_" }
+            return isIdentifier(bare) && !keywords.contains(bare) ? bare : "`\(bare)`"
+        }
+    }
 
     static func make(_ name: String) -> String {
         let isIdentifier = isIdentifier(name)
@@ -235,7 +245,8 @@ public enum SwiftIdentifier {
         let words = words(name)
         let camel = Naming.lowerCamel(words)
         guard let first = camel.unicodeScalars.first, !("0"..."9").contains(first), !camel.isEmpty else {
-            return "_" + camel
+            // `_` alone (a name without a letter or digit: "", "😀") is no identifier.
+            return camel.isEmpty ? "`_`" : "_" + camel
         }
         return keywords.contains(camel) ? "`\(camel)`" : camel
     }

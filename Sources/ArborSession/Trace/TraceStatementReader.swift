@@ -56,14 +56,16 @@ struct TraceStatementReader {
         }
         let isBlank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
         if isBlank {
-            if let pending, pending.quote != nil, pending.bytes.count < TraceLineReader.maximumLineLength {
+            // Tested on `pending` itself, not a copy: a copy alive while `continues` appends
+            // would make each line copy the whole statement (quadratic in an unclosed quote).
+            if pending?.quote != nil, let count = pending?.bytes.count, count < TraceLineReader.maximumLineLength {
                 continues(number, line)
             }
             return
         }
         // A statement never grows past a line's limit: an unclosed quote must not swallow the log.
-        if let pending, pending.bytes.count + line.count <= TraceLineReader.maximumLineLength,
-            pending.isOpen || Self.startsWithClause(line)
+        if let count = pending?.bytes.count, count + line.count <= TraceLineReader.maximumLineLength,
+            pending?.isOpen == true || Self.startsWithClause(line)
         {
             continues(number, line)
             return
@@ -88,7 +90,7 @@ struct TraceStatementReader {
             pending = new
             return
         }
-        if let pending, pending.bytes.count + line.count <= TraceLineReader.maximumLineLength,
+        if let count = pending?.bytes.count, count + line.count <= TraceLineReader.maximumLineLength,
             line[0] == 0x20 || line[0] == 0x09
         {
             continues(number, line)
