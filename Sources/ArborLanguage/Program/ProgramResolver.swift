@@ -149,8 +149,8 @@ private struct Resolution {
                 preferred[table.sqlFolded] = path
             }
             // A nested record type is also named without its parents, as code inside them does.
-            if let dot = path.lastIndex(of: ".") {
-                let short = String(path[path.index(after: dot)...])
+            if path.containsByte(UInt8(ascii: ".")) {
+                let short = Self.lastComponent(path)
                 if evaluator.environment.typeNames.table(forType: short) == nil, !index.contains(short) {
                     evaluator.environment.typeNames.declare(type: short, table: table)
                 }
@@ -235,7 +235,7 @@ private struct Resolution {
             return false
         }
         guard isRecord || hasAssociations || type.isDeclared else { return nil }
-        let shortName = path.split(separator: ".").last.map(String.init) ?? path
+        let shortName = Self.lastComponent(path)
         let defaultName = Self.defaultTableName(shortName)
         if schema.table(named: defaultName) != nil {
             tables[path] = defaultName
