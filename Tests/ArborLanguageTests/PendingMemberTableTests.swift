@@ -18,21 +18,39 @@ final class PendingMemberTableTests: XCTestCase {
         table.add(member("Thing1", "author", at: 9))
         XCTAssertTrue(table.hasPendingOrFailed(named: "author"))
         XCTAssertFalse(table.hasPendingOrFailed(named: "Author"))
-        XCTAssertEqual(table["Thing1"]?["author"]?.nameRange, SourceRange(9, 10), "a redeclaration replaces")
+        XCTAssertEqual(
+            table.inLoadingOrder.map { "\($0.typePath).\($0.name)@\($0.nameRange.lowerBound)" },
+            ["Thing0.author@0", "Thing1.author@9"], "a redeclaration replaces")
         XCTAssertNotNil(table.remove("author", of: "Thing0"))
         XCTAssertNil(table.remove("author", of: "Thing0"), "taken once")
         XCTAssertTrue(table.hasPendingOrFailed(named: "author"), "Thing1's is still pending")
         XCTAssertNotNil(table.remove("author", of: "Thing1"))
         XCTAssertFalse(table.hasPendingOrFailed(named: "author"))
         XCTAssertTrue(table.isEmpty)
-        XCTAssertNil(table["Thing1"])
+        XCTAssertFalse(table.hasMembers(of: "Thing1"))
+        XCTAssertFalse(table.contains("author", of: "Thing1"))
+    }
+
+    func testLoadingForcesByTypeThenByPlace() {
+        var table = PendingMemberTable()
+        table.add(member("Book", "b", at: 30))
+        table.add(member("Author", "a", at: 20))
+        table.add(member("Book", "a", at: 10))
+        XCTAssertTrue(table.contains("a", of: "Book"))
+        XCTAssertEqual(table.inLoadingOrder.map { "\($0.typePath).\($0.name)" }, ["Author.a", "Book.a", "Book.b"])
+        _ = table.remove("a", of: "Book")
+        XCTAssertEqual(table.inLoadingOrder.map { "\($0.typePath).\($0.name)" }, ["Author.a", "Book.b"])
+        XCTAssertTrue(table.hasMembers(of: "Book"))
+        XCTAssertFalse(table.hasFailed(named: "a"))
     }
 
     func testAFailedMemberIsStillNamedSoThatItsErrorIsSaid() {
         var table = PendingMemberTable()
         table.add(member("Thing0", "author"))
         _ = table.remove("author", of: "Thing0")
+        XCTAssertFalse(table.hasFailed(named: "author"))
         table.markFailed("author")
+        XCTAssertTrue(table.hasFailed(named: "author"))
         XCTAssertTrue(table.hasPendingOrFailed(named: "author"))
         XCTAssertTrue(table.isEmpty)
     }

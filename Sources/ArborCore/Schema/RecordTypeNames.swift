@@ -27,6 +27,11 @@ public struct RecordTypeNames: Sendable {
     /// The type name of a table, if it has one.
     public func type(forTable table: String) -> String? { typeByTable[table.sqlFolded] }
 
+    /// The record type name of a table, or `Table("t")`.
+    public func displayName(ofTable table: String) -> String {
+        type(forTable: table) ?? "Table(\(SQLValue.swiftQuoted(table)))"
+    }
+
     /// Maps a declared type (`struct PostalAddress { static let databaseTableName = "postal_address" }`).
     /// A table keeps the name the convention gave it for display, if it has one.
     public mutating func declare(type: String, table: String) {

@@ -13,4 +13,15 @@ extension String {
         guard hasUpper else { return self }
         return String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
+
+    /// Whether SQLite takes the two names for one (`authorId`, `AUTHORID`), as
+    /// `sqlFolded == sqlFolded` does, without making a folded copy of either: asked for
+    /// every column a loaded declaration names.
+    public func sqlEquals(_ other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        for (a, b) in zip(utf8, other.utf8) where a != b {
+            guard (a | 0x20) == (b | 0x20), (a | 0x20) >= 0x61, (a | 0x20) <= 0x7A else { return false }
+        }
+        return true
+    }
 }

@@ -113,8 +113,7 @@ public struct TableInfo: Sendable, Hashable {
 
     /// The column named `name`, case-insensitively.
     public func column(named name: String) -> ColumnInfo? {
-        let lowered = name.sqlFolded
-        return columns.first { $0.name.sqlFolded == lowered }
+        columns.first { $0.name.sqlEquals(name) }
     }
 
     /// True when `columns` are exactly the primary key or a unique index, in any order.

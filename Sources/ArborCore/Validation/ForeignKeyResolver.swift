@@ -17,7 +17,8 @@ public struct ForeignKeyResolver {
         guard let table = schema.table(named: tableName) else { return }
         for column in columns
         where table.column(named: column) == nil
-            && !(table.hasRowID && ["rowid", "oid", "_rowid_"].contains(column.sqlFolded))
+            && !(table.hasRowID
+                && (column.sqlEquals("rowid") || column.sqlEquals("oid") || column.sqlEquals("_rowid_")))
         {
             throw ArborError(
                 "`\(displayName)`: table `\(table.name)` has no column `\(column)`", at: range,
@@ -34,9 +35,10 @@ public struct ForeignKeyResolver {
             kind: kind, origin: origin, destination: destination, foreignKey: foreignKey, displayName: displayName,
             range: range)
         // GRDB writes these names in the join condition without escaping them (`GRDBQuoting`).
-        let names = [origin, destination] + resolved.originColumns + (resolved.destinationColumns ?? [])
-        if let name = names.first(where: { !GRDBQuoting.canQuote($0) }) {
-            throw ArborError("`\(displayName)`: " + GRDBQuoting.problem("table or column", name), at: range)
+        for names in [[origin, destination], resolved.originColumns, resolved.destinationColumns ?? []] {
+            if let name = names.first(where: { !GRDBQuoting.canQuote($0) }) {
+                throw ArborError("`\(displayName)`: " + GRDBQuoting.problem("table or column", name), at: range)
+            }
         }
         return resolved
     }
@@ -71,10 +73,11 @@ public struct ForeignKeyResolver {
         }
         let schemaKeys = holder.isView ? [] : holder.foreignKeys
         let candidates = schemaKeys.filter { fk in
-            guard fk.destinationTable.sqlFolded == referenced.name.sqlFolded else { return false }
+            guard fk.destinationTable.sqlEquals(referenced.name) else { return false }
             if let origin = foreignKey?.originColumns {
-                // GRDB compares the columns as sets.
-                return Set(fk.originColumns.map { $0.sqlFolded }) == Set(origin.map { $0.sqlFolded })
+                // GRDB compares the columns as sets: each side's columns are all on the other.
+                return fk.originColumns.allSatisfy { column in origin.contains { $0.sqlEquals(column) } }
+                    && origin.allSatisfy { column in fk.originColumns.contains { $0.sqlEquals(column) } }
             }
             return true
         }

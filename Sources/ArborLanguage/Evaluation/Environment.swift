@@ -36,8 +36,8 @@ public struct Environment: Sendable {
     /// Members of loaded declarations not evaluated yet, by type path then name:
     /// evaluated when first named, so that the order of declarations never matters.
     public var pendingMembers = PendingMemberTable()
-    /// The members being evaluated, to report a declaration that refers to itself.
-    var membersInProgress: Set<String> = []
+    /// The members being evaluated, innermost last, to report a declaration that refers to itself.
+    var membersInProgress: [(path: String, name: String)] = []
     /// Why a member of a loaded declaration could not be declared, by `Type.member`.
     public var memberErrors: [String: ArborError] = [:]
     /// Request methods of the app: `extension DerivableRequest<Book> { func … }` and statics of record types.
@@ -72,7 +72,7 @@ public struct Environment: Sendable {
 
     /// The record type name of a table, or `Table("t")`.
     public func displayName(ofTable table: String) -> String {
-        typeNames.type(forTable: table) ?? "Table(\(SQLValue.swiftQuoted(table)))"
+        typeNames.displayName(ofTable: table)
     }
 }
 

@@ -34,8 +34,9 @@ extension Evaluator {
             case "hasOne": .hasOne
             default: .hasMany
             }
+        // Through `typeNames`: a method of the whole `environment` copies it first.
         let display =
-            "\(environment.displayName(ofTable: origin)).\(name)(\(environment.displayName(ofTable: destination)).self)"
+            "\(environment.typeNames.displayName(ofTable: origin)).\(name)(\(environment.typeNames.displayName(ofTable: destination)).self)"
 
         if let through = arguments.first(where: { $0.label == "through" }) {
             let throughExpr = through.value

@@ -63,25 +63,26 @@ extension Evaluator {
     ) -> Error? {
         let path = canonicalTypePath(typePath)
         // Called for every name a member's value mentions: the key is built only when needed.
-        if !environment.memberErrors.isEmpty, let error = environment.memberErrors["\(path).\(name)"] {
+        if environment.pendingMembers.hasFailed(named: name), let error = environment.memberErrors["\(path).\(name)"] {
             return quiet
                 ? error
                 : ArborError("`\(path).\(name)` could not be declared: \(error.message)", at: range ?? error.range)
         }
         guard let member = environment.pendingMembers.remove(name, of: path) else {
-            if !environment.membersInProgress.isEmpty, environment.membersInProgress.contains("\(path).\(name)") {
+            if environment.membersInProgress.contains(where: { $0.path == path && $0.name == name }) {
                 return ArborError("`\(path).\(name)` refers to itself", at: range)
             }
             return nil
         }
-        let key = "\(path).\(name)"
-        environment.membersInProgress.insert(key)
-        defer { environment.membersInProgress.remove(key) }
+        // Members force the members they name, a few deep: a list of them is enough.
+        environment.membersInProgress.append((path, name))
+        defer { environment.membersInProgress.removeLast() }
         do {
             try install(member)
             return nil
         } catch var error as ArborError {
             if error.range == nil { error.range = member.range }
+            let key = "\(path).\(name)"
             environment.memberErrors[key] = error
             environment.pendingMembers.markFailed(name)
             return quiet
@@ -101,15 +102,9 @@ extension Evaluator {
 
     /// Evaluates every pending member; returns the errors, keyed by `Type.member`.
     public func forceAllMembers() -> [String: ArborError] {
-        let paths = environment.pendingMembers.paths.sorted()
-        for path in paths {
-            let names = (environment.pendingMembers[path] ?? [:]).values.sorted {
-                $0.nameRange.lowerBound < $1.nameRange.lowerBound
-            }
-            for member in names {
-                if cancellation?.isCancelled == true { return environment.memberErrors }
-                _ = forceMemberReporting(path, member.name, range: nil, quiet: true)
-            }
+        for member in environment.pendingMembers.inLoadingOrder {
+            if cancellation?.isCancelled == true { return environment.memberErrors }
+            _ = forceMemberReporting(member.typePath, member.name, range: nil, quiet: true)
         }
         return environment.memberErrors
     }

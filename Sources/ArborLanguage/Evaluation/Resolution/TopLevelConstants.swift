@@ -38,7 +38,7 @@ extension Evaluator {
         var paths = [TopLevelConstants.typePath]
         if let unit = scope.sourceUnit { paths.insert(TopLevelConstants.fileScopedPath(unit: unit), at: 0) }
         for path in paths
-        where environment.types[path] != nil || environment.pendingMembers[path] != nil {
+        where environment.types[path] != nil || environment.pendingMembers.hasMembers(of: path) {
             try forceMember(path, name, range: range)
             if let value = environment.types[path]?.statics[name] { return value }
         }
@@ -50,7 +50,7 @@ extension Evaluator {
     func fileScopedElsewhere(_ name: String, range: SourceRange) -> ArborError? {
         for unit in environment.sourceTexts.indices where unit != scope.sourceUnit {
             let path = TopLevelConstants.fileScopedPath(unit: unit)
-            guard environment.types[path]?.statics[name] != nil || environment.pendingMembers[path]?[name] != nil
+            guard environment.types[path]?.statics[name] != nil || environment.pendingMembers.contains(name, of: path)
             else { continue }
             return ArborError(
                 "cannot find '\(name)' in scope: it is `private` to \(environment.sourceTexts[unit].name)", at: range,
