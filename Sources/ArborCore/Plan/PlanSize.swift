@@ -21,8 +21,17 @@ public enum PlanSize {
         if let cte = plan.commonTableExpression { push(cte, 1, &initial) }
         return measure(initial)
     }
-    public static func excess(of association: AssociationPlan) -> String? { measure([.association(association, 0)]) }
-    public static func excess(of expression: SQLExpr) -> String? { measure([.expression(expression, 0)]) }
+    public static func excess(of association: AssociationPlan) -> String? {
+        // Every value evaluated is measured: one node needs no walk.
+        if case .direct = association.base, association.operations.isEmpty { return nil }
+        return measure([.association(association, 0)])
+    }
+    public static func excess(of expression: SQLExpr) -> String? {
+        switch expression {
+        case .value, .column: return nil
+        default: return measure([.expression(expression, 0)])
+        }
+    }
     public static func excess(of fragment: SQLFragment) -> String? { measure([.fragment(fragment, 0)]) }
 
     private static func measure(_ initial: [Item]) -> String? {

@@ -63,7 +63,7 @@ public struct AssociationCatalog: Sendable {
         if let declared = declaredByTable[table.sqlFolded]?.entry(named: name) { return declared }
         // The convention's names start with a lowercase letter (`Naming.lowerCamel`): a type's
         // name (`Author`, `Columns`) in a body never has it infer every association of the table.
-        if name.first?.isUppercase == true { return nil }
+        if name.startsUppercase { return nil }
         return convention?.associations(of: table).first { $0.name == name }.map {
             Entry(name: $0.name, plan: $0.plan, isDeclared: false)
         }

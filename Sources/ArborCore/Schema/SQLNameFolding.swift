@@ -19,9 +19,21 @@ extension String {
     /// every column a loaded declaration names.
     public func sqlEquals(_ other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
+        if self == other { return true }
         for (a, b) in zip(utf8, other.utf8) where a != b {
             guard (a | 0x20) == (b | 0x20), (a | 0x20) >= 0x61, (a | 0x20) <= 0x7A else { return false }
         }
         return true
+    }
+}
+
+extension StringProtocol {
+    /// Whether the first character is an uppercase letter (`Author`, `Éditeur`), read from
+    /// the first byte when it is ASCII: asked of names looked up, where making a `Character`
+    /// and asking Unicode's properties cost more than the lookup.
+    public var startsUppercase: Bool {
+        guard let byte = utf8.first else { return false }
+        if byte < 0x80 { return byte >= 0x41 && byte <= 0x5A }
+        return first?.isUppercase == true
     }
 }

@@ -8,6 +8,8 @@ extension Evaluator {
     /// in `select { [$0.a, Column("b")] }`. Key paths in a list (`select(\.$name, \.$country)`)
     /// stay accepted, as the association guides write them.
     static func refuseClosureAmongTerms(_ call: GRDBCall) throws {
+        // Asked of every request method called: most take no closure.
+        guard call.arguments.contains(where: { isClosure($0.value) }) else { return }
         let terms = call.arguments.filter { $0.label == nil || isClosure($0.value) }
         guard terms.count > 1, let closure = terms.first(where: { isClosure($0.value) }) else { return }
         throw ArborError(

@@ -100,7 +100,7 @@ extension Evaluator {
     {
         // `SQLRequest<Book>(…)` is the entry `SQLRequest`, `Table<Book>(…)` the entry `Table`,
         // their type parameter read by the builder.
-        let entryName = name.firstIndex(of: "<").map { String(name[..<$0]) } ?? name
+        let entryName = name.utf8.firstIndex(of: UInt8(ascii: "<")).map { String(name[..<$0]) } ?? name
         let call = GRDBCall(
             name: name, base: .namespace(""), receiver: nil, receiverKind: .global, arguments: arguments,
             range: range, nameRange: nameRange)

@@ -83,11 +83,16 @@ extension GRDBAPI {
     ) throws -> Value? {
         let candidates = members(named: name ?? call.name, kind: kind)
         guard !candidates.isEmpty else { return nil }
-        let offered = candidates.filter { $0.offeredOn.contains(call.receiverKind) }
-        if let member = offered.first(where: { $0.checksOwnArguments || $0.form(matching: call.arguments) != nil }) {
+        // Every call of the registry comes here: the entry that takes the call is found without
+        // making lists, which only a refused call needs.
+        if let member = candidates.first(where: {
+            $0.offeredOn.contains(call.receiverKind)
+                && ($0.checksOwnArguments || $0.form(matching: call.arguments) != nil)
+        }) {
             if let refusal = member.requirement?.refusal(call, in: evaluator) { throw refusal }
             return try member.build(evaluator, call)
         }
+        let offered = candidates.filter { $0.offeredOn.contains(call.receiverKind) }
         // Written as another receiver would take it: say where GRDB offers it.
         let elsewhere = candidates.filter { !$0.offeredOn.contains(call.receiverKind) }
         if let member = elsewhere.first(where: { $0.checksOwnArguments || $0.form(matching: call.arguments) != nil })

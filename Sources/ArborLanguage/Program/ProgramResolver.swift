@@ -112,13 +112,13 @@ private struct Resolution {
                 let aliasPath = "\(path).\(name)"
                 let resolved =
                     index.resolve(target, from: path, aliases: evaluator.environment.types.aliases) ?? target
-                if resolved != aliasPath { evaluator.environment.types.aliases[aliasPath] = resolved }
+                if resolved != aliasPath { evaluator.environment.types.alias(aliasPath, to: resolved) }
             }
         }
         // A top-level alias names a type from anywhere (Swift's `fileprivate` is not kept).
         for (name, target) in index.topLevelTypeAliases {
             let resolved = index.resolve(target, from: nil, aliases: evaluator.environment.types.aliases) ?? target
-            if resolved != name { evaluator.environment.types.aliases[name] = resolved }
+            if resolved != name { evaluator.environment.types.alias(name, to: resolved) }
         }
     }
 

@@ -127,6 +127,8 @@ extension Evaluator {
 
     /// The full path of the type `name` nested in `typePath` or one of its parents, if declared.
     func nestedTypePath(_ name: String, in typePath: String) -> String? {
+        // Record types' paths are types' too: no nested type ends with `name`, none is found.
+        guard environment.types.mayNest(name) else { return nil }
         var path = typePath
         while true {
             let candidate = canonicalTypePath("\(path).\(name)")

@@ -80,7 +80,11 @@ extension Evaluator {
         // MARK: The enclosing type
 
         /// The innermost type frame: the declared type, its table and `self`.
-        var typeFrame: ScopeFrame? { frames.last { $0.kind == .type } }
+        var typeFrame: ScopeFrame? { typeFrameIndex.map { frames[$0] } }
+
+        /// Where the innermost type frame is: its fields are read there, not from a copy of
+        /// the whole frame, as each name looked up reads them.
+        private var typeFrameIndex: Int? { frames.lastIndex { $0.kind == .type } }
 
         private mutating func updateTypeFrame(_ change: (inout ScopeFrame) -> Void) {
             if let index = frames.lastIndex(where: { $0.kind == .type }) {
@@ -94,19 +98,19 @@ extension Evaluator {
 
         /// Inside a declaration: the declared type.
         var selfType: String? {
-            get { typeFrame?.selfType }
+            get { typeFrameIndex.flatMap { frames[$0].selfType } }
             set { updateTypeFrame { $0.selfType = newValue } }
         }
 
         /// Inside a declaration: the declared type's table (or its enclosing record type's).
         var selfTable: String? {
-            get { typeFrame?.selfTable }
+            get { typeFrameIndex.flatMap { frames[$0].selfTable } }
             set { updateTypeFrame { $0.selfTable = newValue } }
         }
 
         /// Inside a request method: `self`, the request or type it was called on.
         var implicitSelf: Value? {
-            get { typeFrame?.implicitSelf }
+            get { typeFrameIndex.flatMap { frames[$0].implicitSelf } }
             set { updateTypeFrame { $0.implicitSelf = newValue } }
         }
 

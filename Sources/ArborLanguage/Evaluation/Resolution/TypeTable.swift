@@ -4,8 +4,12 @@ import ArborCore
 /// the one place the resolver looks a type up.
 public struct TypeTable: Sendable {
     private var infos: [String: TypeInfo] = [:]
-    /// `typealias Columns = CodingKeys`, by the alias's full path.
-    public var aliases: [String: String] = [:]
+    /// `typealias Columns = CodingKeys`, by the alias's full path (`alias(_:to:)` adds one).
+    public private(set) var aliases: [String: String] = [:]
+    /// The last component of every nested type's path and nested alias's (`Columns` of
+    /// `Book.Columns`): a name that is none of them names no nested type, and is not
+    /// looked up in each enclosing type.
+    private var nestedNames: Set<String> = []
     /// The enums with instance methods or computed properties, kept as types change: every
     /// member call asks which enums could be its receiver, and scanning every type there
     /// made loading an app with many types slow.
@@ -20,9 +24,24 @@ public struct TypeTable: Sendable {
     public subscript(path: String) -> TypeInfo? {
         get { infos[path] }
         set {
+            if newValue != nil { noteNested(path) }
             infos[path] = newValue
             note(path, hasMethods: newValue.map(Self.isEnumWithMethods) ?? false)
         }
+    }
+
+    /// Declares `path` an alias of `target`.
+    public mutating func alias(_ path: String, to target: String) {
+        noteNested(path)
+        aliases[path] = target
+    }
+
+    /// Whether some nested type or alias ends with `name` (a path `….name`).
+    public func mayNest(_ name: String) -> Bool { nestedNames.contains(name) }
+
+    private mutating func noteNested(_ path: String) {
+        guard let dot = path.utf8.lastIndex(of: UInt8(ascii: ".")) else { return }
+        nestedNames.insert(String(path[path.utf8.index(after: dot)...]))
     }
 
     /// Changes the type at `path`, declaring it when it is new.
@@ -33,6 +52,7 @@ public struct TypeTable: Sendable {
             defer { hasMethods = Self.isEnumWithMethods(info) }
             return try change(&info)
         }
+        if infos.index(forKey: path) == nil { noteNested(path) }
         return try changed(&infos[path, default: TypeInfo(path: path)])
     }
 
