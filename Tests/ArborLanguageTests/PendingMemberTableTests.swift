@@ -54,4 +54,25 @@ final class PendingMemberTableTests: XCTestCase {
         XCTAssertTrue(table.hasPendingOrFailed(named: "author"))
         XCTAssertTrue(table.isEmpty)
     }
+
+    func testLoadingTakesEachMemberByItsPlaceOnce() {
+        var table = PendingMemberTable()
+        table.add(member("Book", "b", at: 30))
+        table.add(member("Book", "a", at: 10))
+        table.add(member("Author", "a", at: 20))
+        let places = table.placesInLoadingOrder
+        XCTAssertEqual(places, [2, 1, 0], "Author.a, then Book.a, then Book.b")
+        XCTAssertNotNil(table.remove("a", of: "Book"), "forced first by a member that names it")
+        XCTAssertEqual(table.take(at: places[0])?.typePath, "Author")
+        XCTAssertNil(table.take(at: places[1]), "already taken")
+        XCTAssertFalse(table.hasMembers(of: "Author"))
+        XCTAssertTrue(table.hasMembers(of: "Book"))
+        XCTAssertEqual(table.take(at: places[2])?.name, "b")
+        XCTAssertNil(table.take(at: 99), "no such place")
+        XCTAssertTrue(table.isEmpty)
+        XCTAssertFalse(table.hasPendingOrFailed(named: "a"))
+        table.add(member("Book", "a", at: 10))
+        XCTAssertTrue(table.contains("a", of: "Book"), "declared again after it was taken")
+        XCTAssertEqual(table.placesInLoadingOrder, [3])
+    }
 }

@@ -6,13 +6,14 @@ import ArborCore
 /// pending (or failed, to say why), and with thousands of types on one table, visiting
 /// each was quadratic.
 ///
-/// The members stay where they were added; taking one out only marks its place, so that
-/// thousands of members of one type are not moved about in a dictionary one by one.
+/// The members stay where they were added, and taking one out only marks its place:
+/// loading takes every member in turn by its place, with no lookup by name.
 public struct PendingMemberTable: Sendable {
     /// Every member added, in the order added; nil once taken out or replaced.
     private var members: [PendingMember?] = []
-    /// Where each pending member is in `members`, by type path then name.
+    /// Where each member was added in `members`, by type path then name (taken ones too).
     private var positions: [String: [String: Int]] = [:]
+    private var pendingByPath: [String: Int] = [:]
     private var countByName: [String: Int] = [:]
     private var failedNames: Set<String> = []
 
@@ -21,19 +22,26 @@ public struct PendingMemberTable: Sendable {
     public var isEmpty: Bool { countByName.isEmpty }
 
     /// Whether the type at `path` has members pending.
-    public func hasMembers(of path: String) -> Bool { positions[path] != nil }
+    public func hasMembers(of path: String) -> Bool { pendingByPath[path] != nil }
 
     /// Whether the type at `path` has a member `name` pending.
-    public func contains(_ name: String, of path: String) -> Bool { positions[path]?[name] != nil }
-
-    /// The pending members by type path, then by where each is declared: the order loading
-    /// forces them in.
-    public var inLoadingOrder: [PendingMember] {
-        members.compactMap { $0 }.sorted {
-            $0.typePath != $1.typePath
-                ? $0.typePath < $1.typePath : $0.nameRange.lowerBound < $1.nameRange.lowerBound
-        }
+    public func contains(_ name: String, of path: String) -> Bool {
+        positions[path]?[name].map { members[$0] != nil } ?? false
     }
+
+    /// The places of the pending members by type path, then by where each is declared: the
+    /// order loading forces them in (`take(at:)`).
+    public var placesInLoadingOrder: [Int] {
+        var keys: [(path: String, offset: Int, place: Int)] = []
+        for (place, member) in members.enumerated() {
+            if let member { keys.append((member.typePath, member.nameRange.lowerBound, place)) }
+        }
+        keys.sort { $0.path != $1.path ? $0.path < $1.path : $0.offset < $1.offset }
+        return keys.map(\.place)
+    }
+
+    /// The pending members, in loading's order.
+    public var inLoadingOrder: [PendingMember] { placesInLoadingOrder.compactMap { members[$0] } }
 
     /// Whether some type has a member `name` pending, or one that could not be declared.
     public func hasPendingOrFailed(named name: String) -> Bool {
@@ -50,26 +58,37 @@ public struct PendingMemberTable: Sendable {
         failedNames.insert(name)
     }
 
-    /// Adds `member`, replacing one of the same type and name.
+    /// Adds `member`, replacing a pending one of the same type and name.
     public mutating func add(_ member: PendingMember) {
-        if let position = positions[member.typePath]?[member.name] {
+        if let position = positions[member.typePath]?[member.name], members[position] != nil {
             members[position] = member
             return
         }
         positions[member.typePath, default: [:]][member.name] = members.count
         members.append(member)
         countByName[member.name, default: 0] += 1
+        pendingByPath[member.typePath, default: 0] += 1
     }
 
     /// Takes the member `name` of the type at `path` out, if it is pending.
     public mutating func remove(_ name: String, of path: String) -> PendingMember? {
         // Asked for every name a member's value mentions, and mostly in vain: the count by
         // name answers first.
-        guard countByName[name] != nil, let position = positions[path]?.removeValue(forKey: name) else { return nil }
-        if positions[path]?.isEmpty == true { positions[path] = nil }
-        let left = (countByName[name] ?? 1) - 1
-        countByName[name] = left > 0 ? left : nil
-        defer { members[position] = nil }
-        return members[position]
+        guard countByName[name] != nil, let position = positions[path]?[name] else { return nil }
+        return take(at: position)
+    }
+
+    /// Takes the member at `place` (of `placesInLoadingOrder`) out, if it is still pending.
+    public mutating func take(at place: Int) -> PendingMember? {
+        guard members.indices.contains(place), let member = members[place] else { return nil }
+        members[place] = nil
+        Self.decrement(&countByName, member.name)
+        Self.decrement(&pendingByPath, member.typePath)
+        return member
+    }
+
+    private static func decrement(_ counts: inout [String: Int], _ key: String) {
+        guard let index = counts.index(forKey: key) else { return }
+        if counts.values[index] > 1 { counts.values[index] -= 1 } else { counts.remove(at: index) }
     }
 }

@@ -74,6 +74,12 @@ extension Evaluator {
             }
             return nil
         }
+        return force(member, path: path, range: range, quiet: quiet)
+    }
+
+    /// Installs `member`, taken out of the pending ones, and keeps its error.
+    private func force(_ member: PendingMember, path: String, range: SourceRange?, quiet: Bool) -> Error? {
+        let name = member.name
         // Members force the members they name, a few deep: a list of them is enough.
         environment.membersInProgress.append((path, name))
         defer { environment.membersInProgress.removeLast() }
@@ -102,9 +108,11 @@ extension Evaluator {
 
     /// Evaluates every pending member; returns the errors, keyed by `Type.member`.
     public func forceAllMembers() -> [String: ArborError] {
-        for member in environment.pendingMembers.inLoadingOrder {
+        for place in environment.pendingMembers.placesInLoadingOrder {
             if cancellation?.isCancelled == true { return environment.memberErrors }
-            _ = forceMemberReporting(member.typePath, member.name, range: nil, quiet: true)
+            // Taken by its place: nil when a member before it named it, and forced it then.
+            guard let member = environment.pendingMembers.take(at: place) else { continue }
+            _ = force(member, path: canonicalTypePath(member.typePath), range: nil, quiet: true)
         }
         return environment.memberErrors
     }
