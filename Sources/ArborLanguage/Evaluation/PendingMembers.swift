@@ -159,12 +159,15 @@ extension Evaluator {
     private func value(of member: PendingMember) throws -> Value {
         try withScope(
             {
+                // The type's frame made whole, not field by field through the scope's setters.
+                var frame = ScopeFrame(kind: .type)
+                frame.selfType = member.typePath
+                frame.selfTable = member.table
+                if let table = member.table { frame.implicitSelf = .table(table, type: recordType(member.typePath)) }
                 $0 = Scope()
-                $0.selfType = member.typePath
-                $0.selfTable = member.table
+                $0.frames = [frame]
                 $0.sourceUnit = member.origin
                 $0.associationTable = member.table
-                if let table = member.table { $0.implicitSelf = .table(table, type: recordType(member.typePath)) }
                 // A selection's columns are the table's: a misspelled one is a note at load.
                 if member.name == "databaseSelection" { $0.columnTable = member.table }
             },

@@ -24,12 +24,16 @@ enum GRDBAPI {
 
     /// The entries of each kind and name, in the order they are tried: asked for every call
     /// evaluated, so found by one lookup rather than filtered each time.
-    private static let byKindAndName: [GRDBMember.Kind: [String: [GRDBMember]]] =
-        Dictionary(grouping: members, by: \.kind).mapValues { Dictionary(grouping: $0, by: \.name) }
+    /// By kind's position, then name: a kind is no key to hash (its raw value is a string).
+    private static let byKindAndName: [[String: [GRDBMember]]] = {
+        var table = [[String: [GRDBMember]]](repeating: [:], count: GRDBMember.Kind.count)
+        for member in members { table[member.kind.position][member.name, default: []].append(member) }
+        return table
+    }()
 
     /// The entries named `name` of that kind.
     static func members(named name: String, kind: GRDBMember.Kind) -> [GRDBMember] {
-        byKindAndName[kind]?[name] ?? []
+        byKindAndName[kind.position][name] ?? []
     }
 
     /// Whether some receiver offers a member of that name and kind.

@@ -14,6 +14,18 @@ struct GRDBMember: Sendable {
         case function
         /// Written with brackets: `JSONColumn("info")["a"]`. Never completed.
         case `subscript`
+
+        static let count = 4
+
+        /// Where the registry's table keeps the entries of this kind.
+        var position: Int {
+            switch self {
+            case .method: 0
+            case .property: 1
+            case .function: 2
+            case .subscript: 3
+            }
+        }
     }
 
     /// What builds the value, given the evaluator and the call.
