@@ -134,8 +134,10 @@ final class SwiftPrinter {
         case .memberwise:
             // Swift takes the properties in declaration order: the table's.
             let properties = environment.schema.table(named: record.table).map(RecordProperty.of) ?? []
-            let arguments = properties.filter { record.values[$0.column] != nil }.map { property in
-                "\(SwiftIdentifier.make(property.column)): \(record.value(of: property.column))"
+            // The labels are the written struct's property names, made unique as it makes them.
+            let labels = SwiftIdentifier.unique(properties.map(\.column))
+            let arguments = zip(properties, labels).filter { record.values[$0.0.column] != nil }.map {
+                property, label in "\(label): \(record.value(of: property.column))"
             }
             return type(record.table) + "(" + arguments.joined(separator: ", ") + ")"
         case .fetched(let plan, let name):

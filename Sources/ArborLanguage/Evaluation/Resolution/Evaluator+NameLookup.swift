@@ -106,8 +106,12 @@ extension Evaluator {
             guard propertyColumn(name, ofTable: record.table) != nil else { return nil }
             return try recordProperty(name, of: record, nameRange: range)
         default:
-            // In a method of the app's enum, `self` is a case.
-            guard let type = scope.selfType, let enumeration = environment.types[type]?.enumeration else { return nil }
+            // In a method of the app's enum, `self` is a case. Any other name than `rawValue`
+            // is one of its methods: an enum without any is not looked up (most types are none).
+            guard let type = scope.selfType,
+                name == "rawValue" || environment.types.hasEnumMethods(type),
+                let enumeration = environment.types[type]?.enumeration
+            else { return nil }
             if name == "rawValue", !enumeration.isCaseOnly {
                 if case .swift(.enumCase(let value)) = caseValue(receiver, of: type), let raw = value.rawValue {
                     return .expression(.value(raw))

@@ -36,9 +36,15 @@ public struct TypeTable: Sendable {
         aliases[path] = target
     }
 
+    /// Whether the enum at `path` has instance methods or computed properties.
+    public func hasEnumMethods(_ path: String) -> Bool {
+        !enumsWithMethods.isEmpty && enumsWithMethods.contains(path)
+    }
+
     /// Whether some nested type or alias ends with `name` (a path `….name`).
     public func mayNest(_ name: String) -> Bool { nestedNames.contains(name) }
 
+    /// Cheap for a top-level path (no dot), as every change of a type notes its path.
     private mutating func noteNested(_ path: String) {
         guard let dot = path.utf8.lastIndex(of: UInt8(ascii: ".")) else { return }
         nestedNames.insert(String(path[path.utf8.index(after: dot)...]))
@@ -52,7 +58,7 @@ public struct TypeTable: Sendable {
             defer { hasMethods = Self.isEnumWithMethods(info) }
             return try change(&info)
         }
-        if infos.index(forKey: path) == nil { noteNested(path) }
+        noteNested(path)
         return try changed(&infos[path, default: TypeInfo(path: path)])
     }
 
