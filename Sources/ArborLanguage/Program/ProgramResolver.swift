@@ -97,10 +97,12 @@ private struct Resolution {
         evaluator.environment.types.reserveCapacity(forMore: index.types.count)
         // Each pass reads the types in place: a type copied retains each of its arrays.
         let types = index.types
+        // Asked of the evaluator's cancellation itself: `isCancelled` inside the closure copies `self`.
+        let cancellation = evaluator.cancellation
         types.withUnsafeBufferPointer { types in
             // Neither reads what the other declares: one walk over the types.
             var preferred: [String: String] = [:]
-            for position in types.indices where !isCancelled {
+            for position in types.indices where cancellation?.isCancelled != true {
                 declareTableName(of: types[position], at: position, preferred: &preferred)
                 declareEnum(types[position])
             }
@@ -108,7 +110,9 @@ private struct Resolution {
             declareBuiltInEnums()
             // Once all enums are known (a type's `CodingKeys`): what rows decode into, then members.
             tableAt.reserveCapacity(types.count)
-            for position in types.indices where !isCancelled { declareMembers(types[position], at: position) }
+            for position in types.indices where cancellation?.isCancelled != true {
+                declareMembers(types[position], at: position)
+            }
         }
         if isCancelled { return }
         declareRequestExtensions()
@@ -931,25 +935,26 @@ private struct Resolution {
 
     private mutating func report(_ errors: [String: ArborError]) {
         guard !errors.isEmpty else { return }
-        let keys = errors.keys.sorted()
-        let grdbDeclarations = grdbDeclarations(among: keys)
+        // Each error with its key, sorted once: no key is looked up again.
+        let sorted = errors.sorted { $0.key < $1.key }
         let missingTableMessages = Set(missingTables.values.map(\.message))
-        // Keys of one type follow each other once sorted: its facts are found once.
+        // Keys of one type mostly follow each other once sorted: its facts are found once.
+        var judgedTypes: [String: [String: Bool]] = [:]
         var typePath: Substring = ""
-        var grdbNames: Set<Substring> = []
+        var judged: [String: Bool] = [:]
         var isTable: Bool?
-        for key in keys {
-            guard let error = errors[key], let place = declaredMembers.place(of: key, level: .type) else { continue }
+        for (key, error) in sorted {
+            guard let place = declaredMembers.place(of: key, level: .type) else { continue }
             let member = place.unit
             // `Author.books`: a member's name has no dot, a type's path may (`Library.Book`).
             let dot = key.utf8.lastIndex(of: UInt8(ascii: "."))
             let path = dot.map { key[..<$0] } ?? ""
             if path != typePath {
                 typePath = path
-                grdbNames = grdbDeclarations[String(path)] ?? []
+                judged = grdbJudgements(ofType: String(path), known: &judgedTypes)
                 isTable = nil
             }
-            let isGRDB = dot.map { grdbNames.contains(key[key.utf8.index(after: $0)...]) } ?? false
+            let isGRDB = dot.map { judged[String(key[key.utf8.index(after: $0)...])] ?? false } ?? false
             // An association of a type that maps to no table of this database (the app's other
             // database, a type not stored) is not GRDB's error here: it cannot be used, and is said so.
             if isGRDB, !missingTableMessages.isEmpty, missingTableMessages.contains(error.message) {
@@ -981,30 +986,25 @@ private struct Resolution {
         return found
     }
 
-    /// Which of the members `keys` (`Type.name`) are GRDB's business (an association, a
-    /// foreign key, a column), each judged by its first declaration with a value: their names
-    /// by type path. One pass over the members of each type named, where a scan of its type's
-    /// members for each key was quadratic.
-    private func grdbDeclarations(among keys: [String]) -> [String: Set<Substring>] {
-        var namesByType: [String: Set<Substring>] = [:]
-        for key in keys {
-            guard let dot = key.utf8.lastIndex(of: UInt8(ascii: ".")) else { continue }
-            namesByType[String(key[..<dot]), default: []].insert(key[key.utf8.index(after: dot)...])
-        }
-        var grdb: [String: Set<Substring>] = [:]
-        for (path, names) in namesByType {
-            guard let type = index[path] else { continue }
-            var judged: Set<Substring> = []
-            for (member, _) in type.members {
+    /// Whether each member of the type at `path` declared with a value is GRDB's business (an
+    /// association, a foreign key, a column), judged by its first such declaration; `known`
+    /// keeps each type judged. One pass over the type's members, where a scan of them for
+    /// each error was quadratic.
+    private func grdbJudgements(ofType path: String, known: inout [String: [String: Bool]]) -> [String: Bool] {
+        if let judged = known[path] { return judged }
+        var judged: [String: Bool] = [:]
+        if let type = index[path] {
+            judged.reserveCapacity(type.members.count)
+            // From the last: the first declaration's judgement is written last.
+            for (member, _) in type.members.reversed() {
                 guard case .property(let property) = member, case .initializer(let e)? = property.value else {
                     continue
                 }
-                let name = Substring(property.name)
-                guard names.contains(name), judged.insert(name).inserted else { continue }
-                if Evaluator.looksLikeAssociation(e) { grdb[path, default: []].insert(name) }
+                judged[property.name] = Evaluator.looksLikeAssociation(e)
             }
         }
-        return grdb
+        known[path] = judged
+        return judged
     }
 
     /// Static members GRDB reads only to write or decode records: requests never depend on them.
@@ -1023,6 +1023,7 @@ private struct Resolution {
         let environment = evaluator.environment
         // Many record types may share a table: its name is written once.
         var tableDetails: [String: String] = [:]
+        result.entries.reserveCapacity(result.entries.count + index.types.count)
         for (position, type) in index.types.enumerated() {
             let path = type.path
             // Its table as its members were declared (forcing them names no new table).
@@ -1033,8 +1034,9 @@ private struct Resolution {
             {
                 result.recordTypes += 1
                 let fragments = type.fragments
+                // Its place read in place: a fragment copied retains each array of its declaration.
                 let first = fragments.indices.first { fragments[$0].declaration.keyword != .extension }
-                if let fragment = (first ?? fragments.indices.first).map({ fragments[$0] }) {
+                if let i = first ?? fragments.indices.first {
                     let detail =
                         tableDetails[table]
                         ?? {
@@ -1042,7 +1044,7 @@ private struct Resolution {
                             tableDetails[table] = made
                             return made
                         }()
-                    entry(.recordType, path, detail, range: fragment.declaration.nameRange, unit: fragment.unit)
+                    entry(.recordType, path, detail, range: fragments[i].declaration.nameRange, unit: fragments[i].unit)
                 }
             }
             var hasColumns = false
