@@ -1069,8 +1069,9 @@ private struct Resolution {
                 guard environment.memberErrors[key] == nil else { continue }
                 // The type's own (each record type of a table counts its own), of a table.
                 let value = statics()[name]
+                // Its table (`table`, own or the convention's) or an enclosing type's.
                 if case .association(let association)? = value, association.displayName == key,
-                    tables[path] ?? enclosingTable(path) != nil
+                    table != nil || enclosingTable(path) != nil
                 {
                     result.associations += 1
                     entry(.association, key, association.base.kind.rawValue, range: p.nameRange, unit: unit)

@@ -46,7 +46,15 @@ extension Session {
         let used = { (diagnostic: ProgramDiagnostic) in
             diagnostic.severity == .note && migrator.map(diagnostic.error.message.hasPrefix) == true
         }
-        let unsorted = reading.problems + resolution.diagnostics.filter { loaded.contains($0.unit) && !used($0) }
+        // Whether a unit was loaded, asked once for a run of its notes or declarations.
+        var lastUnit: (name: String, isLoaded: Bool)?
+        func isLoaded(_ unit: String) -> Bool {
+            if let lastUnit, lastUnit.name == unit { return lastUnit.isLoaded }
+            let found = loaded.contains(unit)
+            lastUnit = (unit, found)
+            return found
+        }
+        let unsorted = reading.problems + resolution.diagnostics.filter { isLoaded($0.unit) && !used($0) }
         // Each one's place found once, not in each comparison (20,000 notes of one file); in
         // the order they came where two share a place.
         // A unit's order is found once for a run of its diagnostics.
@@ -58,7 +66,7 @@ extension Session {
         places.sort(by: <)
         let diagnostics = places.map { unsorted[$0.2] }
         return LoadReport(
-            files: reading.found, entries: resolution.entries.filter { loaded.contains($0.unit) },
+            files: reading.found, entries: resolution.entries.filter { isLoaded($0.unit) },
             diagnostics: diagnostics, texts: unitTexts)
     }
 
