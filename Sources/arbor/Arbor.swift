@@ -231,7 +231,7 @@ struct Arbor: ParsableCommand {
                     }
                 }
                 Output.error("arbor: " + report.summary)
-                for line in report.renderedDiagnostics { Output.error(line) }
+                Output.errorLines(report.renderedDiagnostics)
                 loadFailed = report.hasErrors
             } catch let error as ArborError {
                 Output.error("arbor: \(error.message)")

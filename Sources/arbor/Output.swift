@@ -45,7 +45,7 @@ enum Output {
     /// can drive the terminal through a message.
     static func terminalSafe(_ s: String) -> String {
         // Printable ASCII and newlines need nothing escaped: most messages (20,000 notes of a load).
-        if s.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A }) { return s }
+        if TerminalText.isPrintableASCII(s, newlines: true) { return s }
         return s.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }
             .joined(separator: "\n")
     }
@@ -54,6 +54,37 @@ enum Output {
         if InterruptedStatement.isItsOwnError(s) { return }
         var text = terminalSafe(s) + "\n"
         text.withUTF8 { buffer in
+            guard var base = buffer.baseAddress else { return }
+            var remaining = buffer.count
+            while remaining > 0 {
+                let written = systemWrite(2, base, remaining)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return }
+                remaining -= written
+                base += written
+            }
+        }
+    }
+
+    /// Each line as `error(_:)` writes it, in writes of about 64 KB rather than one a line
+    /// (a load may say 20,000 notes).
+    static func errorLines(_ lines: [String]) {
+        var batch: [UInt8] = []
+        batch.reserveCapacity(1 << 16)
+        for line in lines where !InterruptedStatement.isItsOwnError(line) {
+            batch.append(contentsOf: terminalSafe(line).utf8)
+            batch.append(UInt8(ascii: "\n"))
+            if batch.count >= 1 << 16 {
+                writeError(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        writeError(batch)
+    }
+
+    /// Writes to standard error, as much as it takes; a failure is not reported (there is no one to tell).
+    private static func writeError(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
             guard var base = buffer.baseAddress else { return }
             var remaining = buffer.count
             while remaining > 0 {

@@ -31,13 +31,19 @@ public enum DiagnosticRenderer {
     }
 
     /// The rendering without its `error: ` heading: the message, the line and its underline,
-    /// the suggestion (a note of a load says `note:` before it).
+    /// the suggestion (a note of a load says `note:` before it). `heading` is written first
+    /// (`file:3:5: note: `), escaped by the caller.
     public static func body(
-        _ error: ArborError, bytes: [UInt8], before: Int? = nil, after: Int? = nil
+        _ error: ArborError, bytes: [UInt8], before: Int? = nil, after: Int? = nil, heading: String = ""
     ) -> String {
         let before = before ?? Self.before
         let after = after ?? Self.after
-        var text = TerminalText.escaped(cut(error.message))
+        // Written as bytes: strings joined piece by piece cost for every note of a load.
+        var text: [UInt8] = []
+        let message = TerminalText.escaped(cut(error.message))
+        text.reserveCapacity(heading.utf8.count + message.utf8.count + 2 * (before + rangeShown + after) + 16)
+        text.append(contentsOf: heading.utf8)
+        text.append(contentsOf: message.utf8)
         if let range = error.range {
             let lower = min(max(0, range.lowerBound), bytes.count)
             let upper = min(max(lower, range.upperBound), bytes.count)
@@ -51,25 +57,42 @@ public enum DiagnosticRenderer {
             let shownEnd = boundary(bytes, min(lineEnd, shownUpper + after), shownUpper)
             let head = shownStart > lineStart ? "…" : ""
             let tail = shownEnd < lineEnd ? "…" : ""
-            let line = String(decoding: bytes[shownStart..<shownEnd], as: UTF8.self)
-            let prefix = head + String(decoding: bytes[shownStart..<lower], as: UTF8.self)
-            let underlined = String(decoding: bytes[lower..<shownUpper], as: UTF8.self)
-            let column = TerminalText.width(TerminalText.escaped(prefix))
-            let width = max(1, TerminalText.width(TerminalText.escaped(underlined)))
-            text += "\n  " + head + TerminalText.escaped(line) + tail + "\n"
-            text += caret(column: 2 + column, width: width)
+            let column: Int
+            let width: Int
+            text.append(contentsOf: "\n  ".utf8)
+            text.append(contentsOf: head.utf8)
+            if bytes[shownStart..<shownEnd].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                // Printable ASCII, as most lines of code are: nothing escaped, a column a byte.
+                column = (head.isEmpty ? 0 : ellipsisWidth) + (lower - shownStart)
+                width = max(1, shownUpper - lower)
+                text.append(contentsOf: bytes[shownStart..<shownEnd])
+            } else {
+                let prefix = head + String(decoding: bytes[shownStart..<lower], as: UTF8.self)
+                let underlined = String(decoding: bytes[lower..<shownUpper], as: UTF8.self)
+                column = TerminalText.width(TerminalText.escaped(prefix))
+                width = max(1, TerminalText.width(TerminalText.escaped(underlined)))
+                let line = String(decoding: bytes[shownStart..<shownEnd], as: UTF8.self)
+                text.append(contentsOf: TerminalText.escaped(line).utf8)
+            }
+            text.append(contentsOf: tail.utf8)
+            text.append(UInt8(ascii: "\n"))
+            appendCaret(to: &text, column: 2 + column, width: width)
         }
-        if let suggestion = error.suggestion { text += "\n  " + TerminalText.escaped(cut(suggestion)) }
-        return text
+        if let suggestion = error.suggestion {
+            text.append(contentsOf: "\n  ".utf8)
+            text.append(contentsOf: TerminalText.escaped(cut(suggestion)).utf8)
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
-    /// `   ^~~~`: `column` spaces, then the underline `width` columns wide.
-    static func caret(column: Int, width: Int) -> String {
-        // Made as bytes: `String(repeating:count:)` of a string costs for every note of a load.
-        var bytes = [UInt8](repeating: UInt8(ascii: " "), count: column + width)
-        bytes[column] = UInt8(ascii: "^")
-        for i in (column + 1)..<(column + width) { bytes[i] = UInt8(ascii: "~") }
-        return String(decoding: bytes, as: UTF8.self)
+    /// The columns of the `…` that marks a line cut before the range.
+    static let ellipsisWidth = TerminalText.width("…")
+
+    /// `   ^~~~`, appended to `bytes`: `column` spaces, then the underline `width` columns wide.
+    static func appendCaret(to bytes: inout [UInt8], column: Int, width: Int) {
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: column))
+        bytes.append(UInt8(ascii: "^"))
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "~"), count: max(0, width - 1)))
     }
 
     /// `offset` moved back (not below `floor`) to the start of a UTF-8 sequence.

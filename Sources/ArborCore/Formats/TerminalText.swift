@@ -7,7 +7,7 @@ public enum TerminalText {
     /// so that two values that look alike are seen to differ.
     public static func escaped(_ s: String) -> String {
         // Printable ASCII, most text shown, has nothing to escape.
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return s }
+        if isPrintableASCII(s) { return s }
         var needsControls = false
         var needsInvisible = false
         for scalar in s.unicodeScalars {
@@ -48,6 +48,48 @@ public enum TerminalText {
         return String(out)
     }
 
+    /// Whether every byte of `s` is printable ASCII (a newline too when `newlines`): then
+    /// nothing in it is escaped, and each byte is a column.
+    public static func isPrintableASCII(_ s: String, newlines: Bool = false) -> Bool {
+        let test = { (byte: UInt8) in (byte >= 0x20 && byte < 0x7F) || (newlines && byte == 0x0A) }
+        let printable = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return true }
+            // Eight bytes at a time (a load's 20,000 notes are scanned so): none has its high bit,
+            // none is below 0x20 (`w - 0x20…` borrows into the high bit of such a byte) and none
+            // is DEL; a word that seems to hold a control byte is looked at byte by byte.
+            let high: UInt64 = 0x8080_8080_8080_8080
+            var i = 0
+            while i + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let del = word ^ 0x7F7F_7F7F_7F7F_7F7F
+                if word & high != 0 || (del &- 0x0101_0101_0101_0101) & ~del & high != 0 { return false }
+                if (word &- 0x2020_2020_2020_2020) & ~word & high != 0 {
+                    for j in i..<(i + 8) where !test(bytes[j]) { return false }
+                }
+                i += 8
+            }
+            while i < bytes.count {
+                if !test(bytes[i]) { return false }
+                i += 1
+            }
+            return true
+        }
+        return printable ?? s.utf8.allSatisfy(test)
+    }
+
+    /// Whether every byte of `s` passes `test`, read from the string's own storage when it
+    /// has one: every message and line shown is scanned so.
+    @inline(__always)
+    static func allBytes(of s: String, _ test: (UInt8) -> Bool) -> Bool {
+        if let all = s.utf8.withContiguousStorageIfAvailable({ bytes in
+            for byte in bytes where !test(byte) { return false }
+            return true
+        }) {
+            return all
+        }
+        return s.utf8.allSatisfy(test)
+    }
+
     /// C0, DEL, C1, and the scalars that reorder or break lines on their own:
     /// bidirectional embeddings, overrides, isolates and marks, and the line and
     /// paragraph separators.
@@ -62,7 +104,7 @@ public enum TerminalText {
     /// for East Asian wide characters and emoji (an emoji ZWJ sequence or a flag is
     /// one), none for a combining mark alone.
     public static func width(_ s: String) -> Int {
-        if s.utf8.allSatisfy({ $0 < 0x80 }) { return s.utf8.count }
+        if allBytes(of: s, { $0 < 0x80 }) { return s.utf8.count }
         var total = 0
         for character in s {
             total += characterWidth(character)

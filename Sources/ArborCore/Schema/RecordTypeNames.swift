@@ -35,14 +35,20 @@ public struct RecordTypeNames: Sendable {
     /// Maps a declared type (`struct PostalAddress { static let databaseTableName = "postal_address" }`).
     /// A table keeps the name the convention gave it for display, if it has one.
     public mutating func declare(type: String, table: String) {
-        if let old = tableByType[type] {
+        // One hash of `type` to find and replace: a load declares every record type.
+        if let old = tableByType.updateValue(table, forKey: type) {
             if typeByTable[old.sqlFolded] == type { typeByTable[old.sqlFolded] = nil }
             typesByTable[old.sqlFolded]?.removeAll { $0 == type }
         }
-        tableByType[type] = table
         let folded = table.sqlFolded
         if typeByTable[folded] == nil { typeByTable[folded] = type }
         typesByTable[folded, default: []].append(type)
+    }
+
+    /// Room for `count` more declared types: declared all at once, they would rehash the
+    /// table each time it doubles.
+    public mutating func reserveCapacity(forMore count: Int) {
+        tableByType.reserveCapacity(tableByType.count + count)
     }
 
     /// Makes `type` the name the table is shown by (an app's own type, over the convention's).

@@ -19,9 +19,16 @@ public struct StoredProperty: Sendable, Hashable {
     public var origin: Int?
 
     public init(name: String, type: String?, hasDefault: Bool, defaultValue: Expr? = nil, origin: Int? = nil) {
+        self.init(
+            name: name, type: type, parsed: type.map(SwiftType.init(parsing:)), hasDefault: hasDefault,
+            defaultValue: defaultValue, origin: origin)
+    }
+
+    /// With `type` already parsed into `parsed` (the resolver parses each text once).
+    init(name: String, type: String?, parsed: SwiftType?, hasDefault: Bool, defaultValue: Expr?, origin: Int?) {
         self.name = name
         self.type = type
-        self.typeValue = type.map(SwiftType.init(parsing:))
+        self.typeValue = parsed
         self.hasDefault = hasDefault
         self.defaultValue = defaultValue
         self.origin = origin

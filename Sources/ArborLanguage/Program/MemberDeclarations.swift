@@ -12,20 +12,25 @@ struct MemberDeclarations {
         case instance
     }
 
-    private var places: [Level: [String: (unit: Int, range: SourceRange)]] = [:]
+    private var typePlaces: [String: (unit: Int, range: SourceRange)] = [:]
+    private var instancePlaces: [String: (unit: Int, range: SourceRange)] = [:]
 
     /// Records `key` (`Type.member`) declared at `range` of `unit`; gives the place it was
-    /// declared before at the same level, if it was.
+    /// declared before at the same level, if it was. One hash of `key`: a load declares every member.
     mutating func declare(_ key: String, level: Level, unit: Int, range: SourceRange) -> (
         unit: Int, range: SourceRange
     )? {
-        let earlier = places[level]?[key]
-        places[level, default: [:]][key] = (unit, range)
-        return earlier
+        switch level {
+        case .type: typePlaces.updateValue((unit, range), forKey: key)
+        case .instance: instancePlaces.updateValue((unit, range), forKey: key)
+        }
     }
 
     /// Where the member `key` of `level` was last declared.
     func place(of key: String, level: Level) -> (unit: Int, range: SourceRange)? {
-        places[level]?[key]
+        switch level {
+        case .type: typePlaces[key]
+        case .instance: instancePlaces[key]
+        }
     }
 }

@@ -56,9 +56,24 @@ private struct Resolution {
     var declaredMembers = MemberDeclarations()
     /// The request methods of plain structs (`BooksRequest.fetch(_:)`), for the summary.
     var valueRequestMethods = 0
-    /// Each unit's line starts, found once when a first location in it is asked or shown
-    /// (`SourcePlace`), shared by every place in it.
-    var lines: [Int: LazySourceLines] = [:]
+    /// Each unit's line starts, by unit, found once when a first location in it is asked or
+    /// shown (`SourcePlace`), shared by every place in it.
+    var lines: [LazySourceLines?]
+    /// Each property's type, parsed once by its text (most say `Int64` or `String`).
+    var parsedTypes: [String: SwiftType] = [:]
+    /// The written type of each property type's text that names no type of the app: the
+    /// same wherever it is written.
+    var contextFreeWrittenTypes: [String: WrittenType] = [:]
+    /// Some type of the app is named `CodingKeys`: only then may a type have one.
+    var someTypeHasCodingKeys = false
+    /// Whether each unit is a prelude (`<demo>`) rather than the app's code, by unit.
+    let isPrelude: [Bool]
+    /// The table each type of `index.types` declares or GRDB's default gives it, by position:
+    /// its entry of `tables`, kept in the order the passes walk the types.
+    var ownTables: [String?] = []
+    /// The table of each type of `index.types`, by position, its own or the convention's,
+    /// once table names are known: counted at the end without looking each type up again.
+    var tableAt: [String?] = []
     /// The last component of every type path and alias, once the aliases are known: a name
     /// written in a property's type that is none of them is a type of Swift or a library.
     var typeSimpleNames: Set<String> = []
@@ -67,6 +82,8 @@ private struct Resolution {
         self.program = program
         self.evaluator = evaluator
         self.index = DeclarationIndex(program.units)
+        self.lines = Array(repeating: nil, count: program.units.count)
+        self.isPrelude = program.units.map { $0.name.hasPrefix("<") }
     }
 
     mutating func run() {
@@ -75,11 +92,28 @@ private struct Resolution {
         resolveAliases()
         typeSimpleNames = index.simpleNames
         for alias in evaluator.environment.types.aliases.keys { typeSimpleNames.insert(Self.lastComponent(alias)) }
+        someTypeHasCodingKeys = typeSimpleNames.contains("CodingKeys")
         resolveTableNames()
-        for type in index.types where !isCancelled { declareEnum(type) }
-        declareBuiltInEnums()
-        for type in index.types where !isCancelled { declareDecodable(type) }
-        for type in index.types where !isCancelled { declareMembers(type) }
+        evaluator.environment.types.reserveCapacity(forMore: index.types.count)
+        // Each pass reads the types in place: a type copied retains each of its arrays.
+        let types = index.types
+        // Asked of the evaluator's cancellation itself: `isCancelled` inside the closure copies `self`.
+        let cancellation = evaluator.cancellation
+        types.withUnsafeBufferPointer { types in
+            // Neither reads what the other declares: one walk over the types.
+            var preferred: [String: String] = [:]
+            for position in types.indices where cancellation?.isCancelled != true {
+                declareTableName(of: types[position], at: position, preferred: &preferred)
+                declareEnum(types[position])
+            }
+            for (table, type) in preferred { evaluator.environment.typeNames.prefer(type: type, forTable: table) }
+            declareBuiltInEnums()
+            // Once all enums are known (a type's `CodingKeys`): what rows decode into, then members.
+            tableAt.reserveCapacity(types.count)
+            for position in types.indices where cancellation?.isCancelled != true {
+                declareMembers(types[position], at: position)
+            }
+        }
         if isCancelled { return }
         declareRequestExtensions()
         reportSelfMembers()
@@ -91,8 +125,17 @@ private struct Resolution {
             var unit: String
             var range: SourceRange?
             var message: String
+
+            /// A place mostly says who it is: the message is hashed only without one
+            /// (20,000 errors of a load are each hashed).
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(unit)
+                hasher.combine(range)
+                if range == nil { hasher.combine(message) }
+            }
         }
         var seen: Set<Said> = []
+        seen.reserveCapacity(result.diagnostics.count)
         result.diagnostics = result.diagnostics.filter { diagnostic in
             seen.insert(Said(unit: diagnostic.unit, range: diagnostic.error.range, message: diagnostic.error.message))
                 .inserted
@@ -126,44 +169,49 @@ private struct Resolution {
     /// another type's; GRDB's default name for record types without one.
     private mutating func resolveTableNames() {
         var visiting: Set<String> = []
+        tables.reserveCapacity(index.types.count)
+        ownTables.reserveCapacity(index.types.count)
         for type in index.types {
-            _ = tableName(of: type, visiting: &visiting)
+            // Its entry of `tables` for good: a type found none at the top finds none when
+            // another type asks (that only adds types being visited, each a cycle cut short).
+            ownTables.append(tableName(of: type, visiting: &visiting))
         }
-        // The app's own type names a table in generated code: the first by name when several
-        // share one (order never matters). The demo's prelude keeps the convention's names.
-        var preferred: [String: String] = [:]
-        evaluator.environment.types.reserveCapacity(forMore: index.types.count)
-        for type in index.types {
-            let path = type.path
-            let table = tables[path]
-            // Every indexed type is declared, a record type with its table.
-            evaluator.environment.types.update(path) {
-                if let table { $0.table = table }
-                if let missing = missingTables[path] { $0.missingTable = missing }
-            }
-            guard let table else { continue }
-            evaluator.environment.typeNames.declare(type: path, table: table)
-            if !path.containsByte(UInt8(ascii: ".")), isAppType(type),
-                preferred[table.sqlFolded].map({ path < $0 }) ?? true
-            {
-                preferred[table.sqlFolded] = path
-            }
-            // A nested record type is also named without its parents, as code inside them does.
-            if path.containsByte(UInt8(ascii: ".")) {
-                let short = Self.lastComponent(path)
-                if evaluator.environment.typeNames.table(forType: short) == nil, !index.contains(short) {
-                    evaluator.environment.typeNames.declare(type: short, table: table)
-                }
+        evaluator.environment.typeNames.reserveCapacity(forMore: tables.count)
+    }
+
+    /// Names the table of a record type. The app's own type names a table in generated code:
+    /// the first by name when several share one (order never matters). The demo's prelude
+    /// keeps the convention's names.
+    private mutating func declareTableName(
+        of type: DeclarationIndex.IndexedType, at position: Int, preferred: inout [String: String]
+    ) {
+        let path = type.path
+        // Every indexed type is declared with its table when its members are (`declareMembers`).
+        guard let table = ownTables[position] else { return }
+        evaluator.environment.typeNames.declare(type: path, table: table)
+        // The name first: a type that would not be preferred needs no look at its declarations.
+        if !path.containsByte(UInt8(ascii: ".")) {
+            let folded = table.sqlFolded
+            if preferred[folded].map({ path < $0 }) ?? true, isAppType(type) { preferred[folded] = path }
+        }
+        // A nested record type is also named without its parents, as code inside them does.
+        if path.containsByte(UInt8(ascii: ".")) {
+            let short = Self.lastComponent(path)
+            if evaluator.environment.typeNames.table(forType: short) == nil, !index.contains(short) {
+                evaluator.environment.typeNames.declare(type: short, table: table)
             }
         }
-        for (table, type) in preferred { evaluator.environment.typeNames.prefer(type: type, forTable: table) }
     }
 
     /// Declared (not only extended) in the app's code, not in a prelude such as the demo's.
     private func isAppType(_ type: DeclarationIndex.IndexedType) -> Bool {
-        type.fragments.contains {
-            $0.declaration.keyword != .extension && !program.units[$0.unit].name.hasPrefix("<")
+        let fragments = type.fragments
+        // Each fragment's fields read in place: a fragment copied retains every array of its declaration.
+        for i in fragments.indices where fragments[i].declaration.keyword != .extension && !isPrelude[fragments[i].unit]
+        {
+            return true
         }
+        return false
     }
 
     private mutating func tableName(of path: String, visiting: inout Set<String>) -> String? {
@@ -468,56 +516,99 @@ private struct Resolution {
         }
     }
 
-    // MARK: Decodable types
+    // MARK: Stored properties
 
-    /// A struct or class with stored properties: what `AuthorInfo.fetchAll(db, request)`
-    /// decodes rows into, each property under its `CodingKeys` key.
-    private mutating func declareDecodable(_ type: DeclarationIndex.IndexedType) {
-        let path = type.path
-        var properties: [DecodableProperty] = []
+    /// What a type's struct and class declarations store, read in one walk: the memberwise
+    /// initializer's labels (a struct's), and what rows decode into (`AuthorInfo.fetchAll(db,
+    /// request)` decodes each property under its `CodingKeys` key).
+    private struct StoredMembers {
+        var stored: [StoredProperty] = []
+        /// Where the first struct or class declaration is; nil when there is none (no decodable type).
         var location: SourcePlace?
-        let codingKeysPath: String? =
-            typeSimpleNames.contains("CodingKeys") ? "\(path).CodingKeys" : nil
-        let hasCodingKeys = codingKeysPath.map(index.contains) ?? false
-        for fragment in type.fragments
-        where fragment.declaration.keyword == .struct || fragment.declaration.keyword == .class {
-            if location == nil { location = place(fragment.declaration.nameRange, unit: fragment.unit) }
-            for case .property(let property) in fragment.declaration.members where !property.isStatic {
-                if case .getter? = property.value { continue }
-                var key: String? = property.name
-                if hasCodingKeys, let codingKeysPath {
-                    switch evaluator.environment.enums[codingKeysPath]?[property.name]
-                        ?? evaluator.environment.statics[codingKeysPath]?[property.name].flatMap(Self.codingKeyValue)
-                    {
-                    case .text(let raw)?: key = raw
-                    default: key = nil
+        var decodableProperties: [DecodableProperty] = []
+        /// An initializer in the struct's body replaces the memberwise one (one in an extension does not).
+        var declaresInitializer = false
+    }
+
+    private mutating func storedMembers(of type: DeclarationIndex.IndexedType) -> StoredMembers {
+        let path = type.path
+        var found = StoredMembers()
+        // Found when a first property asks: most types have no `CodingKeys`.
+        var hasCodingKeys: Bool?
+        let fragments = type.fragments
+        // Each fragment's fields read in place: a fragment copied retains every array of its declaration.
+        for i in fragments.indices {
+            let keyword = fragments[i].declaration.keyword
+            guard keyword == .struct || keyword == .class else { continue }
+            let unit = fragments[i].unit
+            if found.location == nil { found.location = place(fragments[i].declaration.nameRange, unit: unit) }
+            for member in fragments[i].declaration.members {
+                switch member {
+                case .property(let property) where !property.isStatic:
+                    if case .getter? = property.value { continue }
+                    var parsed: SwiftType?
+                    if let text = property.type { parsed = parsedType(text) }
+                    if keyword == .struct {
+                        var initial: Expr?
+                        if case .initializer(let e)? = property.value { initial = e }
+                        found.stored.append(
+                            StoredProperty(
+                                name: property.name, type: property.type, parsed: parsed,
+                                hasDefault: property.value != nil, defaultValue: initial, origin: unit))
                     }
-                }
-                let written = property.type.map { text in
-                    WrittenType.parse(text) { name in
-                        guard self.typeSimpleNames.contains(Self.lastComponent(name)) else { return name }
-                        return self.index.resolve(name, from: path, aliases: self.evaluator.environment.types.aliases)
-                            ?? name
+                    if hasCodingKeys == nil {
+                        hasCodingKeys = someTypeHasCodingKeys && index.contains(path + ".CodingKeys")
                     }
+                    var key: String? = property.name
+                    if hasCodingKeys == true {
+                        let codingKeysPath = path + ".CodingKeys"
+                        switch evaluator.environment.enums[codingKeysPath]?[property.name]
+                            ?? evaluator.environment.statics[codingKeysPath]?[property.name].flatMap(
+                                Self.codingKeyValue)
+                        {
+                        case .text(let raw)?: key = raw
+                        default: key = nil
+                        }
+                    }
+                    var written: WrittenType?
+                    if let text = property.type, let parsed { written = writtenType(text, parsed: parsed, in: path) }
+                    found.decodableProperties.append(
+                        DecodableProperty(
+                            name: property.name, key: key, writtenType: property.type, type: written,
+                            hasDefault: property.value != nil,
+                            location: place(property.nameRange, unit: unit)))
+                case .function(let function) where function.name == "init":
+                    if keyword == .struct { found.declaresInitializer = true }
+                case .unreadable("init", _, _, _, _):
+                    if keyword == .struct { found.declaresInitializer = true }
+                default:
+                    break
                 }
-                properties.append(
-                    DecodableProperty(
-                        name: property.name, key: key, writtenType: property.type, type: written,
-                        hasDefault: property.value != nil,
-                        location: place(property.nameRange, unit: fragment.unit)))
             }
         }
-        guard let location else { return }
-        var decodable = DecodableType(
-            path: path, conformances: type.conformances, properties: properties, location: location)
-        // Its own `init(from:)`, in the type or an extension: what it decodes is up to its body.
-        for fragment in type.fragments {
-            for case .function(let function) in fragment.declaration.members
-            where function.name == "init" && function.parameters.map(\.label) == ["from"] {
-                decodable.ownDecoder = place(function.nameRange, unit: fragment.unit)
-            }
+        return found
+    }
+
+    /// The type written `text`, parsed once for every property that writes it.
+    private mutating func parsedType(_ text: String) -> SwiftType {
+        if let known = parsedTypes[text] { return known }
+        let parsed = SwiftType(parsing: text)
+        parsedTypes[text] = parsed
+        return parsed
+    }
+
+    /// `type` with each name of the app's types resolved from `path`; kept by text when it
+    /// names none of them, as then it is the same from anywhere.
+    private mutating func writtenType(_ text: String, parsed: SwiftType, in path: String) -> WrittenType {
+        if let known = contextFreeWrittenTypes[text] { return known }
+        var namesAppType = false
+        let written = WrittenType(parsed) { name in
+            guard self.typeSimpleNames.contains(Self.lastComponent(name)) else { return name }
+            namesAppType = true
+            return self.index.resolve(name, from: path, aliases: self.evaluator.environment.types.aliases) ?? name
         }
-        evaluator.environment.types.update(path) { $0.decodable = decodable }
+        if !namesAppType { contextFreeWrittenTypes[text] = written }
+        return written
     }
 
     private static func codingKeyValue(_ value: Value) -> SQLValue? {
@@ -543,63 +634,38 @@ private struct Resolution {
 
     // MARK: Members
 
-    private mutating func declareMembers(_ type: DeclarationIndex.IndexedType) {
+    private mutating func declareMembers(_ type: DeclarationIndex.IndexedType, at position: Int) {
         let path = type.path
-        let table = tables[path] ?? evaluator.environment.typeNames.table(forType: path)
+        let ownTable = ownTables[position]
+        let table = ownTable ?? evaluator.environment.typeNames.table(forType: path)
+        tableAt.append(table)
         let memberTable = table ?? enclosingTable(path)
         // A struct of the app that is not a record type: a GRDBQuery request, `BookInfo`.
-        let isPlainStruct = table == nil && type.fragments.contains { $0.declaration.keyword == .struct }
+        let isStruct = Self.hasDeclaration(of: type) { $0 == .struct }
+        let isPlainStruct = table == nil && isStruct
         // An enum of the app (or Foundation's `SortOrder`): its methods are called on a case.
-        let isEnum = evaluator.environment.enums[path] != nil
-        let isStruct = type.fragments.contains { $0.declaration.keyword == .struct }
-        let hasValueMethods = isPlainStruct || isEnum
-        do {
-            // The memberwise initializer's labels: the struct's stored properties (of a record
-            // type, or of a plain struct such as `BookInfo`).
-            var stored: [StoredProperty] = []
-            for fragment in type.fragments where fragment.declaration.keyword == .struct {
-                for case .property(let property) in fragment.declaration.members where !property.isStatic {
-                    if case .getter? = property.value { continue }
-                    var initial: Expr?
-                    if case .initializer(let e)? = property.value { initial = e }
-                    stored.append(
-                        StoredProperty(
-                            name: property.name, type: property.type, hasDefault: property.value != nil,
-                            defaultValue: initial, origin: fragment.unit))
-                }
-            }
-            // An initializer in the struct's body replaces the memberwise one (one in an extension does not).
-            let declaresInitializer = type.fragments.contains { fragment in
-                fragment.declaration.keyword == .struct
-                    && fragment.declaration.members.contains { member in
-                        switch member {
-                        case .function(let function): function.name == "init"
-                        case .unreadable("init", _, _, _, _): true
-                        default: false
-                        }
-                    }
-            }
-            // Every instance property, in the body or an extension, read or not (`var label: String { … }`).
-            let properties = type.members.compactMap { member, _ -> String? in
-                switch member {
-                case .property(let property) where !property.isStatic: property.name
-                case .unreadable(let name, false, _, _, _): name
-                default: nil
-                }
-            }
-            // A plain struct (no table) is built with its memberwise initializer even when it
-            // stores nothing, as a GRDBQuery request often does (`PlayersRequest()`).
-            let hasStored = !stored.isEmpty || isPlainStruct
-            // One change of the type for all three: each copies its record in and out.
-            if hasStored || declaresInitializer || !properties.isEmpty {
-                evaluator.environment.types.update(path) {
-                    if hasStored { $0.storedProperties = stored }
-                    if declaresInitializer { $0.declaresInitializer = true }
-                    if !properties.isEmpty { $0.instancePropertyNames.formUnion(properties) }
-                }
-            }
+        // Asked only by a member that may be such a method.
+        var knownHasValueMethods: Bool?
+        let evaluator = self.evaluator
+        func hasValueMethods() -> Bool {
+            if let known = knownHasValueMethods { return known }
+            let has = isPlainStruct || evaluator.environment.enums[path] != nil
+            knownHasValueMethods = has
+            return has
         }
+        let found = storedMembers(of: type)
+        // Every instance property, in the body or an extension, read or not (`var label: String { … }`).
+        var propertyNames: [String] = []
+        // Its own `init(from:)`, in the type or an extension: what it decodes is up to its body.
+        var ownDecoder: SourcePlace?
         for (member, unit) in type.members {
+            switch member {
+            case .property(let property) where !property.isStatic: propertyNames.append(property.name)
+            case .unreadable(let name, false, _, _, _): propertyNames.append(name)
+            case .function(let function) where function.name == "init" && function.parameters.map(\.label) == ["from"]:
+                ownDecoder = place(function.nameRange, unit: unit)
+            default: break
+            }
             switch member {
             case .property(let property)
             where property.isStatic && property.name != "databaseTableName"
@@ -652,10 +718,10 @@ private struct Resolution {
             case .unreadable("init", _, _, _, _):
                 // An initializer arbor can not read: values are then built with the memberwise one.
                 continue
-            case .function(let function) where !function.isStatic && hasValueMethods:
+            case .function(let function) where !function.isStatic && hasValueMethods():
                 // `BooksRequest(minYear: 2000).fetch(db)`: `self` is the struct's value.
                 declareValueMethod(function, isProperty: false, of: path, table: memberTable, unit: unit)
-            case .property(let property) where !property.isStatic && hasValueMethods:
+            case .property(let property) where !property.isStatic && property.isComputed && hasValueMethods():
                 guard case .getter(let body)? = property.value else { continue }
                 let function = FunctionDeclaration(
                     isStatic: false, name: property.name, nameRange: property.nameRange, parameters: [],
@@ -680,7 +746,7 @@ private struct Resolution {
                         receiver: .recordInstance, table: table, typePath: path, function: function,
                         isProperty: true, origin: unit))
                 entry(.requestMethod, "\(path).\(property.name)", "", range: property.nameRange, unit: unit)
-            case .unreadable(let name, false, true, let reason, let range) where hasValueMethods:
+            case .unreadable(let name, false, true, let reason, let range) where hasValueMethods():
                 // A method of a GRDBQuery-style request that could not be read: calling it would fail.
                 note("skipped `\(path).\(name)`: \(reason)", at: range, unit: unit)
             case .unreadable(let name, true, true, let reason, let range):
@@ -690,6 +756,56 @@ private struct Resolution {
                 break
             }
         }
+        // A plain struct (no table) is built with its memberwise initializer even when it
+        // stores nothing, as a GRDBQuery request often does (`PlayersRequest()`).
+        var declared = DeclaredType(
+            table: ownTable, missingTable: missingTables[path],
+            storedProperties: !found.stored.isEmpty || isPlainStruct ? found.stored : nil,
+            declaresInitializer: found.declaresInitializer, instancePropertyNames: propertyNames,
+            decodable: found.location.map { location in
+                var decodable = DecodableType(
+                    path: path, conformances: type.conformances, properties: found.decodableProperties,
+                    location: location)
+                decodable.ownDecoder = ownDecoder
+                return decodable
+            })
+        // Every indexed type is declared, a record type with its table: one change of the type
+        // for all, as each finds the type and copies its record in and out.
+        evaluator.environment.types.update(path) { declared.move(into: &$0) }
+    }
+
+    /// What `declareMembers` declares of a type, moved into its record at once.
+    private struct DeclaredType {
+        var table: String?
+        var missingTable: ArborError?
+        var storedProperties: [StoredProperty]?
+        var declaresInitializer: Bool
+        var instancePropertyNames: [String]
+        var decodable: DecodableType?
+
+        /// Moves each field that says something into `info`, leaving this value empty.
+        mutating func move(into info: inout TypeInfo) {
+            if let table = self.table.take() { info.table = table }
+            if let missingTable = self.missingTable.take() { info.missingTable = missingTable }
+            if let storedProperties = self.storedProperties.take() { info.storedProperties = storedProperties }
+            if declaresInitializer { info.declaresInitializer = true }
+            if !instancePropertyNames.isEmpty {
+                info.instancePropertyNames.formUnion(instancePropertyNames)
+                instancePropertyNames = []
+            }
+            if let decodable = self.decodable.take() { info.decodable = decodable }
+        }
+    }
+
+    /// Whether a declaration of `type` (not an extension of it, its fragments in loading order)
+    /// has a keyword that passes `test`, read in place: a fragment copied retains every array
+    /// of its declaration.
+    private static func hasDeclaration(
+        of type: DeclarationIndex.IndexedType, _ test: (TypeDeclaration.Keyword) -> Bool
+    ) -> Bool {
+        let fragments = type.fragments
+        for i in fragments.indices where test(fragments[i].declaration.keyword) { return true }
+        return false
     }
 
     /// An instance method or computed property of a plain struct of the app. Those that reach
@@ -818,22 +934,36 @@ private struct Resolution {
     // MARK: Report
 
     private mutating func report(_ errors: [String: ArborError]) {
-        let grdbDeclarations = grdbDeclarations(among: Set(errors.keys))
+        guard !errors.isEmpty else { return }
+        // Each error with its key, sorted once: no key is looked up again.
+        let sorted = errors.sorted { $0.key < $1.key }
         let missingTableMessages = Set(missingTables.values.map(\.message))
-        for key in errors.keys.sorted() {
-            guard let error = errors[key], let place = declaredMembers.place(of: key, level: .type) else { continue }
+        // Keys of one type mostly follow each other once sorted: its facts are found once.
+        var judgedTypes: [String: [String: Bool]] = [:]
+        var typePath: Substring = ""
+        var judged: [String: Bool] = [:]
+        var isTable: Bool?
+        for (key, error) in sorted {
+            guard let place = declaredMembers.place(of: key, level: .type) else { continue }
             let member = place.unit
-            let isGRDB = grdbDeclarations.contains(key)
+            // `Author.books`: a member's name has no dot, a type's path may (`Library.Book`).
+            let dot = key.utf8.lastIndex(of: UInt8(ascii: "."))
+            let path = dot.map { key[..<$0] } ?? ""
+            if path != typePath {
+                typePath = path
+                judged = grdbJudgements(ofType: String(path), known: &judgedTypes)
+                isTable = nil
+            }
+            let isGRDB = dot.map { judged[String(key[key.utf8.index(after: $0)...])] ?? false } ?? false
             // An association of a type that maps to no table of this database (the app's other
             // database, a type not stored) is not GRDB's error here: it cannot be used, and is said so.
-            let path = key.lastIndex(of: ".").map { String(key[..<$0]) } ?? ""
             if isGRDB, !missingTableMessages.isEmpty, missingTableMessages.contains(error.message) {
                 // `hasMany(Ghost.self)` where `Ghost`'s table is not in this database: GRDB accepts
                 // it, and fails only when a request uses the association.
                 var skipped = error
                 skipped.message = "skipped `\(key)`: \(error.message)"
                 result.diagnostics.append(ProgramDiagnostic(.note, skipped, unit: program.units[member].name))
-            } else if isGRDB, evaluator.environment.typeNames.table(forType: path) == nil {
+            } else if isGRDB, !isTableType(String(path), known: &isTable) {
                 var skipped = error
                 skipped.message =
                     "skipped `\(key)`: `\(path)` is not a table of this database (\(error.message))"
@@ -848,25 +978,33 @@ private struct Resolution {
         }
     }
 
-    /// Which of the members `keys` (`Type.name`) are GRDB's business (an association, a
-    /// foreign key, a column), each judged by its first declaration with a value: one pass
-    /// over the members, where a scan of its type's members for each key was quadratic.
-    private func grdbDeclarations(among keys: Set<String>) -> Set<String> {
-        guard !keys.isEmpty else { return [] }
-        var judged: Set<String> = []
-        var grdb: Set<String> = []
-        for type in index.types {
-            let path = type.path
-            for (member, _) in type.members {
+    /// Whether `path` names a table, `known` once found.
+    private func isTableType(_ path: String, known: inout Bool?) -> Bool {
+        if let known { return known }
+        let found = evaluator.environment.typeNames.table(forType: path) != nil
+        known = found
+        return found
+    }
+
+    /// Whether each member of the type at `path` declared with a value is GRDB's business (an
+    /// association, a foreign key, a column), judged by its first such declaration; `known`
+    /// keeps each type judged. One pass over the type's members, where a scan of them for
+    /// each error was quadratic.
+    private func grdbJudgements(ofType path: String, known: inout [String: [String: Bool]]) -> [String: Bool] {
+        if let judged = known[path] { return judged }
+        var judged: [String: Bool] = [:]
+        if let type = index[path] {
+            judged.reserveCapacity(type.members.count)
+            // From the last: the first declaration's judgement is written last.
+            for (member, _) in type.members.reversed() {
                 guard case .property(let property) = member, case .initializer(let e)? = property.value else {
                     continue
                 }
-                let key = "\(path).\(property.name)"
-                guard keys.contains(key), judged.insert(key).inserted else { continue }
-                if Evaluator.looksLikeAssociation(e) { grdb.insert(key) }
+                judged[property.name] = Evaluator.looksLikeAssociation(e)
             }
         }
-        return grdb
+        known[path] = judged
+        return judged
     }
 
     /// Static members GRDB reads only to write or decode records: requests never depend on them.
@@ -885,15 +1023,20 @@ private struct Resolution {
         let environment = evaluator.environment
         // Many record types may share a table: its name is written once.
         var tableDetails: [String: String] = [:]
-        for type in index.types {
+        result.entries.reserveCapacity(result.entries.count + index.types.count)
+        for (position, type) in index.types.enumerated() {
             let path = type.path
-            if let table = tables[path] ?? environment.typeNames.table(forType: path),
-                type.isDeclared || !type.conformances.isDisjoint(with: Self.tableRecordProtocols)
+            // Its table as its members were declared (forcing them names no new table).
+            let table = position < tableAt.count ? tableAt[position] : nil
+            if let table,
+                Self.hasDeclaration(of: type, { $0 != .extension })
+                    || !type.conformances.isDisjoint(with: Self.tableRecordProtocols)
             {
                 result.recordTypes += 1
-                if let fragment = type.fragments.first(where: { $0.declaration.keyword != .extension })
-                    ?? type.fragments.first
-                {
+                let fragments = type.fragments
+                // Its place read in place: a fragment copied retains each array of its declaration.
+                let first = fragments.indices.first { fragments[$0].declaration.keyword != .extension }
+                if let i = first ?? fragments.indices.first {
                     let detail =
                         tableDetails[table]
                         ?? {
@@ -901,16 +1044,22 @@ private struct Resolution {
                             tableDetails[table] = made
                             return made
                         }()
-                    entry(.recordType, path, detail, range: fragment.declaration.nameRange, unit: fragment.unit)
+                    entry(.recordType, path, detail, range: fragments[i].declaration.nameRange, unit: fragments[i].unit)
                 }
             }
             var hasColumns = false
-            // Once a type, not a member: each look-up copies the type's whole record.
-            let statics = environment.statics[path] ?? [:]
+            // Once a type, not a member, and only for a type with a member that asks.
+            var knownStatics: [String: Value]?
+            func statics() -> [String: Value] {
+                if let knownStatics { return knownStatics }
+                let found = environment.statics[path] ?? [:]
+                knownStatics = found
+                return found
+            }
             for (member, unit) in type.members {
                 let name = member.name
                 guard case .property(let p) = member, p.isStatic, name != "databaseTableName" else {
-                    if case .enumCase(let c) = member, case .expression(.column)? = statics[name] {
+                    if case .enumCase(let c) = member, case .expression(.column)? = statics()[name] {
                         hasColumns = true
                         entry(.columns, "\(path).\(name)", "", range: c.nameRange, unit: unit)
                     }
@@ -919,12 +1068,14 @@ private struct Resolution {
                 let key = "\(path).\(name)"
                 guard environment.memberErrors[key] == nil else { continue }
                 // The type's own (each record type of a table counts its own), of a table.
-                if case .association(let association)? = statics[name], association.displayName == key,
-                    tables[path] ?? enclosingTable(path) != nil
+                let value = statics()[name]
+                // Its table (`table`, own or the convention's) or an enclosing type's.
+                if case .association(let association)? = value, association.displayName == key,
+                    table != nil || enclosingTable(path) != nil
                 {
                     result.associations += 1
                     entry(.association, key, association.base.kind.rawValue, range: p.nameRange, unit: unit)
-                } else if case .expression(.column)? = statics[name] {
+                } else if case .expression(.column)? = value {
                     hasColumns = true
                     entry(.columns, key, "", range: p.nameRange, unit: unit)
                 } else if case .getter? = p.value, Self.isRequestType(p.type ?? "") {

@@ -8,6 +8,16 @@ public struct SourceLines: Sendable {
 
     public init(_ text: String) {
         self.text = text
+        // Read from the text's own storage when it has one: a load's file may be megabytes.
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var starts = [0]
+            for i in bytes.indices where bytes[i] == 0x0A { starts.append(i + 1) }
+            return starts
+        }
+        if let found {
+            self.starts = found
+            return
+        }
         var starts = [0]
         var position = 0
         for byte in text.utf8 {
@@ -29,6 +39,13 @@ public struct SourceLines: Sendable {
             if starts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
         let line = low
+        // An ASCII prefix of a line is a character a byte (a `\r` and the `\n` that would join it
+        // are never both in it): most places shown, 20,000 notes of a load.
+        let asciiColumn = bytes.withContiguousStorageIfAvailable { bytes -> Int? in
+            for i in starts[line]..<offset where bytes[i] >= 0x80 { return nil }
+            return offset - starts[line] + 1
+        }
+        if let column = asciiColumn ?? nil { return SourceLocation(line: line + 1, column: column) }
         let start = bytes.index(bytes.startIndex, offsetBy: starts[line])
         let end = bytes.index(bytes.startIndex, offsetBy: offset)
         return SourceLocation(line: line + 1, column: String(decoding: bytes[start..<end], as: UTF8.self).count + 1)

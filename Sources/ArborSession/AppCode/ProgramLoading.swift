@@ -46,13 +46,27 @@ extension Session {
         let used = { (diagnostic: ProgramDiagnostic) in
             diagnostic.severity == .note && migrator.map(diagnostic.error.message.hasPrefix) == true
         }
-        let unsorted = reading.problems + resolution.diagnostics.filter { loaded.contains($0.unit) && !used($0) }
+        // Whether a unit was loaded, asked once for a run of its notes or declarations.
+        var lastUnit: (name: String, isLoaded: Bool)?
+        func isLoaded(_ unit: String) -> Bool {
+            if let lastUnit, lastUnit.name == unit { return lastUnit.isLoaded }
+            let found = loaded.contains(unit)
+            lastUnit = (unit, found)
+            return found
+        }
+        let unsorted = reading.problems + resolution.diagnostics.filter { isLoaded($0.unit) && !used($0) }
         // Each one's place found once, not in each comparison (20,000 notes of one file); in
         // the order they came where two share a place.
-        let places = unsorted.enumerated().map { (order[$1.unit] ?? 0, $1.error.range?.lowerBound ?? 0, $0) }
-        let diagnostics = unsorted.indices.sorted { places[$0] < places[$1] }.map { unsorted[$0] }
+        // A unit's order is found once for a run of its diagnostics.
+        var unit: (name: String, order: Int)?
+        var places = unsorted.enumerated().map { position, diagnostic in
+            if unit?.name != diagnostic.unit { unit = (diagnostic.unit, order[diagnostic.unit] ?? 0) }
+            return (unit?.order ?? 0, diagnostic.error.range?.lowerBound ?? 0, position)
+        }
+        places.sort(by: <)
+        let diagnostics = places.map { unsorted[$0.2] }
         return LoadReport(
-            files: reading.found, entries: resolution.entries.filter { loaded.contains($0.unit) },
+            files: reading.found, entries: resolution.entries.filter { isLoaded($0.unit) },
             diagnostics: diagnostics, texts: unitTexts)
     }
 
@@ -131,7 +145,12 @@ public struct LoadReport: Sendable {
     public var renderedDiagnostics: [String] {
         // Each file's lines and bytes are found once, however many notes it has.
         var sources: [String: (lines: SourceLines, bytes: [UInt8])] = [:]
+        // The last one's file, as a file's notes follow each other.
+        var last: (unit: String, lines: SourceLines, bytes: [UInt8])?
         return diagnostics.map { diagnostic in
+            if let last, last.unit == diagnostic.unit {
+                return Self.render(diagnostic, lines: last.lines, bytes: last.bytes)
+            }
             let source =
                 sources[diagnostic.unit]
                 ?? {
@@ -140,6 +159,7 @@ public struct LoadReport: Sendable {
                     sources[diagnostic.unit] = found
                     return found
                 }()
+            last = (diagnostic.unit, source.lines, source.bytes)
             return Self.render(diagnostic, lines: source.lines, bytes: source.bytes)
         }
     }
@@ -166,7 +186,8 @@ public struct LoadReport: Sendable {
     static func render(_ diagnostic: ProgramDiagnostic, lines: SourceLines, bytes: [UInt8]) -> String {
         let error = diagnostic.error
         let place = place(of: diagnostic, lines: lines)
-        let body = DiagnosticRenderer.body(error, bytes: bytes)
-        return "\(TerminalText.escaped(place)): \(diagnostic.severity.rawValue): \(body)"
+        // The heading written with the body: joined after, the body would be copied again.
+        return DiagnosticRenderer.body(
+            error, bytes: bytes, heading: "\(TerminalText.escaped(place)): \(diagnostic.severity.rawValue): ")
     }
 }
