@@ -68,13 +68,13 @@ extension SwiftLowering {
             }
             return Expr(.identifier(name(baseName)), range(syntax))
         case .integerLiteralExpr:
-            guard let literal = syntax.node.as(RawIntegerLiteralExprSyntax.self) else { break }
+            guard let literal = syntax.as(RawIntegerLiteralExprSyntax.self)?.node else { break }
             return integer(literal.literal.text, negative: false, range: range(syntax))
         case .floatLiteralExpr:
-            guard let literal = syntax.node.as(RawFloatLiteralExprSyntax.self) else { break }
+            guard let literal = syntax.as(RawFloatLiteralExprSyntax.self)?.node else { break }
             return double(literal.literal.text, negative: false, range: range(syntax))
         case .booleanLiteralExpr:
-            guard let literal = syntax.node.as(RawBooleanLiteralExprSyntax.self) else { break }
+            guard let literal = syntax.as(RawBooleanLiteralExprSyntax.self)?.node else { break }
             return Expr(.bool(literal.literal.isKeyword("true")), range(syntax))
         case .nilLiteralExpr:
             return Expr(.nilLiteral, range(syntax))
@@ -130,7 +130,7 @@ extension SwiftLowering {
         case .infixOperatorExpr:
             guard let infix = syntax.as(RawInfixOperatorExprSyntax.self) else { break }
             let operation = infix.locate(infix.node.operator)
-            guard let op = operation.node.as(RawBinaryOperatorExprSyntax.self),
+            guard let op = operation.as(RawBinaryOperatorExprSyntax.self)?.node,
                 let binary = BinaryOperator(rawValue: op.operator.text)
             else { return unsupported("the operator `\(operation.detached.trimmedDescription)`", syntax) }
             return Expr(
@@ -142,10 +142,10 @@ extension SwiftLowering {
             let text = prefix.node.operator.text
             let operand = prefix.locate(prefix.node.expression)
             // `-1`, `-9223372036854775808`: negative literals, as Swift reads them.
-            if text == "-", let literal = operand.node.as(RawIntegerLiteralExprSyntax.self) {
+            if text == "-", let literal = operand.as(RawIntegerLiteralExprSyntax.self)?.node {
                 return integer(literal.literal.text, negative: true, range: range(syntax))
             }
-            if text == "-", let literal = operand.node.as(RawFloatLiteralExprSyntax.self) {
+            if text == "-", let literal = operand.as(RawFloatLiteralExprSyntax.self)?.node {
                 return double(literal.literal.text, negative: true, range: range(syntax))
             }
             guard let op = PrefixOperator(rawValue: text) else { return unsupported("the operator `\(text)`", syntax) }
@@ -235,7 +235,7 @@ extension SwiftLowering {
         case .switchExpr: return unsupported("a `switch` expression", syntax)
         case .isExpr: return unsupported("an `is` test", syntax)
         case .macroExpansionExpr:
-            guard let macro = syntax.node.as(RawMacroExpansionExprSyntax.self) else { break }
+            guard let macro = syntax.as(RawMacroExpansionExprSyntax.self)?.node else { break }
             return unsupported("`#\(macro.macroName.text)`", syntax)
         default:
             break
@@ -310,7 +310,7 @@ extension SwiftLowering {
         var segments: [InterpolationSegment] = []
         var text = ""
         for segment in literal.locate(literal.node.segments).elements(RawSyntax.self) {
-            if let piece = segment.node.as(RawStringSegmentSyntax.self) {
+            if let piece = segment.as(RawStringSegmentSyntax.self)?.node {
                 let content = piece.content.tokenText
                 if !content.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\r") }) {
                     // No escape and no line ending to normalise: the text as written.
