@@ -273,6 +273,9 @@ extension SwiftLowering {
 
     /// `42`, `0x2A`, `1_000`, as Swift reads them; beyond `Int64` a located error.
     func integer(_ text: String, negative: Bool, range: TextRange) -> Expr {
+        // Decimal digits alone, the usual literal, read as they are: no `_` to drop (filtering
+        // a string by characters cost more than the rest), no prefix, no overflow in 18 digits.
+        if let value = Self.plainDecimal(text) { return Expr(.integer(negative ? -value : value), range) }
         let digits = text.filter { $0 != "_" }
         let (radix, body): (Int, Substring) =
             digits.hasPrefix("0x")
@@ -285,6 +288,18 @@ extension SwiftLowering {
         else { return Expr(.unsupported("the integer literal `\(negative ? "-" : "")\(text)`, beyond Int64"), range) }
         if negative { return Expr(.integer(magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)), range) }
         return Expr(.integer(Int64(magnitude)), range)
+    }
+
+    /// The value of 1 to 18 decimal digits; nil for any other text.
+    static func plainDecimal(_ text: String) -> Int64? {
+        let bytes = text.utf8
+        guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
+        var value: Int64 = 0
+        for byte in bytes {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+        }
+        return value
     }
 
     func double(_ text: String, negative: Bool, range: TextRange) -> Expr {

@@ -111,8 +111,13 @@ private struct SwiftTypeParser {
     /// A name of word bytes alone, not a prefix word: `type()` would read it as `.named(text)`.
     static func isPlainName(_ text: String) -> Bool {
         var text = text
-        let isWord = text.withUTF8 { bytes in !bytes.isEmpty && bytes.allSatisfy(isWordByte) }
-        return isWord && !prefixWords.contains(text)
+        var startsLowercase = false
+        let isWord = text.withUTF8 { bytes in
+            startsLowercase = bytes.first.map { $0 >= UInt8(ascii: "a") || $0 == UInt8(ascii: "_") } ?? false
+            return !bytes.isEmpty && bytes.allSatisfy(isWordByte)
+        }
+        // The prefix words are lowercase; type names rarely are, and hashing each cost as much as the test.
+        return isWord && (!startsLowercase || !prefixWords.contains(text))
     }
 
     private mutating func skipSpaces() {
