@@ -90,8 +90,7 @@ struct DeclarationIndex {
         positions.reserveCapacity(expected)
         simpleNames.reserveCapacity(expected)
         for (index, unit) in units.enumerated() {
-            // By index: each declaration is read in place, not copied for the loop.
-            for position in unit.declarations.indices { add(unit.declarations[position], path: nil, unit: index) }
+            for declaration in unit.declarations { add(declaration, path: nil, unit: index) }
             for constants in TopLevelConstants.declarations(of: unit, at: index) {
                 add(constants, path: nil, unit: index)
             }
