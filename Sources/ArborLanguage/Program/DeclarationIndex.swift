@@ -48,6 +48,8 @@ struct DeclarationIndex {
                     conformances.insert(name)
                 }
             }
+            // The first fragment's room at once (a later one grows the array as usual).
+            if members.isEmpty { members.reserveCapacity(fragment.declaration.members.count) }
             for member in fragment.declaration.members {
                 if case .nested = member { continue }
                 members.append((member, fragment.unit))
@@ -82,6 +84,11 @@ struct DeclarationIndex {
     ]
 
     init(_ units: [SourceUnit]) {
+        // Room for every top-level type at once: 45,000 types grew the table a dozen times.
+        let expected = units.reduce(0) { $0 + $1.declarations.count }
+        types.reserveCapacity(expected)
+        positions.reserveCapacity(expected)
+        simpleNames.reserveCapacity(expected)
         for (index, unit) in units.enumerated() {
             for declaration in unit.declarations { add(declaration, path: nil, unit: index) }
             for constants in TopLevelConstants.declarations(of: unit, at: index) {
@@ -111,12 +118,9 @@ struct DeclarationIndex {
             return
         }
         let path = parent.map { "\($0).\(name)" } ?? name
-        let position: Int
-        if let known = positions[path] {
-            position = known
-        } else {
-            position = types.count
-            positions[path] = position
+        // One lookup: a path met for the first time takes the next position.
+        let position = Self.value(&positions[path, default: types.count])
+        if position == types.count {
             simpleNames.insert(name)
             types.append(IndexedType(path: path))
         }
@@ -125,6 +129,10 @@ struct DeclarationIndex {
             add(nested, path: path, unit: unit)
         }
     }
+
+    /// The value of a dictionary entry read through its `default:` subscript, which stores
+    /// the default when the key is new.
+    private static func value(_ entry: inout Int) -> Int { entry }
 
     /// The type at `path`, its extensions gathered.
     subscript(path: String) -> IndexedType? {

@@ -12,7 +12,16 @@ enum BracketRuns {
     /// comments; nil when there is none.
     static func excess(in text: String) -> Int? {
         var text = text
-        return text.withUTF8 { excess(in: $0) }
+        return text.withUTF8 { hasManyBrackets($0) ? excess(in: $0) : nil }
+    }
+
+    /// Whether the text has more `[` than a run may hold, wherever they are: a count the
+    /// compiler makes in vector steps, where the careful scan reads a byte at a time (model
+    /// files have a few `[` in all).
+    private static func hasManyBrackets(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var count = 0
+        for byte in bytes where byte == UInt8(ascii: "[") { count += 1 }
+        return count > longestAllowed
     }
 
     private static func excess(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {

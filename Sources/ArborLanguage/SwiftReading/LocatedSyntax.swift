@@ -24,16 +24,22 @@ struct Located<Node: RawSyntaxNodeProtocol> {
     /// `child`, as one of this node's accessors gives it, with its offset: the lengths
     /// of the children before it.
     func locate<Child: RawSyntaxNodeProtocol>(_ child: Child) -> Located<Child> {
-        let located = Located<Child>(node: child, offset: offset)
-        guard let layout = raw.layoutView else { return located }
-        let id = located.raw.id
+        let childRaw = child.raw
+        guard let layout = raw.layoutView else { return Located<Child>(node: child, raw: childRaw, offset: offset) }
+        // Compared as pointers: `RawSyntax.id` is a call into swift-syntax for each sibling.
+        let identity = Self.identity(childRaw)
         var childOffset = offset
         for slot in layout.children {
             guard let slot else { continue }
-            if slot.id == id { break }
+            if Self.identity(slot) == identity { break }
             childOffset += slot.byteLength
         }
-        return Located<Child>(node: child, raw: located.raw, offset: childOffset)
+        return Located<Child>(node: child, raw: childRaw, offset: childOffset)
+    }
+
+    /// A raw node is one pointer to its data in the arena, which `RawSyntax.id` wraps.
+    private static func identity(_ raw: RawSyntax) -> UnsafeRawPointer {
+        unsafeBitCast(raw, to: UnsafeRawPointer.self)
     }
 
     /// `raw` is `node.raw`, known already.
@@ -50,8 +56,16 @@ struct Located<Node: RawSyntaxNodeProtocol> {
     /// This node as a more precise kind (`RawStructDeclSyntax`…), if it is one.
     func `as`<Other: RawSyntaxNodeProtocol>(_: Other.Type) -> Located<Other>? {
         // The kind first: the generic initializer costs more than most casts that fail.
-        guard Other.isKindOf(raw), let other = Other(raw) else { return nil }
+        guard Other.isKindOf(raw), let other = Self.cast(raw, to: Other.self) else { return nil }
         return Located<Other>(node: other, raw: raw, offset: offset)
+    }
+
+    /// `raw` as `Other`, its kind checked already. Every raw node type is a struct holding
+    /// its `RawSyntax` alone: a bit cast, where swift-syntax's `init?(_:)` is a generic call
+    /// that reads `raw` through the protocol and checks the kind again.
+    static func cast<Other: RawSyntaxNodeProtocol>(_ raw: RawSyntax, to _: Other.Type) -> Other? {
+        guard MemoryLayout<Other>.size == MemoryLayout<RawSyntax>.size else { return Other(raw) }
+        return unsafeBitCast(raw, to: Other.self)
     }
 
     func `is`<Other: RawSyntaxNodeProtocol>(_: Other.Type) -> Bool { Other.isKindOf(raw) }
@@ -64,6 +78,19 @@ struct Located<Node: RawSyntaxNodeProtocol> {
     /// The elements of a syntax collection (or the children of any node), located.
     func elements<Child: RawSyntaxNodeProtocol>(_: Child.Type) -> LocatedElements<Child> {
         LocatedElements(parent: raw, offset: offset)
+    }
+
+    /// The token of a node holding one token and nothing else (`Int64`, `TableRecord`).
+    var soleToken: RawTokenSyntax? {
+        guard let slots = raw.layoutView?.children else { return nil }
+        var sole: RawSyntax?
+        for slot in slots {
+            guard let slot else { continue }
+            if sole != nil { return nil }
+            sole = slot
+        }
+        guard let sole, sole.kind == .token else { return nil }
+        return Located<RawTokenSyntax>.cast(sole, to: RawTokenSyntax.self)
     }
 
     /// How many children a collection has.
@@ -97,7 +124,7 @@ struct LocatedElements<Child: RawSyntaxNodeProtocol>: Sequence {
                 guard let slot else { continue }
                 let start = offset
                 offset += slot.byteLength
-                if Child.isKindOf(slot), let child = Child(slot) {
+                if Child.isKindOf(slot), let child = Located<Child>.cast(slot, to: Child.self) {
                     return Located(node: child, raw: slot, offset: start)
                 }
             }
@@ -128,7 +155,7 @@ extension Located {
     }
 
     private static func forEachToken(in raw: RawSyntax, at offset: Int, _ body: (RawTokenSyntax, Int) -> Bool) -> Bool {
-        if let token = RawTokenSyntax(raw) {
+        if raw.kind == .token, let token = Located<RawTokenSyntax>.cast(raw, to: RawTokenSyntax.self) {
             guard token.presence == .present else { return true }
             return body(token, offset + token.tokenView.leadingTriviaByteLength)
         }

@@ -21,9 +21,6 @@ extension SwiftLowering {
                         declarations += typeDeclarations(
                             in: inner, of: tree, skipped: &skipped, cancellation: cancellation)
                     }
-                } else if Self.isUnclosed(decl) {
-                    // A body left open is an error (said by `SyntaxRefusals`), not a declaration.
-                    continue
                 } else if let declaration = typeDeclaration(decl) {
                     declarations.append(declaration)
                 } else if let variable = decl.as(RawVariableDeclSyntax.self) {
@@ -72,7 +69,8 @@ extension SwiftLowering {
         return TextRange(range(item).lowerBound, baseOffset + end)
     }
 
-    /// `extension Book: TableRecord { … }`, `struct Book { … }`…; nil for other declarations.
+    /// `extension Book: TableRecord { … }`, `struct Book { … }`…; nil for other declarations,
+    /// and for one whose body has no `}` (an error `SyntaxRefusals` says, not a declaration).
     mutating func typeDeclaration(_ decl: Located<RawDeclSyntax>) -> TypeDeclaration? {
         let keyword: TypeDeclaration.Keyword
         let nameRange: TextRange
@@ -81,7 +79,10 @@ extension SwiftLowering {
         let inheritance: Located<RawInheritanceClauseSyntax>?
         let whereClause: Located<RawGenericWhereClauseSyntax>?
         let memberBlock: Located<RawMemberBlockSyntax>
-        if let e = decl.as(RawExtensionDeclSyntax.self) {
+        // By kind, one test, rather than a cast tried for each keyword in turn.
+        switch decl.kind {
+        case .extensionDecl:
+            guard let e = decl.as(RawExtensionDeclSyntax.self) else { return nil }
             keyword = .extension
             let extended = e.locate(e.node.extendedType)
             nameRange = range(extended)
@@ -98,25 +99,30 @@ extension SwiftLowering {
             }
             (inheritance, whereClause) = (e.locate(e.node.inheritanceClause), e.locate(e.node.genericWhereClause))
             memberBlock = e.locate(e.node.memberBlock)
-        } else if let s = decl.as(RawStructDeclSyntax.self) {
+        case .structDecl:
+            guard let s = decl.as(RawStructDeclSyntax.self) else { return nil }
             (keyword, nameRange, name) = (.struct, range(s.locate(s.node.name)), self.name(s.node.name))
             (inheritance, whereClause) = (s.locate(s.node.inheritanceClause), s.locate(s.node.genericWhereClause))
             memberBlock = s.locate(s.node.memberBlock)
-        } else if let c = decl.as(RawClassDeclSyntax.self) {
+        case .classDecl:
+            guard let c = decl.as(RawClassDeclSyntax.self) else { return nil }
             (keyword, nameRange, name) = (.class, range(c.locate(c.node.name)), self.name(c.node.name))
             (inheritance, whereClause) = (c.locate(c.node.inheritanceClause), c.locate(c.node.genericWhereClause))
             memberBlock = c.locate(c.node.memberBlock)
-        } else if let e = decl.as(RawEnumDeclSyntax.self) {
+        case .enumDecl:
+            guard let e = decl.as(RawEnumDeclSyntax.self) else { return nil }
             (keyword, nameRange, name) = (.enum, range(e.locate(e.node.name)), self.name(e.node.name))
             (inheritance, whereClause) = (e.locate(e.node.inheritanceClause), e.locate(e.node.genericWhereClause))
             memberBlock = e.locate(e.node.memberBlock)
-        } else if let a = decl.as(RawActorDeclSyntax.self) {
+        case .actorDecl:
+            guard let a = decl.as(RawActorDeclSyntax.self) else { return nil }
             (keyword, nameRange, name) = (.actor, range(a.locate(a.node.name)), self.name(a.node.name))
             (inheritance, whereClause) = (a.locate(a.node.inheritanceClause), a.locate(a.node.genericWhereClause))
             memberBlock = a.locate(a.node.memberBlock)
-        } else {
+        default:
             return nil
         }
+        guard memberBlock.node.rightBrace.presence == .present else { return nil }
         depth += 1
         defer { depth -= 1 }
         guard depth <= Parser.nestingLimit else { return nil }
@@ -153,21 +159,6 @@ extension SwiftLowering {
         return declaration
     }
 
-    /// A type declaration whose body has no `}`.
-    static func isUnclosed(_ decl: Located<RawDeclSyntax>) -> Bool {
-        let memberBlock: RawMemberBlockSyntax? =
-            switch decl.kind {
-            case .structDecl: decl.node.as(RawStructDeclSyntax.self)?.memberBlock
-            case .classDecl: decl.node.as(RawClassDeclSyntax.self)?.memberBlock
-            case .enumDecl: decl.node.as(RawEnumDeclSyntax.self)?.memberBlock
-            case .extensionDecl: decl.node.as(RawExtensionDeclSyntax.self)?.memberBlock
-            case .actorDecl: decl.node.as(RawActorDeclSyntax.self)?.memberBlock
-            case .protocolDecl: decl.node.as(RawProtocolDeclSyntax.self)?.memberBlock
-            default: nil
-            }
-        return memberBlock?.rightBrace.presence == .missing
-    }
-
     mutating func members(of list: Located<RawMemberBlockItemListSyntax>) -> [TypeDeclaration.Member] {
         var members: [TypeDeclaration.Member] = []
         for item in list.elements(RawMemberBlockItemSyntax.self) {
@@ -176,8 +167,6 @@ extension SwiftLowering {
                 if let inner = activeElements(of: group)?.as(RawMemberBlockItemListSyntax.self) {
                     members += self.members(of: inner)
                 }
-            } else if Self.isUnclosed(decl) {
-                continue
             } else if let nested = typeDeclaration(decl) {
                 members.append(.nested(nested))
             } else if !decl.node.hasError {

@@ -68,13 +68,13 @@ extension SwiftLowering {
             }
             return Expr(.identifier(name(baseName)), range(syntax))
         case .integerLiteralExpr:
-            guard let literal = syntax.node.as(RawIntegerLiteralExprSyntax.self) else { break }
+            guard let literal = syntax.as(RawIntegerLiteralExprSyntax.self)?.node else { break }
             return integer(literal.literal.text, negative: false, range: range(syntax))
         case .floatLiteralExpr:
-            guard let literal = syntax.node.as(RawFloatLiteralExprSyntax.self) else { break }
+            guard let literal = syntax.as(RawFloatLiteralExprSyntax.self)?.node else { break }
             return double(literal.literal.text, negative: false, range: range(syntax))
         case .booleanLiteralExpr:
-            guard let literal = syntax.node.as(RawBooleanLiteralExprSyntax.self) else { break }
+            guard let literal = syntax.as(RawBooleanLiteralExprSyntax.self)?.node else { break }
             return Expr(.bool(literal.literal.isKeyword("true")), range(syntax))
         case .nilLiteralExpr:
             return Expr(.nilLiteral, range(syntax))
@@ -130,7 +130,7 @@ extension SwiftLowering {
         case .infixOperatorExpr:
             guard let infix = syntax.as(RawInfixOperatorExprSyntax.self) else { break }
             let operation = infix.locate(infix.node.operator)
-            guard let op = operation.node.as(RawBinaryOperatorExprSyntax.self),
+            guard let op = operation.as(RawBinaryOperatorExprSyntax.self)?.node,
                 let binary = BinaryOperator(rawValue: op.operator.text)
             else { return unsupported("the operator `\(operation.detached.trimmedDescription)`", syntax) }
             return Expr(
@@ -142,10 +142,10 @@ extension SwiftLowering {
             let text = prefix.node.operator.text
             let operand = prefix.locate(prefix.node.expression)
             // `-1`, `-9223372036854775808`: negative literals, as Swift reads them.
-            if text == "-", let literal = operand.node.as(RawIntegerLiteralExprSyntax.self) {
+            if text == "-", let literal = operand.as(RawIntegerLiteralExprSyntax.self)?.node {
                 return integer(literal.literal.text, negative: true, range: range(syntax))
             }
-            if text == "-", let literal = operand.node.as(RawFloatLiteralExprSyntax.self) {
+            if text == "-", let literal = operand.as(RawFloatLiteralExprSyntax.self)?.node {
                 return double(literal.literal.text, negative: true, range: range(syntax))
             }
             guard let op = PrefixOperator(rawValue: text) else { return unsupported("the operator `\(text)`", syntax) }
@@ -235,7 +235,7 @@ extension SwiftLowering {
         case .switchExpr: return unsupported("a `switch` expression", syntax)
         case .isExpr: return unsupported("an `is` test", syntax)
         case .macroExpansionExpr:
-            guard let macro = syntax.node.as(RawMacroExpansionExprSyntax.self) else { break }
+            guard let macro = syntax.as(RawMacroExpansionExprSyntax.self)?.node else { break }
             return unsupported("`#\(macro.macroName.text)`", syntax)
         default:
             break
@@ -273,6 +273,9 @@ extension SwiftLowering {
 
     /// `42`, `0x2A`, `1_000`, as Swift reads them; beyond `Int64` a located error.
     func integer(_ text: String, negative: Bool, range: TextRange) -> Expr {
+        // Decimal digits alone, the usual literal, read as they are: no `_` to drop (filtering
+        // a string by characters cost more than the rest), no prefix, no overflow in 18 digits.
+        if let value = Self.plainDecimal(text) { return Expr(.integer(negative ? -value : value), range) }
         let digits = text.filter { $0 != "_" }
         let (radix, body): (Int, Substring) =
             digits.hasPrefix("0x")
@@ -285,6 +288,18 @@ extension SwiftLowering {
         else { return Expr(.unsupported("the integer literal `\(negative ? "-" : "")\(text)`, beyond Int64"), range) }
         if negative { return Expr(.integer(magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)), range) }
         return Expr(.integer(Int64(magnitude)), range)
+    }
+
+    /// The value of 1 to 18 decimal digits; nil for any other text.
+    static func plainDecimal(_ text: String) -> Int64? {
+        let bytes = text.utf8
+        guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
+        var value: Int64 = 0
+        for byte in bytes {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+        }
+        return value
     }
 
     func double(_ text: String, negative: Bool, range: TextRange) -> Expr {
@@ -310,7 +325,7 @@ extension SwiftLowering {
         var segments: [InterpolationSegment] = []
         var text = ""
         for segment in literal.locate(literal.node.segments).elements(RawSyntax.self) {
-            if let piece = segment.node.as(RawStringSegmentSyntax.self) {
+            if let piece = segment.as(RawStringSegmentSyntax.self)?.node {
                 let content = piece.content.tokenText
                 if !content.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\r") }) {
                     // No escape and no line ending to normalise: the text as written.

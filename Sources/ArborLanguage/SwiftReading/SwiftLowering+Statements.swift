@@ -116,7 +116,7 @@ extension SwiftLowering {
                 target: target, value: expression(infix.locate(infix.node.rightOperand)), range: range(infix))
         }
         // `count += 1`: the assignment of `count + 1`.
-        guard let op = operation.node.as(RawBinaryOperatorExprSyntax.self),
+        guard let op = operation.as(RawBinaryOperatorExprSyntax.self)?.node,
             Self.compoundAssignments.contains(op.operator.text),
             let binary = BinaryOperator(rawValue: String(op.operator.text.dropLast()))
         else { return nil }
@@ -179,7 +179,7 @@ extension SwiftLowering {
             if let binding = condition.as(RawOptionalBindingConditionSyntax.self) {
                 let pattern = binding.locate(binding.node.pattern)
                 let name =
-                    pattern.node.as(RawIdentifierPatternSyntax.self).map { self.name($0.identifier) }
+                    pattern.as(RawIdentifierPatternSyntax.self).map { self.name($0.node.identifier) }
                     ?? pattern.detached.trimmedDescription
                 return .optionalBinding(
                     name: name, nameRange: range(pattern),

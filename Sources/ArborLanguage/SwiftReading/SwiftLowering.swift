@@ -53,6 +53,8 @@ struct SwiftLowering {
     /// A type as written, spaces removed but between two words: `String?`,
     /// `QueryInterfaceRequest<Book>`, `any Error`.
     func typeText(_ node: Located<some RawSyntaxNodeProtocol>) -> String {
+        // One word, the commonest type: its text, no walk.
+        if let token = node.soleToken { return token.presence == .present ? token.text : "" }
         var text = ""
         var previousEnd = 0
         node.forEachToken { token, start in

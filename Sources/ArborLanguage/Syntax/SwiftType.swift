@@ -20,6 +20,11 @@ public indirect enum SwiftType: Hashable, Sendable {
 
     /// Parses a type as `SwiftLowering` writes it (spaces only between words).
     public init(parsing text: String) {
+        // One plain name (`String`, `Int64`), most parameters' type: no parser, no copy of the text.
+        if SwiftTypeParser.isPlainName(text) {
+            self = .named(text, arguments: [])
+            return
+        }
         var parser = SwiftTypeParser(text)
         if let type = parser.type(), parser.isAtEnd() {
             self = type
@@ -98,6 +103,23 @@ private struct SwiftTypeParser {
         }
     }
 
+    /// Words that may come before a type (`inout Book`, `any Error`): none is a type alone.
+    private static let prefixWords: Set<String> = [
+        "inout", "any", "some", "borrowing", "consuming", "__owned", "__shared",
+    ]
+
+    /// A name of word bytes alone, not a prefix word: `type()` would read it as `.named(text)`.
+    static func isPlainName(_ text: String) -> Bool {
+        var text = text
+        var startsLowercase = false
+        let isWord = text.withUTF8 { bytes in
+            startsLowercase = bytes.first.map { $0 >= UInt8(ascii: "a") || $0 == UInt8(ascii: "_") } ?? false
+            return !bytes.isEmpty && bytes.allSatisfy(isWordByte)
+        }
+        // The prefix words are lowercase; type names rarely are, and hashing each cost as much as the test.
+        return isWord && (!startsLowercase || !prefixWords.contains(text))
+    }
+
     private mutating func skipSpaces() {
         while peek() == UInt8(ascii: " ") { position += 1 }
     }
@@ -152,7 +174,7 @@ private struct SwiftTypeParser {
             type = elements[0]
         } else {
             guard let first = word() else { return nil }
-            if ["inout", "any", "some", "borrowing", "consuming", "__owned", "__shared"].contains(first) {
+            if Self.prefixWords.contains(first) {
                 return self.type()
             }
             var name = first
