@@ -52,18 +52,7 @@ enum Output {
 
     static func error(_ s: String) {
         if InterruptedStatement.isItsOwnError(s) { return }
-        var text = terminalSafe(s) + "\n"
-        text.withUTF8 { buffer in
-            guard var base = buffer.baseAddress else { return }
-            var remaining = buffer.count
-            while remaining > 0 {
-                let written = systemWrite(2, base, remaining)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }
-                remaining -= written
-                base += written
-            }
-        }
+        writeError(Array((terminalSafe(s) + "\n").utf8))
     }
 
     /// Each line as `error(_:)` writes it, in writes of about 64 KB rather than one a line

@@ -26,20 +26,25 @@ struct Located<Node: RawSyntaxNodeProtocol> {
     func locate<Child: RawSyntaxNodeProtocol>(_ child: Child) -> Located<Child> {
         let childRaw = child.raw
         guard let layout = raw.layoutView else { return Located<Child>(node: child, raw: childRaw, offset: offset) }
-        // Compared as pointers: `RawSyntax.id` is a call into swift-syntax for each sibling.
+        // Compared as pointers: `RawSyntax.id` is a call into swift-syntax for each sibling
+        // (still used should a raw node ever be more than its pointer).
+        let byPointer = MemoryLayout<RawSyntax>.size == MemoryLayout<UnsafeRawPointer>.size
         let identity = Self.identity(childRaw)
+        let id = byPointer ? nil : childRaw.id
         var childOffset = offset
         for slot in layout.children {
             guard let slot else { continue }
-            if Self.identity(slot) == identity { break }
+            if byPointer ? Self.identity(slot) == identity : slot.id == id { break }
             childOffset += slot.byteLength
         }
         return Located<Child>(node: child, raw: childRaw, offset: childOffset)
     }
 
-    /// A raw node is one pointer to its data in the arena, which `RawSyntax.id` wraps.
-    private static func identity(_ raw: RawSyntax) -> UnsafeRawPointer {
-        unsafeBitCast(raw, to: UnsafeRawPointer.self)
+    /// A raw node is one pointer to its data in the arena, which `RawSyntax.id` wraps; nil
+    /// should it ever be more.
+    private static func identity(_ raw: RawSyntax) -> UnsafeRawPointer? {
+        guard MemoryLayout<RawSyntax>.size == MemoryLayout<UnsafeRawPointer>.size else { return nil }
+        return unsafeBitCast(raw, to: UnsafeRawPointer.self)
     }
 
     /// `raw` is `node.raw`, known already.
