@@ -13,6 +13,9 @@ public enum GRDBCompilation {
             .deletingLastPathComponent()
     }
 
+    /// The package's dependencies' sources (`.build/checkouts`), real Swift to read in tests.
+    public static var checkouts: URL { packageRoot.appendingPathComponent(".build/checkouts") }
+
     public struct BuildFailure: Error, CustomStringConvertible {
         public var description: String
 

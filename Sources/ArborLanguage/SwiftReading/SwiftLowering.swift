@@ -10,8 +10,9 @@ import SwiftIfConfig
 /// skipped with a located note; valid Swift never fails here. It walks swift-syntax's
 /// raw tree (`Located`), its offsets carried along.
 struct SwiftLowering {
-    /// Where the lowered text starts in the text ranges refer to.
-    let baseOffset: Int
+    /// Where the lowered text starts in the text ranges refer to (a piece's start, when a
+    /// long file is read in pieces).
+    var baseOffset: Int
     let configuration: FlagBuildConfiguration
     /// `#if` outcomes and what was skipped, in source order.
     var notes: [ArborError] = []

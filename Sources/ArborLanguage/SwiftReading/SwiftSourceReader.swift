@@ -68,8 +68,10 @@ public enum SwiftSourceReader {
         }
     }
 
-    private static func readOnThisThread(
-        _ text: String, baseOffset: Int, flags: Set<String>, cancellation: Cancellation?
+    /// `read` on the calling thread; `pieceSize` is `TopLevelPieces.pieceSize` but in tests.
+    static func readOnThisThread(
+        _ text: String, baseOffset: Int, flags: Set<String>, cancellation: Cancellation?,
+        pieceSize: Int? = TopLevelPieces.pieceSize
     ) -> Result {
         if let offset = BracketRuns.excess(in: text) {
             let note = ArborError(
@@ -77,7 +79,14 @@ public enum SwiftSourceReader {
                 at: TextRange(baseOffset + offset, baseOffset + offset + 1))
             return Result(declarations: [], errors: [], notes: [note])
         }
-        var parser = SwiftParser.Parser(withoutPlaceholderLines(text), maximumNestingLevel: maximumNestingLevel)
+        let text = withoutPlaceholderLines(text)
+        if let pieceSize,
+            let result = readInPieces(
+                text, baseOffset: baseOffset, flags: flags, cancellation: cancellation, pieceSize: pieceSize)
+        {
+            return result
+        }
+        var parser = SwiftParser.Parser(text, maximumNestingLevel: maximumNestingLevel)
         let tree = SourceFileSyntax.parse(from: &parser)
         var lowering = SwiftLowering(baseOffset: baseOffset, flags: flags)
         var skipped = SkippedTopLevelText()
@@ -112,5 +121,58 @@ public enum SwiftSourceReader {
             declarations: declarations, errors: errors, notes: notes, topLevelConstants: lowering.topLevelConstants,
             fileScopedConstants: lowering.fileScopedConstants,
             topLevelTypeAliases: lowering.topLevelTypeAliases)
+    }
+
+    /// A long file read in pieces (`TopLevelPieces`), each parsed and lowered before the
+    /// next is parsed; nil when it has no cut, or when a piece does not parse as the whole
+    /// file would (an error in it, or a first or last token other than the scan saw): the
+    /// file is then read whole, which says where and how it is broken.
+    static func readInPieces(
+        _ text: String, baseOffset: Int, flags: Set<String>, cancellation: Cancellation?, pieceSize: Int
+    ) -> Result? {
+        var text = text
+        return text.withUTF8 { bytes -> Result? in
+            let cuts = TopLevelPieces.cuts(in: bytes, pieceSize: pieceSize)
+            guard !cuts.isEmpty else { return nil }
+            var lowering = SwiftLowering(baseOffset: baseOffset, flags: flags)
+            var skipped = SkippedTopLevelText()
+            var declarations: [TypeDeclaration] = []
+            for piece in 0...cuts.count {
+                if cancellation?.isCancelled == true { break }
+                let start = piece == 0 ? 0 : cuts[piece - 1].lineBreak
+                let end = piece == cuts.count ? bytes.count : cuts[piece].lineBreak
+                var parser = SwiftParser.Parser(
+                    UnsafeBufferPointer(rebasing: bytes[start..<end]), maximumNestingLevel: maximumNestingLevel)
+                let tree = SourceFileSyntax.parse(from: &parser)
+                guard !tree.hasError,
+                    piece == 0
+                        || tree.firstToken(viewMode: .sourceAccurate)?.positionAfterSkippingLeadingTrivia.utf8Offset
+                            == cuts[piece - 1].next - start,
+                    piece == cuts.count
+                        || endsWithBrace(tree, at: cuts[piece].brace - start)
+                else { return nil }
+                lowering.baseOffset = baseOffset + start
+                withExtendedLifetime(tree) {
+                    let file = Located(node: tree.raw, offset: 0)
+                    guard let statements = file.as(RawSourceFileSyntax.self).map({ $0.locate($0.node.statements) })
+                    else { return }
+                    declarations += lowering.typeDeclarations(
+                        in: statements, of: tree, skipped: &skipped, cancellation: cancellation)
+                }
+            }
+            var notes = lowering.notes
+            if let note = skipped.note { notes.append(note) }
+            notes.sort { ($0.range?.lowerBound ?? 0) < ($1.range?.lowerBound ?? 0) }
+            return Result(
+                declarations: declarations, errors: [], notes: notes, topLevelConstants: lowering.topLevelConstants,
+                fileScopedConstants: lowering.fileScopedConstants,
+                topLevelTypeAliases: lowering.topLevelTypeAliases)
+        }
+    }
+
+    /// Whether the last token before the end of `tree` is a `}` at `offset`.
+    private static func endsWithBrace(_ tree: SourceFileSyntax, at offset: Int) -> Bool {
+        guard let last = tree.endOfFileToken.previousToken(viewMode: .sourceAccurate) else { return false }
+        return last.tokenKind == .rightBrace && last.positionAfterSkippingLeadingTrivia.utf8Offset == offset
     }
 }

@@ -1,0 +1,138 @@
+import ArborCore
+import ArborTestSupport
+import Foundation
+import XCTest
+
+@testable import ArborLanguage
+
+/// A long file is read in pieces cut between top-level declarations (`TopLevelPieces`):
+/// what it gives is what reading it whole gives, the cuts never fall inside a string, a
+/// comment, an `#if` or a declaration, and a piece that does not parse as the whole file
+/// would sends the file back to being read whole.
+final class TopLevelPiecesTests: XCTestCase {
+    /// Declarations between which a cut would be wrong, each a trap for the scan.
+    static let traps: [String] = [
+        "struct InString { static let text = \"}\\nstruct X {\" }",
+        "struct InMultilineString {\n    static let text = \"\"\"\n}\nstruct Y {\n\"\"\"\n}",
+        "struct InRawString { static let text = #\"}\"\\n\"# }",
+        "struct InRawMultiline {\n    static let text = ##\"\"\"\n\"\"\"#\n}\nstruct Z {\n\"\"\"##\n}",
+        "struct InInterpolation { static let text = \"\\([1].map { \"\\($0) }\" }.joined())\" }",
+        "/* a comment\n}\nstruct W {\n /* nested */ still a comment */\nstruct AfterComment {}",
+        "#if DEBUG\nstruct InConditional {}\nstruct V {}\n#endif",
+        "struct Outer {\n    struct Inner {}\n}\n",
+        "// }\nstruct AfterLineComment {}",
+        "let closure = {\n}\n.self\nstruct AfterContinuation {}",
+    ]
+
+    /// Declarations and traps repeated up to `bytes`, each a line of its own.
+    static func text(bytes: Int, traps: [String] = traps) -> String {
+        var text = "import GRDB\n"
+        var i = 0
+        while text.utf8.count < bytes {
+            text += "struct Thing\(i): TableRecord { static let databaseTableName = \"book\"; var id: Int64 }\n"
+            text += "extension Thing\(i) {\n    static let books = hasMany(Book.self)\n}\n"
+            text += "/// A doc comment.\n@MainActor\nfinal class Owner\(i) {}\n"
+            text += traps[i % traps.count] + "\n"
+            i += 1
+        }
+        return text
+    }
+
+    func testCutsFallBetweenTopLevelDeclarations() {
+        var text = Self.text(bytes: 40_000)
+        let cuts = text.withUTF8 { TopLevelPieces.cuts(in: $0, pieceSize: 300) }
+        XCTAssertGreaterThan(cuts.count, 50)
+        let bytes = Array(text.utf8)
+        for cut in cuts {
+            XCTAssertEqual(bytes[cut.brace], UInt8(ascii: "}"))
+            XCTAssertEqual(bytes[cut.lineBreak], UInt8(ascii: "\n"))
+            let line = String(decoding: bytes[cut.next...].prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+            // Every trap's inner text starts with a declaration keyword too: none of them may follow a cut.
+            XCTAssertFalse(line.hasPrefix("struct Y") || line.hasPrefix("struct Z") || line.hasPrefix("struct W"), line)
+            XCTAssertFalse(line.hasPrefix("struct V") || line.hasPrefix("struct X"), line)
+            XCTAssertFalse(line.contains("AfterContinuation") || line.contains("Inner"), line)
+            XCTAssertTrue(
+                ["struct", "extension", "@MainActor", "final"].contains { line.hasPrefix($0) }, line)
+        }
+    }
+
+    func testAFileReadInPiecesReadsAsWhole() {
+        let text = Self.text(bytes: 60_000)
+        let pieces = read(text, pieceSize: 2_000)
+        let whole = read(text, pieceSize: nil)
+        XCTAssertNotNil(
+            LargeStackThread.run {
+                SwiftSourceReader.readInPieces(text, baseOffset: 7, flags: [], cancellation: nil, pieceSize: 2_000)
+            })
+        XCTAssertGreaterThan(whole.declarations.count, 500)
+        XCTAssertEqual(whole.errors, [])
+        assertSame(pieces, whole)
+        // The notes carry places: an `#if` in a later piece is placed in the whole text.
+        XCTAssertFalse(whole.notes.isEmpty)
+    }
+
+    func testABrokenPieceSendsTheFileToBeReadWhole() {
+        let text = Self.text(bytes: 30_000) + "struct Broken { static let x = (1, }\n" + Self.text(bytes: 30_000)
+        XCTAssertNil(
+            LargeStackThread.run {
+                SwiftSourceReader.readInPieces(text, baseOffset: 0, flags: [], cancellation: nil, pieceSize: 2_000)
+            })
+        let pieces = read(text, pieceSize: 2_000)
+        XCTAssertFalse(pieces.errors.isEmpty)
+        assertSame(pieces, read(text, pieceSize: nil))
+    }
+
+    func testWhatTheScanDoesNotFollowIsReadWhole() {
+        for opening in ["let r = #/\n}\n/#\n", "let s = \"open\n", "/* open\n"] {
+            var text = opening + Self.text(bytes: 20_000)
+            XCTAssertEqual(text.withUTF8 { TopLevelPieces.cuts(in: $0, pieceSize: 1_000) }, [], opening)
+        }
+        // Short files are read whole.
+        var short = Self.text(bytes: 2 * TopLevelPieces.pieceSize - 2_000)
+        XCTAssertEqual(short.withUTF8 { TopLevelPieces.cuts(in: $0) }, [])
+    }
+
+    /// Real code: GRDB's own sources, checked out beside arbor's, read in pieces and whole.
+    func testGRDBsSourcesReadInPiecesReadAsWhole() throws {
+        let folder = GRDBCompilation.checkouts.appendingPathComponent("GRDB.swift/GRDB")
+        guard let files = FileManager.default.enumerator(atPath: folder.path) else {
+            throw XCTSkip("no GRDB checkout at \(folder.path)")
+        }
+        var read = 0
+        var inPieces = 0
+        for case let file as String in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            guard text.utf8.count >= 16_000 else { continue }
+            read += 1
+            let pieces = self.read(text, pieceSize: 4_000)
+            assertSame(pieces, self.read(text, pieceSize: nil), file)
+            let kept = LargeStackThread.run {
+                SwiftSourceReader.readInPieces(text, baseOffset: 0, flags: [], cancellation: nil, pieceSize: 4_000)
+            }
+            if kept != nil { inPieces += 1 }
+        }
+        XCTAssertGreaterThan(read, 20)
+        // Most are cut; the others (no declaration after a `}` at the first column) are read whole.
+        XCTAssertGreaterThan(inPieces, read / 2, "\(inPieces) of \(read) read in pieces")
+    }
+
+    private func read(_ text: String, pieceSize: Int?) -> SwiftSourceReader.Result {
+        LargeStackThread.run {
+            SwiftSourceReader.readOnThisThread(
+                text, baseOffset: 7, flags: ConditionalCompilation.defaultFlags, cancellation: nil,
+                pieceSize: pieceSize)
+        }
+    }
+
+    private func assertSame(
+        _ a: SwiftSourceReader.Result, _ b: SwiftSourceReader.Result, _ message: String = "",
+        line: UInt = #line
+    ) {
+        XCTAssertEqual(a.declarations, b.declarations, message, line: line)
+        XCTAssertEqual(a.errors, b.errors, message, line: line)
+        XCTAssertEqual(a.notes, b.notes, message, line: line)
+        XCTAssertEqual(a.topLevelConstants, b.topLevelConstants, message, line: line)
+        XCTAssertEqual(a.fileScopedConstants, b.fileScopedConstants, message, line: line)
+        XCTAssertEqual(a.topLevelTypeAliases, b.topLevelTypeAliases, message, line: line)
+    }
+}
