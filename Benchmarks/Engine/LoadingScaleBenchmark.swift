@@ -14,7 +14,8 @@ import Foundation
 /// 14 s and 1.4 GB). Wall time, processor time (all threads) and peak memory, each with
 /// the ratio to the parse; then the same beyond what each process takes for an empty
 /// file (its start, the runtime, the database), the part that grows with the source
-/// (`ARBOR_BENCH_ONLY=loading`).
+/// (`ARBOR_BENCH_ONLY=loading`): the processor time's ratio is the median of at least five
+/// rounds, each taking its four processes in turn.
 enum LoadingScaleBenchmark {
     /// `SourceFileReading.sizeCap`: the largest file arbor reads.
     static let sizeCap = 4 * 1024 * 1024
@@ -100,28 +101,43 @@ enum LoadingScaleBenchmark {
         runs: Int, wallGoal: String = ""
     ) throws {
         let benchmark = Bundle.main.executablePath ?? CommandLine.arguments[0]
-        let load = try Measure.usage(arbor, arborArguments(source), runs: runs)
-        let parse = try Measure.usage(benchmark, [ParseOnlyProcess.flag, source], runs: runs)
-        let loadEmpty = try Measure.usage(arbor, arborArguments(empty), runs: runs)
-        let parseEmpty = try Measure.usage(benchmark, [ParseOnlyProcess.flag, empty], runs: runs)
+        let parseArguments = { (path: String) in [ParseOnlyProcess.flag, path] }
+        // Each round runs the four processes one after the other, and its ratios are taken
+        // within the round: on a shared machine the speed drifts by a quarter from one
+        // minute to the next, which figures from different moments would carry into a ratio.
+        var rounds: [(load: Double, parse: Double, loadCPU: Double, parseCPU: Double, beyond: (Double, Double))] = []
+        for _ in 0..<max(runs, 5) {
+            let load = try Measure.processTimes(arbor, arborArguments(source))
+            let parse = try Measure.processTimes(benchmark, parseArguments(source))
+            let loadEmpty = try Measure.processTimes(arbor, arborArguments(empty))
+            let parseEmpty = try Measure.processTimes(benchmark, parseArguments(empty))
+            let beyond = (load.processor - loadEmpty.processor, parse.processor - parseEmpty.processor)
+            rounds.append((load.wall, parse.wall, load.processor, parse.processor, beyond))
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let load = (wall: median(rounds.map(\.load)), cpu: median(rounds.map(\.loadCPU)))
+        let parse = (wall: median(rounds.map(\.parse)), cpu: median(rounds.map(\.parseCPU)))
+        let ratios = rounds.map { $0.beyond.0 / max($0.beyond.1, 1e-6) }.sorted()
+        let loadPeak = try Measure.timeAndPeak(arbor, arborArguments(source)).peakMB
+        let parsePeak = try Measure.timeAndPeak(benchmark, parseArguments(source)).peakMB
+        let loadEmptyPeak = try Measure.timeAndPeak(arbor, arborArguments(empty)).peakMB
+        let parseEmptyPeak = try Measure.timeAndPeak(benchmark, parseArguments(empty)).peakMB
         Measure.report(
-            "load \(label)", Measure.ms(load.seconds), reference: Measure.ms(parse.seconds),
-            ratio: load.seconds / parse.seconds, goal: wallGoal)
+            "load \(label)", Measure.ms(load.wall), reference: Measure.ms(parse.wall),
+            ratio: load.wall / parse.wall, goal: wallGoal)
         Measure.report(
-            "  processor time", Measure.ms(load.processorSeconds),
-            reference: Measure.ms(parse.processorSeconds),
-            ratio: load.processorSeconds / parse.processorSeconds)
+            "  processor time", Measure.ms(load.cpu), reference: Measure.ms(parse.cpu), ratio: load.cpu / parse.cpu)
         Measure.report(
-            "  peak memory", String(format: "%.1f MB", load.peakMB),
-            reference: String(format: "%.1f MB", parse.peakMB), ratio: load.peakMB / parse.peakMB)
+            "  peak memory", String(format: "%.1f MB", loadPeak), reference: String(format: "%.1f MB", parsePeak),
+            ratio: loadPeak / parsePeak)
         // What grows with the source: each process's run on an empty file taken away.
-        let cpu = (
-            load.processorSeconds - loadEmpty.processorSeconds, parse.processorSeconds - parseEmpty.processorSeconds
-        )
-        let memory = (load.peakMB - loadEmpty.peakMB, parse.peakMB - parseEmpty.peakMB)
         Measure.report(
-            "  processor time beyond an empty file's run", Measure.ms(cpu.0),
-            reference: Measure.ms(cpu.1), ratio: cpu.1 > 0 ? cpu.0 / cpu.1 : nil, goal: "≤ 1.5")
+            "  processor time beyond an empty file's run", Measure.ms(median(rounds.map(\.beyond.0))),
+            reference: Measure.ms(median(rounds.map(\.beyond.1))), ratio: median(ratios),
+            goal: String(
+                format: "≤ 1.5; %ld rounds' quartiles %.2f–%.2f", ratios.count, ratios[ratios.count / 4],
+                ratios[ratios.count * 3 / 4]))
+        let memory = (loadPeak - loadEmptyPeak, parsePeak - parseEmptyPeak)
         Measure.report(
             "  peak memory beyond an empty file's run", String(format: "%.1f MB", memory.0),
             reference: String(format: "%.1f MB", memory.1), ratio: memory.1 > 0 ? memory.0 / memory.1 : nil,
