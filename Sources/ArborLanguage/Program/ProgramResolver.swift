@@ -148,14 +148,18 @@ private struct Resolution {
     // MARK: Names
 
     private mutating func resolveAliases() {
-        for type in index.types {
-            let path = type.path
-            for (member, _) in type.members {
-                guard case .typeAlias(let name, _, let target, _) = member else { continue }
-                let aliasPath = "\(path).\(name)"
-                let resolved =
-                    index.resolve(target, from: path, aliases: evaluator.environment.types.aliases) ?? target
-                if resolved != aliasPath { evaluator.environment.types.alias(aliasPath, to: resolved) }
+        // Read in place: a type copied retains each of its arrays.
+        let types = index.types
+        types.withUnsafeBufferPointer { types in
+            for position in types.indices {
+                let path = types[position].path
+                for (member, _) in types[position].members {
+                    guard case .typeAlias(let name, _, let target, _) = member else { continue }
+                    let aliasPath = "\(path).\(name)"
+                    let resolved =
+                        index.resolve(target, from: path, aliases: evaluator.environment.types.aliases) ?? target
+                    if resolved != aliasPath { evaluator.environment.types.alias(aliasPath, to: resolved) }
+                }
             }
         }
         // A top-level alias names a type from anywhere (Swift's `fileprivate` is not kept).
@@ -171,10 +175,14 @@ private struct Resolution {
         var visiting: Set<String> = []
         tables.reserveCapacity(index.types.count)
         ownTables.reserveCapacity(index.types.count)
-        for type in index.types {
-            // Its entry of `tables` for good: a type found none at the top finds none when
-            // another type asks (that only adds types being visited, each a cycle cut short).
-            ownTables.append(tableName(of: type, visiting: &visiting))
+        // Read in place, as the later passes do: a type copied retains each of its arrays.
+        let types = index.types
+        types.withUnsafeBufferPointer { types in
+            for position in types.indices {
+                // Its entry of `tables` for good: a type found none at the top finds none when
+                // another type asks (that only adds types being visited, each a cycle cut short).
+                ownTables.append(tableName(of: types[position], visiting: &visiting))
+            }
         }
         evaluator.environment.typeNames.reserveCapacity(forMore: tables.count)
     }
@@ -1024,68 +1032,74 @@ private struct Resolution {
         // Many record types may share a table: its name is written once.
         var tableDetails: [String: String] = [:]
         result.entries.reserveCapacity(result.entries.count + index.types.count)
-        for (position, type) in index.types.enumerated() {
-            let path = type.path
-            // Its table as its members were declared (forcing them names no new table).
-            let table = position < tableAt.count ? tableAt[position] : nil
-            if let table,
-                Self.hasDeclaration(of: type, { $0 != .extension })
-                    || !type.conformances.isDisjoint(with: Self.tableRecordProtocols)
-            {
-                result.recordTypes += 1
-                let fragments = type.fragments
-                // Its place read in place: a fragment copied retains each array of its declaration.
-                let first = fragments.indices.first { fragments[$0].declaration.keyword != .extension }
-                if let i = first ?? fragments.indices.first {
-                    let detail =
-                        tableDetails[table]
-                        ?? {
-                            let made = "table \(SchemaText.name(table))"
-                            tableDetails[table] = made
-                            return made
-                        }()
-                    entry(.recordType, path, detail, range: fragments[i].declaration.nameRange, unit: fragments[i].unit)
-                }
-            }
-            var hasColumns = false
-            // Once a type, not a member, and only for a type with a member that asks.
-            var knownStatics: [String: Value]?
-            func statics() -> [String: Value] {
-                if let knownStatics { return knownStatics }
-                let found = environment.statics[path] ?? [:]
-                knownStatics = found
-                return found
-            }
-            for (member, unit) in type.members {
-                let name = member.name
-                guard case .property(let p) = member, p.isStatic, name != "databaseTableName" else {
-                    if case .enumCase(let c) = member, case .expression(.column)? = statics()[name] {
-                        hasColumns = true
-                        entry(.columns, "\(path).\(name)", "", range: c.nameRange, unit: unit)
-                    }
-                    continue
-                }
-                let key = "\(path).\(name)"
-                guard environment.memberErrors[key] == nil else { continue }
-                // The type's own (each record type of a table counts its own), of a table.
-                let value = statics()[name]
-                // Its table (`table`, own or the convention's) or an enclosing type's.
-                if case .association(let association)? = value, association.displayName == key,
-                    table != nil || enclosingTable(path) != nil
+        // Read in place: a type copied retains each of its arrays.
+        let types = index.types
+        types.withUnsafeBufferPointer { types in
+            for position in types.indices {
+                let path = types[position].path
+                // Its table as its members were declared (forcing them names no new table).
+                let table = position < tableAt.count ? tableAt[position] : nil
+                if let table,
+                    Self.hasDeclaration(of: types[position], { $0 != .extension })
+                        || !types[position].conformances.isDisjoint(with: Self.tableRecordProtocols)
                 {
-                    result.associations += 1
-                    entry(.association, key, association.base.kind.rawValue, range: p.nameRange, unit: unit)
-                } else if case .expression(.column)? = value {
-                    hasColumns = true
-                    entry(.columns, key, "", range: p.nameRange, unit: unit)
-                } else if case .getter? = p.value, Self.isRequestType(p.type ?? "") {
-                    result.requestMethods += 1
-                    entry(.requestMethod, key, "", range: p.nameRange, unit: unit)
-                } else {
-                    entry(.value, key, "", range: p.nameRange, unit: unit)
+                    result.recordTypes += 1
+                    let fragments = types[position].fragments
+                    // Its place read in place: a fragment copied retains each array of its declaration.
+                    let first = fragments.indices.first { fragments[$0].declaration.keyword != .extension }
+                    if let i = first ?? fragments.indices.first {
+                        let detail =
+                            tableDetails[table]
+                            ?? {
+                                let made = "table \(SchemaText.name(table))"
+                                tableDetails[table] = made
+                                return made
+                            }()
+                        entry(
+                            .recordType, path, detail, range: fragments[i].declaration.nameRange,
+                            unit: fragments[i].unit)
+                    }
                 }
+                var hasColumns = false
+                // Once a type, not a member, and only for a type with a member that asks.
+                var knownStatics: [String: Value]?
+                func statics() -> [String: Value] {
+                    if let knownStatics { return knownStatics }
+                    let found = environment.statics[path] ?? [:]
+                    knownStatics = found
+                    return found
+                }
+                for (member, unit) in types[position].members {
+                    let name = member.name
+                    guard case .property(let p) = member, p.isStatic, name != "databaseTableName" else {
+                        if case .enumCase(let c) = member, case .expression(.column)? = statics()[name] {
+                            hasColumns = true
+                            entry(.columns, "\(path).\(name)", "", range: c.nameRange, unit: unit)
+                        }
+                        continue
+                    }
+                    let key = "\(path).\(name)"
+                    guard environment.memberErrors[key] == nil else { continue }
+                    // The type's own (each record type of a table counts its own), of a table.
+                    let value = statics()[name]
+                    // Its table (`table`, own or the convention's) or an enclosing type's.
+                    if case .association(let association)? = value, association.displayName == key,
+                        table != nil || enclosingTable(path) != nil
+                    {
+                        result.associations += 1
+                        entry(.association, key, association.base.kind.rawValue, range: p.nameRange, unit: unit)
+                    } else if case .expression(.column)? = value {
+                        hasColumns = true
+                        entry(.columns, key, "", range: p.nameRange, unit: unit)
+                    } else if case .getter? = p.value, Self.isRequestType(p.type ?? "") {
+                        result.requestMethods += 1
+                        entry(.requestMethod, key, "", range: p.nameRange, unit: unit)
+                    } else {
+                        entry(.value, key, "", range: p.nameRange, unit: unit)
+                    }
+                }
+                if hasColumns { result.columnSets += 1 }
             }
-            if hasColumns { result.columnSets += 1 }
         }
         result.requestMethods += environment.requestMethods.count + valueRequestMethods
     }
