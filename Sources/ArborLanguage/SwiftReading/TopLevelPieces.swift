@@ -30,11 +30,15 @@ struct TopLevelPieces {
         var scanner = Scanner(bytes: bytes)
         var cuts: [Cut] = []
         var pieceStart = 0
-        while let cut = scanner.nextCandidate() {
-            if cut.lineBreak - pieceStart >= pieceSize, bytes.count - cut.lineBreak >= pieceSize {
-                cuts.append(cut)
-                pieceStart = cut.lineBreak
+        while let cut = scanner.nextCandidate(from: pieceStart + pieceSize) {
+            // The rest is scanned all the same: a string or comment left open there sends
+            // the file to be read whole.
+            guard bytes.count - cut.lineBreak >= pieceSize else {
+                while scanner.nextCandidate(from: bytes.count) != nil {}
+                break
             }
+            cuts.append(cut)
+            pieceStart = cut.lineBreak
         }
         return scanner.failed ? [] : cuts
     }
@@ -66,8 +70,9 @@ struct TopLevelPieces {
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-        /// The next line break at the top level after a `}`, before a declaration.
-        mutating func nextCandidate() -> Cut? {
+        /// The next line break at the top level after a `}`, before a declaration, at
+        /// `minimum` or after (the line after an earlier one is not looked at).
+        mutating func nextCandidate(from minimum: Int) -> Cut? {
             while index < bytes.count, !failed {
                 if case .string(let multiline, let hashes) = frames.last {
                     scanString(multiline: multiline, hashes: hashes)
@@ -79,7 +84,7 @@ struct TopLevelPieces {
                     let lineBreak = index
                     index += 1
                     atLineStart = true
-                    if frames.isEmpty, depth == 0, conditionals == 0, last == UInt8(ascii: "}"),
+                    if lineBreak >= minimum, frames.isEmpty, depth == 0, conditionals == 0, last == UInt8(ascii: "}"),
                         let next = declarationStart(after: lineBreak)
                     {
                         return Cut(brace: lastOffset, lineBreak: lineBreak, next: next)
@@ -96,27 +101,34 @@ struct TopLevelPieces {
         /// breaks): letters, digits, blanks and the other operators, passed in one loop. Most
         /// of a file is these: the scan reads them a byte at a time otherwise.
         private mutating func skipOrdinaryRun() -> Bool {
+            guard let base = bytes.baseAddress else { return false }
             let start = index
-            var lastCode = -1
-            while index < bytes.count {
-                let byte = bytes[index]
-                if Self.isSpecial[Int(byte)] { break }
-                if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\r") {
-                    lastCode = index
-                }
-                index += 1
-            }
-            if lastCode >= 0 {
+            var end = index
+            while end < bytes.count, !Self.isSpecial(base[end]) { end += 1 }
+            index = end
+            // The last of them that is not blank, found from the end.
+            var lastCode = end - 1
+            while lastCode >= start, Self.isBlank(base[lastCode]) { lastCode -= 1 }
+            if lastCode >= start {
                 atLineStart = false
-                last = bytes[lastCode]
+                last = base[lastCode]
                 lastOffset = lastCode
             }
-            return index > start
+            return end > start
         }
 
-        /// The bytes `scanCode` reads one by one.
-        private static let isSpecial: [Bool] = (0..<256).map { byte in
-            "\n\"#/()[]{}".utf8.contains(UInt8(byte))
+        /// The bytes `scanCode` reads one by one, as bits: `\n " # ( ) /` below 64, `[ ] { }` above.
+        private static var specialBelow64: UInt64 { 0x0000_830C_0000_0400 }
+        private static var specialFrom64: UInt64 { 0x2800_0000_2800_0000 }
+
+        private static func isSpecial(_ byte: UInt8) -> Bool {
+            byte < 64
+                ? specialBelow64 >> byte & 1 != 0
+                : byte < 128 && specialFrom64 >> (byte - 64) & 1 != 0
+        }
+
+        private static func isBlank(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
         }
 
         private func byte(at offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
