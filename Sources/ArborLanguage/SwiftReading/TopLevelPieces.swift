@@ -102,9 +102,11 @@ struct TopLevelPieces {
         /// of a file is these: the scan reads them a byte at a time otherwise.
         private mutating func skipOrdinaryRun() -> Bool {
             guard let base = bytes.baseAddress else { return false }
+            // In locals: the loop reads memory, which the compiler can not tell from `self`'s.
             let start = index
+            let count = bytes.count
             var end = index
-            while end < bytes.count, !Self.isSpecial(base[end]) { end += 1 }
+            while end < count, !Self.isSpecial(base[end]) { end += 1 }
             index = end
             // The last of them that is not blank, found from the end.
             var lastCode = end - 1
@@ -129,6 +131,12 @@ struct TopLevelPieces {
 
         private static func isBlank(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+        }
+
+        /// `"""` at `offset`: three bytes compared, where `matches` walks a string's UTF-8.
+        private func isTripleQuote(at offset: Int) -> Bool {
+            let quote = UInt8(ascii: "\"")
+            return byte(at: offset) == quote && byte(at: offset + 1) == quote && byte(at: offset + 2) == quote
         }
 
         private func byte(at offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
@@ -212,7 +220,7 @@ struct TopLevelPieces {
 
         /// At `index`, the `"` that opens a string after `hashes` `#`.
         private mutating func openString(hashes: Int) {
-            if matches("\"\"\"", at: index) {
+            if isTripleQuote(at: index) {
                 frames.append(.string(multiline: true, hashes: hashes))
                 index += 3
             } else {
@@ -240,7 +248,7 @@ struct TopLevelPieces {
                 }
             } else if byte == UInt8(ascii: "\"") {
                 let quotes = multiline ? 3 : 1
-                if multiline ? matches("\"\"\"", at: index) : true,
+                if multiline ? isTripleQuote(at: index) : true,
                     (0..<hashes).allSatisfy({ self.byte(at: index + quotes + $0) == UInt8(ascii: "#") })
                 {
                     frames.removeLast()
@@ -261,10 +269,10 @@ struct TopLevelPieces {
         private mutating func skipBlockComment() {
             var open = 0
             while index < bytes.count {
-                if matches("/*", at: index) {
+                if byte(at: index) == UInt8(ascii: "/") && byte(at: index + 1) == UInt8(ascii: "*") {
                     open += 1
                     index += 2
-                } else if matches("*/", at: index) {
+                } else if byte(at: index) == UInt8(ascii: "*") && byte(at: index + 1) == UInt8(ascii: "/") {
                     open -= 1
                     index += 2
                     if open == 0 { return }
@@ -282,7 +290,7 @@ struct TopLevelPieces {
             while offset < bytes.count {
                 if bytes[offset] == UInt8(ascii: "\n") {
                     offset += 1
-                } else if matches("//", at: offset) {
+                } else if byte(at: offset) == UInt8(ascii: "/") && byte(at: offset + 1) == UInt8(ascii: "/") {
                     while offset < bytes.count, bytes[offset] != UInt8(ascii: "\n") { offset += 1 }
                 } else {
                     break
