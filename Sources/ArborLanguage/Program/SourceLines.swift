@@ -8,23 +8,14 @@ public struct SourceLines: Sendable {
 
     public init(_ text: String) {
         self.text = text
-        // Read from the text's own storage when it has one: a load's file may be megabytes.
-        let found = text.utf8.withContiguousStorageIfAvailable { bytes in
+        // Read from the text's own storage (a load's file may be megabytes); `withUTF8` makes
+        // a bridged text contiguous first.
+        var contiguous = text
+        starts = contiguous.withUTF8 { bytes in
             var starts = [0]
             for i in bytes.indices where bytes[i] == 0x0A { starts.append(i + 1) }
             return starts
         }
-        if let found {
-            self.starts = found
-            return
-        }
-        var starts = [0]
-        var position = 0
-        for byte in text.utf8 {
-            position += 1
-            if byte == 0x0A { starts.append(position) }
-        }
-        self.starts = starts
     }
 
     /// The line and column (in characters, from 1) of a byte offset.

@@ -90,14 +90,7 @@ public enum SwiftSourceReader {
         let tree = SourceFileSyntax.parse(from: &parser)
         var lowering = SwiftLowering(baseOffset: baseOffset, flags: flags)
         var skipped = SkippedTopLevelText()
-        // Lowering walks the raw tree, which lives as long as `tree`.
-        let declarations = withExtendedLifetime(tree) {
-            let file = Located(node: tree.raw, offset: 0)
-            guard let statements = file.as(RawSourceFileSyntax.self).map({ $0.locate($0.node.statements) }) else {
-                return [TypeDeclaration]()
-            }
-            return lowering.typeDeclarations(in: statements, of: tree, skipped: &skipped, cancellation: cancellation)
-        }
+        let declarations = lower(tree, with: &lowering, skipped: &skipped, cancellation: cancellation)
         var errors: [ArborError] = []
         var notes = lowering.notes
         // Where the compiler refuses the code arbor reads, an error; elsewhere one note.
@@ -152,13 +145,7 @@ public enum SwiftSourceReader {
                         || endsWithBrace(tree, at: cuts[piece].brace - start)
                 else { return nil }
                 lowering.baseOffset = baseOffset + start
-                withExtendedLifetime(tree) {
-                    let file = Located(node: tree.raw, offset: 0)
-                    guard let statements = file.as(RawSourceFileSyntax.self).map({ $0.locate($0.node.statements) })
-                    else { return }
-                    declarations += lowering.typeDeclarations(
-                        in: statements, of: tree, skipped: &skipped, cancellation: cancellation)
-                }
+                declarations += lower(tree, with: &lowering, skipped: &skipped, cancellation: cancellation)
             }
             var notes = lowering.notes
             if let note = skipped.note { notes.append(note) }
@@ -167,6 +154,21 @@ public enum SwiftSourceReader {
                 declarations: declarations, errors: [], notes: notes, topLevelConstants: lowering.topLevelConstants,
                 fileScopedConstants: lowering.fileScopedConstants,
                 topLevelTypeAliases: lowering.topLevelTypeAliases)
+        }
+    }
+
+    /// The type declarations of a file's tree (or a piece's). Lowering walks the raw tree,
+    /// which lives as long as `tree`.
+    private static func lower(
+        _ tree: SourceFileSyntax, with lowering: inout SwiftLowering, skipped: inout SkippedTopLevelText,
+        cancellation: Cancellation?
+    ) -> [TypeDeclaration] {
+        withExtendedLifetime(tree) {
+            let file = Located(node: tree.raw, offset: 0)
+            guard let statements = file.as(RawSourceFileSyntax.self).map({ $0.locate($0.node.statements) }) else {
+                return []
+            }
+            return lowering.typeDeclarations(in: statements, of: tree, skipped: &skipped, cancellation: cancellation)
         }
     }
 

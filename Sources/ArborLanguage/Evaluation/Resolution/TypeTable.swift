@@ -3,7 +3,8 @@ import ArborCore
 /// Every type of the app's code, by full path, and the type aliases between paths:
 /// the one place the resolver looks a type up.
 public struct TypeTable: Sendable {
-    private var infos: [String: TypeInfo] = [:]
+    /// Read by `TypeTableView`, which keeps this alone rather than a copy of the whole table.
+    private(set) var infos: [String: TypeInfo] = [:]
     /// `typealias Columns = CodingKeys`, by the alias's full path (`alias(_:to:)` adds one).
     public private(set) var aliases: [String: String] = [:]
     /// The last component of every nested type's path and nested alias's (`Columns` of
@@ -95,11 +96,18 @@ public struct TypeTable: Sendable {
 
 /// A read-only view of one field of every type, by path: `environment.statics[path]`.
 public struct TypeTableView<Field>: Sendable {
-    let table: TypeTable
+    /// The types by path: a view is made for each lookup (`environment.statics[path]`), and
+    /// holding the whole table retained each of its sets as well.
+    let infos: [String: TypeInfo]
     let field: @Sendable (TypeInfo) -> Field?
 
-    public subscript(path: String) -> Field? { table[path].flatMap(field) }
+    init(table: TypeTable, field: @escaping @Sendable (TypeInfo) -> Field?) {
+        self.infos = table.infos
+        self.field = field
+    }
+
+    public subscript(path: String) -> Field? { infos[path].flatMap(field) }
 
     /// The paths whose type has the field.
-    public var keys: [String] { table.all.filter { field($0) != nil }.map(\.path) }
+    public var keys: [String] { infos.values.filter { field($0) != nil }.map(\.path) }
 }
