@@ -19,6 +19,7 @@ enum HelpText {
 
         ENVIRONMENT:
           ARBOR_BUSY_TIMEOUT  seconds to wait for another process's lock (default 5)
+          ESCDELAY            milliseconds Escape waits for a key's sequence (default 25)
           NO_COLOR            no colour in the terminal interface (--color auto)
           TERM                TERM=dumb gives line mode, not the terminal interface
           XDG_CONFIG_HOME     the start-up file is $XDG_CONFIG_HOME/arbor/init

@@ -157,7 +157,9 @@ final class TerminalTests: XCTestCase {
     }
 
     func testTheMouseSelectsAndToggles() throws {
-        let tmux = try TmuxSession(command: command(), width: 100, height: 30)
+        // A click is typed as `ESC [ M` and three bytes: a long escape delay keeps a
+        // loaded machine from reading its ESC alone, as the Escape key.
+        let tmux = try TmuxSession(command: "ESCDELAY=2000 " + command(), width: 100, height: 30)
         defer { tmux.kill() }
         try tmux.waitFor("arbor>")
         try tmux.type("Author.including(all: Author.books)")

@@ -49,7 +49,9 @@ final class NCursesTerminal {
         nonl()
         _ = keypad(arbor_stdscr(), true)
         _ = nodelay(arbor_stdscr(), true)
-        set_escdelay(25)
+        // A lone Escape is told from a key's escape sequence by waiting this long for more;
+        // `ESCDELAY` in milliseconds overrides it, as in every ncurses program.
+        set_escdelay(Self.escapeDelay(ProcessInfo.processInfo.environment["ESCDELAY"]))
         _ = mousemask(arbor_mouse_mask(), nil)
         // Presses are reported at once instead of being held back to detect double clicks.
         _ = mouseinterval(0)
@@ -65,6 +67,12 @@ final class NCursesTerminal {
         _ = define_key("\u{1b}[200~", Self.pasteStart)
         _ = define_key("\u{1b}[201~", Self.pasteEnd)
         setBracketedPaste(true)
+    }
+
+    /// The escape delay in milliseconds: `ESCDELAY` when it is a number up to 10 s, else 25.
+    static func escapeDelay(_ environmentValue: String?) -> Int32 {
+        guard let value = environmentValue.flatMap({ Int32($0) }), (0...10_000).contains(value) else { return 25 }
+        return value
     }
 
     /// Key codes of the paste brackets, past curses' own (`KEY_MAX`).
