@@ -177,12 +177,14 @@ struct Arbor: ParsableCommand {
             }
         }
         let session: Session
+        // Without a database the files are read here, once, for their migrations and their declarations.
+        var reading: SourceFileReading?
         do {
             // No DATABASE: the schema the loaded code's migrations build, when it has a migrator.
-            let program =
-                database == nil && !load.isEmpty
-                ? try Session.migrationProgram(
-                    paths: load, migrator: migrator, flags: defines.isEmpty ? nil : Set(defines)) : nil
+            if database == nil && !load.isEmpty { reading = try SourceFileReading(paths: load) }
+            let program = try reading.flatMap {
+                try Session.migrationProgram($0, migrator: migrator, flags: defines.isEmpty ? nil : Set(defines))
+            }
             if let program {
                 session = try Session(migrations: program, busyTimeout: Self.busyTimeout())
             } else {
@@ -217,7 +219,7 @@ struct Arbor: ParsableCommand {
         if !load.isEmpty {
             // Every file is read before any is resolved: the order of `--load`s never matters.
             do {
-                let report = try session.load(paths: load)
+                let report = try reading.map(session.load) ?? session.load(paths: load)
                 ProcessLifetime.keepUntilExit(session.program)
                 ProcessLifetime.keepUntilExit(session.environment)
                 if let built = session.builtFrom {

@@ -60,9 +60,27 @@ final class MigrationStatusTests: XCTestCase {
         XCTAssertEqual(status.lines.last, "3 applied, 0 pending: up to date")
     }
 
+    /// Without a database the files are read once: the declarations loaded are the bytes
+    /// the migrations were read from, even once the file is gone.
+    func testTheMigrationsAndTheDeclarationsAreReadFromTheSameBytes() throws {
+        let records =
+            "\nstruct Player: TableRecord { static let team = belongsTo(Team.self) }\nstruct Team: TableRecord {}\n"
+        let file = try MigrationFixtures.appFile(MigrationFixtures.playerApp + records)
+        let reading = try SourceFileReading(paths: [file])
+        let program = try XCTUnwrap(try Session.migrationProgram(reading, migrator: nil))
+        let session = try Session(migrations: program)
+        try FileManager.default.removeItem(atPath: file)
+        let report = try session.load(reading)
+        XCTAssertEqual(report.files, 1)
+        XCTAssertFalse(report.hasErrors, report.renderedDiagnostics.joined(separator: "\n"))
+        XCTAssertEqual(session.environment.typeNames.table(forType: "Player"), "player")
+        XCTAssertNotNil(session.environment.catalog.association(named: "team", of: "player"))
+        XCTAssertThrowsError(try session.load(paths: [file]))
+    }
+
     func testTheBuiltDatabaseHasNoFileToCompare() throws {
         let program = try XCTUnwrap(
-            try Session.migrationProgram(paths: [try MigrationFixtures.appFile()], migrator: nil))
+            try Session.migrationProgram(SourceFileReading(paths: [try MigrationFixtures.appFile()]), migrator: nil))
         let session = try Session(migrations: program)
         XCTAssertThrowsError(try session.migrationStatus()) { error in
             XCTAssertTrue("\(error)".contains("no database file is open"), "\(error)")

@@ -17,7 +17,7 @@ final class RealAppMigrationTests: XCTestCase {
 
     func testTheMoviesAppBuildsItsSchemaFromItsMigration() throws {
         let models = Self.app.appendingPathComponent("Models").path
-        let program = try XCTUnwrap(try Session.migrationProgram(paths: [models], migrator: nil))
+        let program = try XCTUnwrap(try Session.migrationProgram(SourceFileReading(paths: [models]), migrator: nil))
         XCTAssertEqual(program.migratorName, "DatabaseWriter.migrate")
         XCTAssertEqual(program.notes, [])
         let session = try Session(migrations: program)

@@ -18,7 +18,11 @@ extension Session {
     /// Reads Swift files, and every `*.swift` file below folders, as the app's code.
     /// A file read again replaces what it declared.
     public func load(paths: [String]) throws -> LoadReport {
-        let reading = try SourceFileReading(paths: paths)
+        try load(try SourceFileReading(paths: paths))
+    }
+
+    /// Loads files already read (`SourceFileReading`).
+    public func load(_ reading: SourceFileReading) throws -> LoadReport {
         var units: [String] = []
         // Ctrl-C puts the session back as it was: nothing of a cancelled load stays.
         let before = (program, resolution, evaluator)

@@ -15,22 +15,25 @@ import Foundation
 /// file, a loop of symbolic links, not UTF-8, too big) is reported with its
 /// cause and never stops the others. A FIFO is never opened (that would wait
 /// for a writer).
-struct SourceFileReading {
+///
+/// Read once per command line: the migrations looked for without a database and the
+/// declarations loaded are the same bytes.
+public struct SourceFileReading: Sendable {
     /// Far above any file of models (a big one is 100 KB); parsing holds about
     /// 60 bytes per byte of source, so this keeps a load within about 1 GB.
     /// Far above any model file (the largest apps' are under 1 MB): the compiler's syntax tree
     /// takes about 60 bytes of memory per byte of source, so 4 MB stay under 400 MB.
     static let sizeCap = 4 * 1024 * 1024
 
-    var texts: [(path: String, text: String)] = []
+    public private(set) var texts: [(path: String, text: String)] = []
     /// Entries skipped, each an error located at its path.
-    var problems: [ProgramDiagnostic] = []
+    public private(set) var problems: [ProgramDiagnostic] = []
     /// How many `.swift` entries were found (read or not).
-    var found = 0
+    public private(set) var found = 0
 
     /// Throws only when a path given can not be read at all (nothing there, a
     /// folder that can not be listed, a folder without a `.swift` file).
-    init(paths: [String]) throws {
+    public init(paths: [String]) throws {
         for path in paths {
             // Foundation's trimming only when there is something to trim: it costs for each path.
             let path =

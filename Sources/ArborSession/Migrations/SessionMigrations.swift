@@ -10,11 +10,10 @@ import GRDB
 extension Session {
     /// The migrator `migrator` (or the only one) of the Swift files at `paths`; nil when
     /// they register no migrations.
-    public static func migrationProgram(paths: [String], migrator: String?, flags: Set<String>? = nil) throws
-        -> MigrationProgram?
-    {
-        let reading = try SourceFileReading(paths: paths)
-        return try MigrationProgram.read(
+    public static func migrationProgram(
+        _ reading: SourceFileReading, migrator: String?, flags: Set<String>? = nil
+    ) throws -> MigrationProgram? {
+        try MigrationProgram.read(
             reading.texts, migrator: migrator, flags: flags ?? ConditionalCompilation.defaultFlags)
     }
 
