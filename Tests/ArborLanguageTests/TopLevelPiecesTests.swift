@@ -92,6 +92,53 @@ final class TopLevelPiecesTests: XCTestCase {
         XCTAssertEqual(short.withUTF8 { TopLevelPieces.cuts(in: $0) }, [])
     }
 
+    /// What the scan does not model (a bare regex literal, a quote or a comment opened or
+    /// closed anywhere, a stray brace or `#if`, a NUL byte) never makes a piece read differ
+    /// from the whole: random edits of a file of traps, each read both ways. Some edits are
+    /// anywhere (most break a piece, and the file is read whole); others are whole lines
+    /// that parse but hide a brace, a quote or a comment mark from the scan.
+    func testEditedFilesReadInPiecesReadAsWhole() {
+        let anywhere = [
+            "\"", "\"\"\"", "#\"", "\"#", "/*", "*/", "}", "{", "\n#if DEBUG\n", "\n#endif\n", "\n", "/",
+            " /\"}/ ", " /}\n/ ", "\\(", ")", "#", "//", "`", "\r", "\u{0}", "é", "\n}\nstruct Q {\n", " #/ } /# ",
+        ]
+        let lines = [
+            "let r = /\"}/\n", "let r = /}\\n/\n", "let r = #/\n}\nstruct R {\n/#\n", "// \" /* }\n", "/* } \" */\n",
+            "let s = \"}\\n\"\n", "let t = #\"}\"#\n", "#if DEBUG\n}\n#endif\n", "#if DEBUG\nstruct D {}\n#endif\n",
+            "let c = \"\\(\"}\")\"\n",
+        ]
+        let original = Array(Self.text(bytes: 4_000).utf8)
+        let lineStarts = original.indices.filter { $0 == 0 || original[$0 - 1] == UInt8(ascii: "\n") }
+        var random = SplitMix64(seed: 20)
+        func pick(_ count: Int) -> Int { Int.random(in: 0..<count, using: &random) }
+        var inPieces = 0
+        for round in 0..<40 {
+            var bytes = original
+            if round % 3 == 0 {
+                for _ in 0...pick(3) {
+                    let at = pick(bytes.count)
+                    if pick(2) == 0 {
+                        bytes.removeSubrange(at..<min(bytes.count, at + 1 + pick(4)))
+                    } else {
+                        bytes.insert(contentsOf: Array(anywhere[pick(anywhere.count)].utf8), at: at)
+                    }
+                }
+            } else {
+                // From the end, so that the earlier line starts stay where they were.
+                let places = (0...pick(3)).map { _ in lineStarts[pick(lineStarts.count)] }.sorted(by: >)
+                for at in places { bytes.insert(contentsOf: Array(lines[pick(lines.count)].utf8), at: at) }
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            assertSame(read(text, pieceSize: 500), read(text, pieceSize: nil), "round \(round)")
+            let kept = LargeStackThread.run {
+                SwiftSourceReader.readInPieces(text, baseOffset: 0, flags: [], cancellation: nil, pieceSize: 500)
+            }
+            if kept != nil { inPieces += 1 }
+        }
+        // Edits that break no piece leave the file read in pieces: the comparison is not only of whole reads.
+        XCTAssertGreaterThan(inPieces, 10, "\(inPieces) of 40 read in pieces")
+    }
+
     /// Real code: GRDB's own sources, checked out beside arbor's, read in pieces and whole.
     func testGRDBsSourcesReadInPiecesReadAsWhole() throws {
         let folder = GRDBCompilation.checkouts.appendingPathComponent("GRDB.swift/GRDB")

@@ -103,7 +103,7 @@ final class AppModelTests: XCTestCase {
     }
 
     func testTheFolderLoadsWithNothingSkippedInAnyOrder() throws {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let files = try Self.files
         XCTAssertEqual(files.count, 9)
         var orders = [files, files.reversed()]
@@ -262,18 +262,5 @@ final class AppModelTests: XCTestCase {
         XCTAssertEqual(
             message("try dbQueue.write { db in try Member.filter(key: 1).deleteAll(db) }"),
             "`deleteAll` writes to the database: arbor runs requests and never writes through them")
-    }
-}
-
-/// A small deterministic generator, so that the shuffled orders are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
