@@ -219,7 +219,14 @@ struct Arbor: ParsableCommand {
         if !load.isEmpty {
             // Every file is read before any is resolved: the order of `--load`s never matters.
             do {
-                let report = try reading.map(session.load) ?? session.load(paths: load)
+                let report: LoadReport
+                if let read = reading {
+                    report = try session.load(read)
+                    // Its texts are in the session now: not kept twice while it runs.
+                    reading = nil
+                } else {
+                    report = try session.load(paths: load)
+                }
                 ProcessLifetime.keepUntilExit(session.program)
                 ProcessLifetime.keepUntilExit(session.environment)
                 if let built = session.builtFrom {

@@ -2,16 +2,14 @@ import XCTest
 
 @testable import ArborTerminal
 
-/// A lone Escape waits 25 ms for the rest of a key's sequence; `ESCDELAY` changes
-/// that wait, as in every ncurses program (the end-to-end mouse test lengthens it,
-/// so that a click's sequence read on a loaded machine is never taken for Escape).
+/// A lone Escape waits 25 ms for the rest of a key's sequence; `ESCDELAY`, which ncurses
+/// reads itself when the screen starts, changes that wait and arbor leaves it alone (the
+/// end-to-end mouse test lengthens it, so that a click's sequence read on a loaded
+/// machine is never taken for Escape).
 final class EscapeDelayTests: XCTestCase {
-    func testTheEnvironmentSetsTheEscapeDelayWithinBounds() {
-        XCTAssertEqual(NCursesTerminal.escapeDelay(nil), 25)
-        XCTAssertEqual(NCursesTerminal.escapeDelay("1000"), 1000)
-        XCTAssertEqual(NCursesTerminal.escapeDelay("0"), 0)
-        XCTAssertEqual(NCursesTerminal.escapeDelay("-5"), 25)
-        XCTAssertEqual(NCursesTerminal.escapeDelay("99999"), 25)
-        XCTAssertEqual(NCursesTerminal.escapeDelay("fast"), 25)
+    func testArborSetsItsDelayOnlyWithoutESCDELAY() {
+        XCTAssertEqual(NCursesTerminal.defaultEscapeDelay(nil), 25)
+        XCTAssertNil(NCursesTerminal.defaultEscapeDelay("1000"))
+        XCTAssertNil(NCursesTerminal.defaultEscapeDelay(""))
     }
 }

@@ -1,5 +1,6 @@
 /// A small deterministic random generator (SplitMix64), so that tests drawing random
-/// inputs draw the same ones on every run.
+/// inputs draw the same ones on every run. (The fuzzer's grammar mutator keeps a copy of
+/// its own: an executable target does not depend on the tests' support.)
 public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 

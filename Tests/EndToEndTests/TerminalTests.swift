@@ -165,8 +165,10 @@ final class TerminalTests: XCTestCase {
         try tmux.type("Author.including(all: Author.books)")
         try tmux.press("Enter")
         try tmux.waitFor("▸ author  id:3  name:\"Molière\"")
-        // The first click selects the third author, a second one opens it.
+        // The first click selects the third author (the focus is in the panes: their keys
+        // show), a second one opens it.
         try click(tmux, x: 40, y: 3)
+        try tmux.waitFor("␣ expand")
         try click(tmux, x: 40, y: 3)
         try tmux.waitFor(
             "▾ author  id:3  name:\"Molière\"", "▾ books  ", "▸ author  id:1  name:\"Victor Hugo\"")

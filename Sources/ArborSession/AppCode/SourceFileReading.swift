@@ -18,9 +18,7 @@ import Foundation
 ///
 /// Read once per command line: the migrations looked for without a database and the
 /// declarations loaded are the same bytes.
-public struct SourceFileReading: Sendable {
-    /// Far above any file of models (a big one is 100 KB); parsing holds about
-    /// 60 bytes per byte of source, so this keeps a load within about 1 GB.
+public struct SourceFileReading {
     /// Far above any model file (the largest apps' are under 1 MB): the compiler's syntax tree
     /// takes about 60 bytes of memory per byte of source, so 4 MB stay under 400 MB.
     static let sizeCap = 4 * 1024 * 1024

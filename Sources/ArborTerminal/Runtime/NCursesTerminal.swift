@@ -49,9 +49,11 @@ final class NCursesTerminal {
         nonl()
         _ = keypad(arbor_stdscr(), true)
         _ = nodelay(arbor_stdscr(), true)
-        // A lone Escape is told from a key's escape sequence by waiting this long for more;
-        // `ESCDELAY` in milliseconds overrides it, as in every ncurses program.
-        set_escdelay(Self.escapeDelay(ProcessInfo.processInfo.environment["ESCDELAY"]))
+        // A lone Escape is told from a key's escape sequence by waiting this long for more.
+        // `newterm` has already read `ESCDELAY`, as in every ncurses program: it is kept.
+        if let delay = Self.defaultEscapeDelay(ProcessInfo.processInfo.environment["ESCDELAY"]) {
+            set_escdelay(delay)
+        }
         _ = mousemask(arbor_mouse_mask(), nil)
         // Presses are reported at once instead of being held back to detect double clicks.
         _ = mouseinterval(0)
@@ -69,10 +71,10 @@ final class NCursesTerminal {
         setBracketedPaste(true)
     }
 
-    /// The escape delay in milliseconds: `ESCDELAY` when it is a number up to 10 s, else 25.
-    static func escapeDelay(_ environmentValue: String?) -> Int32 {
-        guard let value = environmentValue.flatMap({ Int32($0) }), (0...10_000).contains(value) else { return 25 }
-        return value
+    /// arbor's escape delay in milliseconds, 25 (ncurses' is 1 s), set only when `ESCDELAY`
+    /// is not: ncurses reads that one itself.
+    static func defaultEscapeDelay(_ environmentValue: String?) -> Int32? {
+        environmentValue == nil ? 25 : nil
     }
 
     /// Key codes of the paste brackets, past curses' own (`KEY_MAX`).
