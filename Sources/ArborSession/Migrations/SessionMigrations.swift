@@ -8,8 +8,8 @@ import GRDB
 /// their status in the open file (`:migrations`), the drift (`:migrations --diff`) and
 /// applying them (`:migrate`).
 extension Session {
-    /// The migrator `migrator` (or the only one) of the Swift files at `paths`; nil when
-    /// they register no migrations.
+    /// The migrator `migrator` (or the only one) of the Swift files read; nil when they
+    /// register no migrations.
     public static func migrationProgram(
         _ reading: SourceFileReading, migrator: String?, flags: Set<String>? = nil
     ) throws -> MigrationProgram? {
