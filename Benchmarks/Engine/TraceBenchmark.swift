@@ -45,7 +45,7 @@ enum TraceBenchmark {
         if FileManager.default.fileExists(atPath: path) { return path }
         try FileManager.default.createDirectory(at: BenchmarkData.directory, withIntermediateDirectories: true)
         let temporary = path + ".part"
-        FileManager.default.createFile(atPath: temporary, contents: nil)
+        _ = FileManager.default.createFile(atPath: temporary, contents: nil)
         guard let handle = FileHandle(forWritingAtPath: temporary) else { throw CocoaError(.fileWriteUnknown) }
         var buffer = ""
         var lines = 0

@@ -232,30 +232,30 @@ enum SchemaReplay {
         case .column(let name): return Column(name).sqlExpression
         case .value(let value): return databaseValue(value).sqlExpression
         case .sql(let sql): return SQL(sql: sql).sqlExpression
-        case .not(let x): return (!sqlExpression(x)).sqlExpression
-        case .negated(let x): return (-sqlExpression(x)).sqlExpression
-        case .like(let x, let pattern): return sqlExpression(x).like(sqlExpression(pattern)).sqlExpression
-        case .contains(let list, let x): return list.map(sqlExpression).contains(sqlExpression(x)).sqlExpression
+        case .not(let x): return !sqlExpression(x)
+        case .negated(let x): return -sqlExpression(x)
+        case .like(let x, let pattern): return sqlExpression(x).like(sqlExpression(pattern))
+        case .contains(let list, let x): return list.map(sqlExpression).contains(sqlExpression(x))
         case .function(let name, let arguments):
             // Only GRDB's `length` and `abs` are read (`ValueEvaluator.sqlFunctions`).
             let x = arguments.first.map(sqlExpression) ?? DatabaseValue.null.sqlExpression
-            return name == "length" ? length(x).sqlExpression : abs(x).sqlExpression
+            return name == "length" ? length(x) : abs(x)
         case .binary(let op, let a, let b):
             let x = sqlExpression(a)
             let y = sqlExpression(b)
             switch op {
-            case "==": return (x == y).sqlExpression
-            case "!=": return (x != y).sqlExpression
-            case "<": return (x < y).sqlExpression
-            case "<=": return (x <= y).sqlExpression
-            case ">": return (x > y).sqlExpression
-            case ">=": return (x >= y).sqlExpression
-            case "&&": return (x && y).sqlExpression
-            case "||": return (x || y).sqlExpression
-            case "+": return (x + y).sqlExpression
-            case "-": return (x - y).sqlExpression
-            case "*": return (x * y).sqlExpression
-            default: return (x / y).sqlExpression
+            case "==": return x == y
+            case "!=": return x != y
+            case "<": return x < y
+            case "<=": return x <= y
+            case ">": return x > y
+            case ">=": return x >= y
+            case "&&": return x && y
+            case "||": return x || y
+            case "+": return x + y
+            case "-": return x - y
+            case "*": return x * y
+            default: return x / y
             }
         }
     }

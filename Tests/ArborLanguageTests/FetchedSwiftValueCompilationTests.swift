@@ -97,7 +97,7 @@ final class FetchedSwiftValueCompilationTests: XCTestCase {
         let harness = try LanguageHarness(schema: Self.schema)
         XCTAssertEqual(harness.load(Self.appCode).map(\.error.message), [])
         let log = StatementLog()
-        try harness.database.writeWithoutTransaction { db in
+        harness.database.writeWithoutTransaction { db in
             db.trace(options: .statement) { event in
                 guard case .statement(let statement) = event, statement.expandedSQL.hasPrefix("SELECT"),
                     !statement.expandedSQL.contains("sqlite_")

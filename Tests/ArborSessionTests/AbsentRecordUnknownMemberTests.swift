@@ -1,4 +1,5 @@
 import ArborCore
+import ArborLanguage
 import ArborSession
 import ArborTestSupport
 import XCTest

@@ -1,3 +1,4 @@
+import ArborCore
 import ArborLanguage
 import ArborSession
 import ArborTestSupport

@@ -39,8 +39,8 @@ final class DataFormatTests: XCTestCase {
         process.environment = environment
         let outURL = folder.appendingPathComponent("out-\(UUID().uuidString)")
         let errURL = folder.appendingPathComponent("err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)

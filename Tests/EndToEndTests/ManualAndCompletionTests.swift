@@ -138,7 +138,7 @@ final class ManualAndCompletionTests: XCTestCase {
         try FileManager.default.createDirectory(
             at: work.appendingPathComponent("Models"), withIntermediateDirectories: true)
         for file in ["Models/Author.swift", "Models/notes.txt", "library.sqlite", "README.md"] {
-            FileManager.default.createFile(atPath: work.appendingPathComponent(file).path, contents: Data())
+            _ = FileManager.default.createFile(atPath: work.appendingPathComponent(file).path, contents: Data())
         }
         XCTAssertEqual(
             try bashCompletions("arbor ", script: script, in: work), ["Models", "README.md", "library.sqlite"])

@@ -21,7 +21,7 @@ final class OutputFailureTests: XCTestCase {
         let directory = try TemporaryItems.folder("arbor-out")
         defer { try? FileManager.default.removeItem(at: directory) }
         let errURL = directory.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "exec \"$0\" \"$@\" \(redirection)", ArborProcess.executable.path] + arguments

@@ -11,7 +11,7 @@ final class TraceClosedInputTests: XCTestCase {
         let directory = try TemporaryItems.folder("trace-closed")
         defer { try? FileManager.default.removeItem(at: directory) }
         let errURL = directory.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = [

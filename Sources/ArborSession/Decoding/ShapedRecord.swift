@@ -177,7 +177,7 @@ enum ShapedDecoding {
                     [ShapedValue].self,
                     .init(codingPath: container.codingPath + [key], debugDescription: "arrays of arrays"))
             }
-        case .optional, .array:
+        case .optional:
             try decode(wrapped, forKey: key, in: container, context)
         }
     }

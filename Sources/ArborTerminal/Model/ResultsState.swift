@@ -137,7 +137,7 @@ public struct ResultsState: Sendable {
     /// How many lines the selection is below the top line (0: it is the top line),
     /// nil when it is not among the `height` lines drawn.
     public func selectionOffset(height: Int) -> Int? {
-        guard let selected, let top else { return nil }
+        guard let selected, top != nil else { return nil }
         let lines = visibleLines(height: height)
         return lines.firstIndex(of: selected)
     }
