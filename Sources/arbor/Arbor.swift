@@ -240,7 +240,8 @@ struct Arbor: ParsableCommand {
                     }
                 }
                 Output.error("arbor: " + report.summary)
-                Output.errorLines(report.renderedDiagnostics)
+                // Rendered escaped for the terminal, as `Output.error` would write each.
+                report.writeRenderedDiagnostics(Output.writeError)
                 loadFailed = report.hasErrors
             } catch let error as ArborError {
                 Output.error("arbor: \(error.message)")

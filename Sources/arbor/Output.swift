@@ -55,24 +55,8 @@ enum Output {
         writeError(Array((terminalSafe(s) + "\n").utf8))
     }
 
-    /// Each line as `error(_:)` writes it, in writes of about 64 KB rather than one a line
-    /// (a load may say 20,000 notes).
-    static func errorLines(_ lines: [String]) {
-        var batch: [UInt8] = []
-        batch.reserveCapacity(1 << 16)
-        for line in lines where !InterruptedStatement.isItsOwnError(line) {
-            batch.append(contentsOf: terminalSafe(line).utf8)
-            batch.append(UInt8(ascii: "\n"))
-            if batch.count >= 1 << 16 {
-                writeError(batch)
-                batch.removeAll(keepingCapacity: true)
-            }
-        }
-        writeError(batch)
-    }
-
     /// Writes to standard error, as much as it takes; a failure is not reported (there is no one to tell).
-    private static func writeError(_ bytes: [UInt8]) {
+    static func writeError(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in
             guard var base = buffer.baseAddress else { return }
             var remaining = buffer.count

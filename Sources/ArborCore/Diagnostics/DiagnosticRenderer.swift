@@ -36,14 +36,20 @@ public enum DiagnosticRenderer {
     public static func body(
         _ error: ArborError, bytes: [UInt8], before: Int? = nil, after: Int? = nil, heading: String = ""
     ) -> String {
+        var text: [UInt8] = []
+        text.append(contentsOf: heading.utf8)
+        appendBody(error, bytes: bytes, before: before, after: after, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// `body` appended to `text` (after a heading the caller wrote): a load's notes, 20,000 of
+    /// them, are written into one buffer with no string made for each.
+    public static func appendBody(
+        _ error: ArborError, bytes: [UInt8], before: Int? = nil, after: Int? = nil, to text: inout [UInt8]
+    ) {
         let before = before ?? Self.before
         let after = after ?? Self.after
-        // Written as bytes: strings joined piece by piece cost for every note of a load.
-        var text: [UInt8] = []
-        let message = TerminalText.escaped(cut(error.message))
-        text.reserveCapacity(heading.utf8.count + message.utf8.count + 2 * (before + rangeShown + after) + 16)
-        text.append(contentsOf: heading.utf8)
-        text.append(contentsOf: message.utf8)
+        text.append(contentsOf: TerminalText.escaped(cut(error.message)).utf8)
         if let range = error.range {
             let lower = min(max(0, range.lowerBound), bytes.count)
             let upper = min(max(lower, range.upperBound), bytes.count)
@@ -82,7 +88,6 @@ public enum DiagnosticRenderer {
             text.append(contentsOf: "\n  ".utf8)
             text.append(contentsOf: TerminalText.escaped(cut(suggestion)).utf8)
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// The columns of the `…` that marks a line cut before the range.

@@ -6,13 +6,14 @@ import ArborCore
 public struct DecodableType: Sendable, Hashable {
     /// The type's full path (`AuthorInfo`, `Library.BookInfo`).
     public var path: String
-    /// The conformances of all its declarations, `GRDB.` prefixes removed.
-    public var conformances: Set<String>
+    /// The conformances of all its declarations, `GRDB.` prefixes removed, each once in the
+    /// order written (an array: a set cost a hash of each, for every struct loaded).
+    public var conformances: [String]
     public var properties: [DecodableProperty]
     /// Where the type is declared (`file:line:column` when shown).
     public var location: SourcePlace
 
-    public init(path: String, conformances: Set<String>, properties: [DecodableProperty], location: SourcePlace) {
+    public init(path: String, conformances: [String], properties: [DecodableProperty], location: SourcePlace) {
         self.path = path
         self.conformances = conformances
         self.properties = properties
@@ -24,10 +25,10 @@ public struct DecodableType: Sendable, Hashable {
     public var ownDecoder: SourcePlace?
 
     /// Swift synthesizes `init(from:)` for `Decodable` and `Codable` types.
-    public var isDecodable: Bool { !conformances.isDisjoint(with: ["Decodable", "Codable"]) }
+    public var isDecodable: Bool { conformances.contains { $0 == "Decodable" || $0 == "Codable" } }
 
     /// GRDB decodes a `FetchableRecord` nested in a row with `init(row:)`, others with `init(from:)`.
-    public var isFetchableRecord: Bool { !conformances.isDisjoint(with: ["FetchableRecord", "Record"]) }
+    public var isFetchableRecord: Bool { conformances.contains { $0 == "FetchableRecord" || $0 == "Record" } }
 }
 
 /// A stored property as the synthesized `init(from:)` decodes it.

@@ -112,7 +112,7 @@ extension Evaluator {
         case .namespace(let path):
             try forceMember(path, name, range: nameRange)
             if let value = environment.statics[canonicalTypePath(path)]?[name] { return value }
-            let nested = canonicalTypePath("\(path).\(name)")
+            let nested = canonicalTypePath(String.memberKey(path, name))
             if let nestedTable = environment.typeNames.table(forType: nested) {
                 return .table(nestedTable, type: nested)
             }

@@ -88,7 +88,7 @@ extension Evaluator {
             return nil
         } catch var error as ArborError {
             if error.range == nil { error.range = member.range }
-            let key = "\(path).\(name)"
+            let key = String.memberKey(path, name)
             environment.memberErrors[key] = error
             environment.pendingMembers.markFailed(name)
             return quiet

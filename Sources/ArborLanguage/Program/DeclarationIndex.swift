@@ -13,13 +13,24 @@ struct DeclarationIndex {
     struct IndexedType {
         var path: String
         private(set) var fragments: [Fragment] = []
-        /// The conformances of every fragment, `GRDB.` prefixes removed, `A & B` split.
-        private(set) var conformances: Set<String> = []
+        /// The conformances of every fragment, `GRDB.` prefixes removed, `A & B` split, each
+        /// once: an array, as a type has a few (a set hashed each of every loaded type).
+        private(set) var conformances: [String] = []
         /// Every member with the unit it comes from.
         private(set) var members: [(member: TypeDeclaration.Member, unit: Int)] = []
 
         init(path: String) {
             self.path = path
+        }
+
+        /// A conformance written as one name, with no `&`, space, `@` or `GRDB.` to take away:
+        /// one pass over its bytes.
+        static func isPlainName(_ written: String) -> Bool {
+            var written = written
+            return written.withUTF8 { bytes in
+                if bytes.first == UInt8(ascii: "@") || bytes.starts(with: "GRDB.".utf8) { return false }
+                return !bytes.contains { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: " ") }
+            }
         }
 
         /// Declared (not only extended) somewhere.
@@ -31,10 +42,8 @@ struct DeclarationIndex {
             fragments.append(fragment)
             for written in fragment.declaration.inheritance {
                 // Mostly one plain name (`TableRecord`): kept as written, nothing split.
-                if !written.containsByte(UInt8(ascii: "&")), !written.containsByte(UInt8(ascii: " ")),
-                    !written.hasPrefix("GRDB."), !written.hasPrefix("@")
-                {
-                    conformances.insert(written)
+                if Self.isPlainName(written) {
+                    if !conformances.contains(written) { conformances.append(written) }
                     continue
                 }
                 for part in written.split(separator: "&") {
@@ -45,7 +54,7 @@ struct DeclarationIndex {
                     var name = String(trimmed)
                     if name.hasPrefix("GRDB.") { name.removeFirst(5) }
                     if name.hasPrefix("@") { name = String(name.drop { $0 != " " }.dropFirst()) }
-                    conformances.insert(name)
+                    if !conformances.contains(name) { conformances.append(name) }
                 }
             }
             // The first fragment's room at once (a later one grows the array as usual).
@@ -117,7 +126,7 @@ struct DeclarationIndex {
                     recordType: constraint, declaration: declaration, unit: unit))
             return
         }
-        let path = parent.map { "\($0).\(name)" } ?? name
+        let path = parent.map { String.memberKey($0, name) } ?? name
         // One lookup: a path met for the first time takes the next position.
         let position = Self.value(&positions[path, default: types.count])
         if position == types.count {
@@ -148,7 +157,7 @@ struct DeclarationIndex {
         var candidates: [String] = []
         if var path = context {
             while true {
-                candidates.append("\(path).\(name)")
+                candidates.append(String.memberKey(path, name))
                 guard let dot = path.lastIndex(of: ".") else { break }
                 path = String(path[..<dot])
             }

@@ -162,7 +162,7 @@ public struct Program: Sendable {
         keys.insert(path)
         for member in declaration.members {
             if case .nested(let nested) = member {
-                collectKeys(nested, path: "\(path).\(nested.name)", into: &keys)
+                collectKeys(nested, path: String.memberKey(path, nested.name), into: &keys)
             } else {
                 keys.insert("\(path)#\(key(of: member))")
             }

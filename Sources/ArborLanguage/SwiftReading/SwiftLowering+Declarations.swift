@@ -161,6 +161,8 @@ extension SwiftLowering {
 
     mutating func members(of list: Located<RawMemberBlockItemListSyntax>) -> [TypeDeclaration.Member] {
         var members: [TypeDeclaration.Member] = []
+        // Mostly one member a declaration: the room at once, not grown from one to two.
+        members.reserveCapacity(list.count)
         for item in list.elements(RawMemberBlockItemSyntax.self) {
             let decl = item.locate(item.node.decl)
             if let group = decl.as(RawIfConfigDeclSyntax.self) {

@@ -263,12 +263,17 @@ extension SwiftLowering {
     }
 
     mutating func arguments(_ list: Located<RawLabeledExprListSyntax>) -> [Argument] {
-        list.elements(RawLabeledExprSyntax.self).map { argument in
-            Argument(
-                label: argument.node.label.map(name),
-                labelRange: argument.locate(argument.node.label).map { range($0) },
-                value: expression(argument.locate(argument.node.expression)))
+        // The room at once: mapped, the array grew from nothing for every call.
+        var arguments: [Argument] = []
+        arguments.reserveCapacity(list.count)
+        for argument in list.elements(RawLabeledExprSyntax.self) {
+            arguments.append(
+                Argument(
+                    label: argument.node.label.map(name),
+                    labelRange: argument.locate(argument.node.label).map { range($0) },
+                    value: expression(argument.locate(argument.node.expression))))
         }
+        return arguments
     }
 
     /// `42`, `0x2A`, `1_000`, as Swift reads them; beyond `Int64` a located error.

@@ -135,7 +135,7 @@ extension Evaluator {
         guard environment.types.mayNest(name) else { return nil }
         var path = typePath
         while true {
-            let candidate = canonicalTypePath("\(path).\(name)")
+            let candidate = canonicalTypePath(String.memberKey(path, name))
             if environment.types[candidate] != nil || environment.typeNames.table(forType: candidate) != nil {
                 return candidate
             }

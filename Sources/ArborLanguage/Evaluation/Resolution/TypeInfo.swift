@@ -35,12 +35,13 @@ public struct TypeInfo: Sendable {
         var recordEncoderOrigin: Int?
         var databaseSelection: [Selectable]?
         var decodable: DecodableType?
-        var instancePropertyNames: Set<String> = []
+        var instancePropertyNames: [String] = []
     }
 
     /// Every instance property the app's code declares on the type, stored or computed, read
-    /// or not: what `record?.name` may name on a record that is absent.
-    public var instancePropertyNames: Set<String> {
+    /// or not: what `record?.name` may name on a record that is absent. In the order declared
+    /// (an array: a set cost a hash of each name of every loaded type).
+    public var instancePropertyNames: [String] {
         get { storage.fields.instancePropertyNames }
         set { storage.fields.instancePropertyNames = newValue }
         _modify { yield &storage.fields.instancePropertyNames }

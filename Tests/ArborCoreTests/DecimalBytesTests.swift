@@ -1,0 +1,12 @@
+import ArborCore
+import XCTest
+
+final class DecimalBytesTests: XCTestCase {
+    func testDecimalDigitsAreAppendedAsSwiftPrintsThem() {
+        for value in [0, 7, 9, 10, 99, 100, 12_345, 1_000_000, -1, -90, Int.max, Int.min] {
+            var bytes: [UInt8] = Array("at ".utf8)
+            bytes.appendDecimal(value)
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "at \(value)")
+        }
+    }
+}
