@@ -35,6 +35,33 @@ final class SourceLinesTests: XCTestCase {
         }
     }
 
+    /// From the line of the place asked before, forwards in steps, backwards, or far ahead,
+    /// a place is where a scan says it is.
+    func testAPlaceFoundFromTheLastOneIsWhereAScanSaysItIs() {
+        var generator = SplitMix64(seed: 27)
+        let pieces = ["a", "é", "😀", "\n", "\n\n", " ", "漢"]
+        let text = (0..<3_000).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &generator)] }.joined()
+        let lines = SourceLines(text)
+        var line = 0
+        var offset = 0
+        for _ in 0..<2_000 {
+            // Mostly a little further on, as a load's notes come; sometimes back, or far ahead.
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0: offset = Int.random(in: -2...(text.utf8.count + 2), using: &generator)
+            case 1: offset -= Int.random(in: 0...40, using: &generator)
+            default: offset += Int.random(in: 0...12, using: &generator)
+            }
+            let location = lines.location(of: offset, line: &line)
+            let (expectedLine, column) = scanned(offset, in: text)
+            XCTAssertEqual(location.line, expectedLine, "at \(offset)")
+            XCTAssertEqual(location.column, column, "at \(offset)")
+            XCTAssertEqual(line, expectedLine - 1)
+        }
+        // A line out of range is no help, and no harm.
+        var wrong = 1_000_000
+        XCTAssertEqual(lines.location(of: 5, line: &wrong), lines.location(of: 5))
+    }
+
     func testManyLinesOfAGeneratedFile() {
         var generator = SystemRandomNumberGenerator()
         let pieces = ["a", "é", "😀", "\n", " ", "漢"]

@@ -19,8 +19,12 @@ struct DeclarationIndex {
         /// Every member with the unit it comes from.
         private(set) var members: [(member: TypeDeclaration.Member, unit: Int)] = []
 
+        /// Its path has a dot (`Library.Book`): found once, not for each pass that asks.
+        let isNested: Bool
+
         init(path: String) {
             self.path = path
+            self.isNested = path.containsByte(UInt8(ascii: "."))
         }
 
         /// A conformance written as one name, with no `&`, space, `@` or `GRDB.` to take away:

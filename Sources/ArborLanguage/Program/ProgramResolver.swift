@@ -59,6 +59,9 @@ private struct Resolution {
     /// Each unit's line starts, by unit, found once when a first location in it is asked or
     /// shown (`SourcePlace`), shared by every place in it.
     var lines: [LazySourceLines?]
+    /// Each unit's line of the last location asked in it, by unit: places are mostly asked
+    /// in order (20,000 redeclarations, each naming the one before).
+    var lastLines: [Int]
     /// Each property's type, parsed once by its text (most say `Int64` or `String`).
     var parsedTypes: [String: SwiftType] = [:]
     /// The written type of each property type's text that names no type of the app: the
@@ -83,6 +86,7 @@ private struct Resolution {
         self.evaluator = evaluator
         self.index = DeclarationIndex(program.units)
         self.lines = Array(repeating: nil, count: program.units.count)
+        self.lastLines = Array(repeating: 0, count: program.units.count)
         self.isPrelude = program.units.map { $0.name.hasPrefix("<") }
     }
 
@@ -126,12 +130,14 @@ private struct Resolution {
             var range: SourceRange?
             var message: String
 
-            /// A place mostly says who it is: the message is hashed only without one
-            /// (20,000 errors of a load are each hashed).
+            /// A place mostly says who it is: the unit and the message are hashed only
+            /// without one (20,000 notes of a load are each hashed), and compared always.
             func hash(into hasher: inout Hasher) {
-                hasher.combine(unit)
                 hasher.combine(range)
-                if range == nil { hasher.combine(message) }
+                if range == nil {
+                    hasher.combine(unit)
+                    hasher.combine(message)
+                }
             }
         }
         var seen: Set<Said> = []
@@ -198,12 +204,11 @@ private struct Resolution {
         guard let table = ownTables[position] else { return }
         evaluator.environment.typeNames.declare(type: path, table: table)
         // The name first: a type that would not be preferred needs no look at its declarations.
-        if !path.containsByte(UInt8(ascii: ".")) {
+        if !type.isNested {
             let folded = table.sqlFolded
             if preferred[folded].map({ path < $0 }) ?? true, isAppType(type) { preferred[folded] = path }
-        }
-        // A nested record type is also named without its parents, as code inside them does.
-        if path.containsByte(UInt8(ascii: ".")) {
+        } else {
+            // A nested record type is also named without its parents, as code inside them does.
             let short = Self.lastComponent(path)
             if evaluator.environment.typeNames.table(forType: short) == nil, !index.contains(short) {
                 evaluator.environment.typeNames.declare(type: short, table: table)
@@ -636,7 +641,7 @@ private struct Resolution {
     }
 
     private mutating func location(of offset: Int, unit: Int) -> SourceLocation {
-        lines(of: unit).value.location(of: offset)
+        lines(of: unit).value.location(of: offset, line: &lastLines[unit])
     }
 
     private mutating func lines(of unit: Int) -> LazySourceLines {

@@ -20,15 +20,33 @@ public struct SourceLines: Sendable {
 
     /// The line and column (in characters, from 1) of a byte offset.
     public func location(of offset: Int) -> SourceLocation {
+        var line = 0
+        return location(of: offset, line: &line)
+    }
+
+    /// `location(of:)` for places asked in order (a load's notes): `line` is the line of the
+    /// place asked before, and becomes this one's. A place on that line or a few after is
+    /// found in as many steps, not by a search of every line start.
+    public func location(of offset: Int, line hint: inout Int) -> SourceLocation {
         let bytes = text.utf8
         let offset = min(max(0, offset), bytes.count)
-        // The last line that starts at or before `offset`.
         var low = 0
         var high = starts.count - 1
+        if hint >= 0, hint < starts.count, starts[hint] <= offset {
+            low = hint
+            var steps = 0
+            while low < high, starts[low + 1] <= offset, steps < 4 {
+                low += 1
+                steps += 1
+            }
+            if low < high, starts[low + 1] > offset { high = low }
+        }
+        // The last line that starts at or before `offset`.
         while low < high {
             let middle = (low + high + 1) / 2
             if starts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
+        hint = low
         let line = low
         // An ASCII prefix of a line is a character a byte (a `\r` and the `\n` that would join it
         // are never both in it): most places shown, 20,000 notes of a load.

@@ -11,6 +11,8 @@ struct DiagnosticSources {
         var escapedName: String
         var lines: SourceLines
         var bytes: [UInt8]
+        /// The line of the last place found: a file's notes come in order.
+        var line = 0
     }
 
     private let texts: [String: String]
@@ -29,7 +31,9 @@ struct DiagnosticSources {
         let position = self.position(of: diagnostic.unit)
         text.append(contentsOf: sources[position].escapedName.utf8)
         if let range = diagnostic.error.range {
-            let location = sources[position].lines.location(of: range.lowerBound)
+            var line = sources[position].line
+            let location = sources[position].lines.location(of: range.lowerBound, line: &line)
+            sources[position].line = line
             text.append(UInt8(ascii: ":"))
             text.appendDecimal(location.line)
             text.append(UInt8(ascii: ":"))
