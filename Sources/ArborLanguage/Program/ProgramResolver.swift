@@ -956,9 +956,9 @@ private struct Resolution {
             message.append(contentsOf: "` is declared again: this declaration replaces the one at ".utf8)
             message.append(contentsOf: earlierName.utf8)
             message.append(UInt8(ascii: ":"))
-            message.appendDecimal(location.line)
+            JSONBytes.integer(Int64(location.line), into: &message)
             message.append(UInt8(ascii: ":"))
-            message.appendDecimal(location.column)
+            JSONBytes.integer(Int64(location.column), into: &message)
             note(String(decoding: message, as: UTF8.self), at: range, unit: unit)
         }
     }

@@ -35,9 +35,9 @@ struct DiagnosticSources {
             let location = sources[position].lines.location(of: range.lowerBound, line: &line)
             sources[position].line = line
             text.append(UInt8(ascii: ":"))
-            text.appendDecimal(location.line)
+            JSONBytes.integer(Int64(location.line), into: &text)
             text.append(UInt8(ascii: ":"))
-            text.appendDecimal(location.column)
+            JSONBytes.integer(Int64(location.column), into: &text)
         }
         text.append(contentsOf: ": ".utf8)
         text.append(contentsOf: diagnostic.severity.rawValue.utf8)
