@@ -71,6 +71,58 @@ final class TopLevelPiecesTests: XCTestCase {
         XCTAssertFalse(whole.notes.isEmpty)
     }
 
+    /// The pieces shared out among threads, each run read at the same time as the others:
+    /// joined in order, they give what one thread gives and what the whole file gives, the
+    /// skipped text's one note ("and N more places"), top-level constants and aliases included.
+    func testPiecesReadOnSeveralThreadsReadAsWhole() {
+        let traps =
+            Self.traps + [
+                "private let limit = 10", "fileprivate typealias Alias = Thing0", "print(\"top-level code\")",
+            ]
+        let text = Self.text(bytes: 60_000, traps: traps)
+        let whole = read(text, pieceSize: nil)
+        XCTAssertTrue(whole.notes.contains { $0.message.contains("more places in this file") })
+        XCTAssertGreaterThan(whole.topLevelConstants.count, 10)
+        XCTAssertGreaterThan(whole.topLevelTypeAliases.count, 10)
+        for threads in [2, 3, 7] {
+            XCTAssertEqual(
+                LargeStackThread.run {
+                    SwiftSourceReader.readInPieces(
+                        text, baseOffset: 7, flags: ConditionalCompilation.defaultFlags, cancellation: nil,
+                        pieceSize: 2_000, threads: threads)
+                }.map(\.declarations.count), whole.declarations.count, "\(threads) threads")
+            assertSame(read(text, pieceSize: 2_000, threads: threads), whole, "\(threads) threads")
+        }
+        // A piece that does not parse sends the file to be read whole, whichever thread read it.
+        let broken = text + "struct Broken { static let x = (1, }\n" + Self.text(bytes: 8_000)
+        XCTAssertNil(
+            LargeStackThread.run {
+                SwiftSourceReader.readInPieces(
+                    broken, baseOffset: 0, flags: [], cancellation: nil, pieceSize: 2_000, threads: 2)
+            })
+        assertSame(read(broken, pieceSize: 2_000, threads: 2), read(broken, pieceSize: nil))
+    }
+
+    /// Runs are neighbours in the file's order, none empty, of about the same length.
+    func testPiecesAreSharedOutInRunsOfNeighbours() {
+        var start = 0
+        let pieces = [500, 100, 100, 900, 300, 300, 300, 200, 100, 1_200].map { length in
+            defer { start += length }
+            return FilePiece(start: start, end: start + length, firstToken: nil, lastBrace: nil)
+        }
+        for count in 1...12 {
+            let runs = FilePiece.runs(of: pieces, count: count)
+            // A run ends once it holds its share: long pieces may leave fewer runs than asked.
+            XCTAssertLessThanOrEqual(runs.count, min(count, pieces.count), "\(count)")
+            XCTAssertGreaterThanOrEqual(runs.count, min(count, 2), "\(count)")
+            XCTAssertFalse(runs.contains { $0.isEmpty }, "\(count)")
+            XCTAssertEqual(runs.flatMap { $0 }.map(\.start), pieces.map(\.start), "\(count)")
+        }
+        // Two runs: the second starts once the first holds half the bytes (500+100+100+900+300+300 ≥ 2,000).
+        XCTAssertEqual(FilePiece.runs(of: pieces, count: 2).map { $0.map(\.length).reduce(0, +) }, [2_200, 1_800])
+        XCTAssertEqual(FilePiece.runs(of: pieces, count: 0).count, 1)
+    }
+
     func testABrokenPieceSendsTheFileToBeReadWhole() {
         let text = Self.text(bytes: 30_000) + "struct Broken { static let x = (1, }\n" + Self.text(bytes: 30_000)
         XCTAssertNil(
@@ -167,11 +219,11 @@ final class TopLevelPiecesTests: XCTestCase {
         XCTAssertGreaterThan(inPieces, read / 2, "\(inPieces) of \(read) read in pieces")
     }
 
-    private func read(_ text: String, pieceSize: Int?) -> SwiftSourceReader.Result {
+    private func read(_ text: String, pieceSize: Int?, threads: Int = 1) -> SwiftSourceReader.Result {
         LargeStackThread.run {
             SwiftSourceReader.readOnThisThread(
                 text, baseOffset: 7, flags: ConditionalCompilation.defaultFlags, cancellation: nil,
-                pieceSize: pieceSize)
+                pieceSize: pieceSize, threads: threads)
         }
     }
 

@@ -36,7 +36,10 @@ public struct SourceUnit: Sendable {
         let files = files.map { SendableFile(name: $0.name, text: $0.text) }
         let read = ReadUnits(count: files.count)
         // The biggest first, each to the least loaded thread: the threads end together.
-        let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count, 8))
+        let cores = min(ProcessInfo.processInfo.activeProcessorCount, 8)
+        let threads = max(1, min(cores, files.count))
+        // Cores no file keeps busy read the pieces of a long file (one file, on every core).
+        let pieceThreads = max(1, cores / threads)
         var groups = Array(repeating: [Int](), count: threads)
         var sizes = Array(repeating: 0, count: threads)
         for index in files.indices.sorted(by: { files[$0].text.utf8.count > files[$1].text.utf8.count }) {
@@ -50,7 +53,11 @@ public struct SourceUnit: Sendable {
                     if cancellation?.isCancelled == true { break }
                     let file = files[index]
                     willRead?(file.name)
-                    read.set(index, parse(name: file.name, text: file.text, flags: flags, cancellation: cancellation))
+                    read.set(
+                        index,
+                        parse(
+                            name: file.name, text: file.text, flags: flags, cancellation: cancellation,
+                            threads: pieceThreads))
                 }
                 return true
             }
@@ -87,12 +94,13 @@ public struct SourceUnit: Sendable {
         var text: String
     }
 
-    /// Reads the type declarations of a Swift file, `#if` branches chosen by `flags`.
+    /// Reads the type declarations of a Swift file, `#if` branches chosen by `flags`, the
+    /// pieces of a long one on `threads` threads.
     public static func parse(
         name: String, text: String, flags: Set<String> = ConditionalCompilation.defaultFlags,
-        cancellation: Cancellation? = nil
+        cancellation: Cancellation? = nil, threads: Int = 1
     ) -> SourceUnit {
-        let result = SwiftSourceReader.read(text, flags: flags, cancellation: cancellation)
+        let result = SwiftSourceReader.read(text, flags: flags, cancellation: cancellation, threads: threads)
         var unit = SourceUnit(
             name: name, text: text, declarations: result.declarations,
             diagnostics: (result.errors.map { ProgramDiagnostic(.error, $0, unit: name) }

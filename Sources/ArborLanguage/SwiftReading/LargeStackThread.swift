@@ -33,23 +33,50 @@ enum LargeStackThread {
         let left = Shared<Int>(works.count)
         let done = DispatchSemaphore(value: 0)
         for (index, work) in works.enumerated() {
-            let thread = Thread {
-                pthread_setspecific(Self.marker, UnsafeRawPointer(bitPattern: 1))
+            start {
                 let value = work()
                 results.update { $0[index] = value }
                 // The last one to end wakes the caller.
                 if left.update({ $0 -= 1 }) == 0 { done.signal() }
-                running.update { $0 -= 1 }
             }
-            thread.stackSize = stackSize
-            running.update { $0 += 1 }
-            thread.start()
         }
         let handler = cancellation?.whenCancelled { done.signal() }
         done.wait()
         if let handler { cancellation?.removeHandler(handler) }
         let values = results.value.compactMap { $0 }
         return values.count == works.count ? values : nil
+    }
+
+    /// Runs `works` at the same time, the first on the calling thread and each other on a
+    /// thread of its own, and returns their values in order once all have ended: the pieces
+    /// of one long file read on every core, from the thread already reading it. Nothing is
+    /// abandoned here: each work stops on Ctrl-C between two steps of its own.
+    static func runAlongside<T: Sendable>(_ works: [@Sendable () -> T]) -> [T] {
+        guard let first = works.first else { return [] }
+        let results = Shared<[T?]>(Array(repeating: nil, count: works.count))
+        let done = DispatchSemaphore(value: 0)
+        for (index, work) in works.enumerated().dropFirst() {
+            start {
+                let value = work()
+                results.update { $0[index] = value }
+                done.signal()
+            }
+        }
+        let value = first()
+        for _ in works.dropFirst() { done.wait() }
+        return results.update { $0[0] = value }.compactMap { $0 }
+    }
+
+    /// Starts `work` on a new thread with a large stack, marked as such, counted while it runs.
+    private static func start(_ work: @escaping @Sendable () -> Void) {
+        let thread = Thread {
+            pthread_setspecific(Self.marker, UnsafeRawPointer(bitPattern: 1))
+            work()
+            running.update { $0 -= 1 }
+        }
+        thread.stackSize = stackSize
+        running.update { $0 += 1 }
+        thread.start()
     }
 
     /// How many such threads are running, those abandoned included (for tests: an

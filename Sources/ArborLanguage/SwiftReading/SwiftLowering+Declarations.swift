@@ -346,13 +346,19 @@ extension SwiftLowering {
 /// Top-level code and text that is not a declaration, skipped: said once per file,
 /// at the first place, with how many places in all (a text file named `.swift` is
 /// not loaded in silence).
-struct SkippedTopLevelText {
+struct SkippedTopLevelText: Sendable {
     private var first: TextRange?
     private var count = 0
 
     mutating func add(_ range: TextRange) {
         if first == nil { first = range }
         count += 1
+    }
+
+    /// Adds what was skipped in text after this one's (a later piece of the file).
+    mutating func append(_ later: SkippedTopLevelText) {
+        if first == nil { first = later.first }
+        count += later.count
     }
 
     var note: ArborError? {

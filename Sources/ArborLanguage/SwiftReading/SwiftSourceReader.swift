@@ -58,20 +58,21 @@ public enum SwiftSourceReader {
     }
 
     /// The type declarations of `text` (a file, or a paste starting at `baseOffset` of
-    /// a longer input), `#if` branches chosen by `flags`.
+    /// a longer input), `#if` branches chosen by `flags`; a long file's pieces read on
+    /// `threads` threads.
     public static func read(
         _ text: String, baseOffset: Int = 0, flags: Set<String> = ConditionalCompilation.defaultFlags,
-        cancellation: Cancellation? = nil
+        cancellation: Cancellation? = nil, threads: Int = 1
     ) -> Result {
         LargeStackThread.run {
-            readOnThisThread(text, baseOffset: baseOffset, flags: flags, cancellation: cancellation)
+            readOnThisThread(text, baseOffset: baseOffset, flags: flags, cancellation: cancellation, threads: threads)
         }
     }
 
     /// `read` on the calling thread; `pieceSize` is `TopLevelPieces.pieceSize` but in tests.
     static func readOnThisThread(
         _ text: String, baseOffset: Int, flags: Set<String>, cancellation: Cancellation?,
-        pieceSize: Int? = TopLevelPieces.pieceSize
+        pieceSize: Int? = TopLevelPieces.pieceSize, threads: Int = 1
     ) -> Result {
         if let offset = BracketRuns.excess(in: text) {
             let note = ArborError(
@@ -82,7 +83,8 @@ public enum SwiftSourceReader {
         let text = withoutPlaceholderLines(text)
         if let pieceSize,
             let result = readInPieces(
-                text, baseOffset: baseOffset, flags: flags, cancellation: cancellation, pieceSize: pieceSize)
+                text, baseOffset: baseOffset, flags: flags, cancellation: cancellation, pieceSize: pieceSize,
+                threads: threads)
         {
             return result
         }
@@ -119,41 +121,64 @@ public enum SwiftSourceReader {
     /// A long file read in pieces (`TopLevelPieces`), each parsed and lowered before the
     /// next is parsed; nil when it has no cut, or when a piece does not parse as the whole
     /// file would (an error in it, or a first or last token other than the scan saw): the
-    /// file is then read whole, which says where and how it is broken.
+    /// file is then read whole, which says where and how it is broken. With `threads` above
+    /// one, the pieces are shared out in that many runs of neighbours, read at the same
+    /// time, and their results joined in the file's order.
     static func readInPieces(
-        _ text: String, baseOffset: Int, flags: Set<String>, cancellation: Cancellation?, pieceSize: Int
+        _ text: String, baseOffset: Int, flags: Set<String>, cancellation: Cancellation?, pieceSize: Int,
+        threads: Int = 1
     ) -> Result? {
+        var bytes = text
+        let pieces = bytes.withUTF8 { bytes in
+            FilePiece.all(of: bytes, cuts: TopLevelPieces.cuts(in: bytes, pieceSize: pieceSize))
+        }
+        guard pieces.count > 1 else { return nil }
+        let runs: [@Sendable () -> PiecesRead?] = FilePiece.runs(of: pieces, count: threads).map { run in
+            { readPieces(run, of: text, baseOffset: baseOffset, flags: flags, cancellation: cancellation) }
+        }
+        var read = PiecesRead()
+        for run in LargeStackThread.runAlongside(runs) {
+            guard let run else { return nil }
+            read.append(run)
+        }
+        var notes = read.notes
+        if let note = read.skipped.note { notes.append(note) }
+        notes.sort { ($0.range?.lowerBound ?? 0) < ($1.range?.lowerBound ?? 0) }
+        return Result(
+            declarations: read.declarations, errors: [], notes: notes, topLevelConstants: read.topLevelConstants,
+            fileScopedConstants: read.fileScopedConstants, topLevelTypeAliases: read.topLevelTypeAliases)
+    }
+
+    /// Neighbouring pieces of `text` parsed and lowered one after the other; nil when one
+    /// of them does not parse as the whole file would.
+    private static func readPieces(
+        _ pieces: [FilePiece], of text: String, baseOffset: Int, flags: Set<String>, cancellation: Cancellation?
+    ) -> PiecesRead? {
         var text = text
-        return text.withUTF8 { bytes -> Result? in
-            let cuts = TopLevelPieces.cuts(in: bytes, pieceSize: pieceSize)
-            guard !cuts.isEmpty else { return nil }
+        return text.withUTF8 { bytes -> PiecesRead? in
             var lowering = SwiftLowering(baseOffset: baseOffset, flags: flags)
-            var skipped = SkippedTopLevelText()
-            var declarations: [TypeDeclaration] = []
-            for piece in 0...cuts.count {
+            var read = PiecesRead()
+            for piece in pieces {
                 if cancellation?.isCancelled == true { break }
-                let start = piece == 0 ? 0 : cuts[piece - 1].lineBreak
-                let end = piece == cuts.count ? bytes.count : cuts[piece].lineBreak
                 var parser = SwiftParser.Parser(
-                    UnsafeBufferPointer(rebasing: bytes[start..<end]), maximumNestingLevel: maximumNestingLevel)
+                    UnsafeBufferPointer(rebasing: bytes[piece.start..<piece.end]),
+                    maximumNestingLevel: maximumNestingLevel)
                 let tree = SourceFileSyntax.parse(from: &parser)
                 guard !tree.hasError,
-                    piece == 0
-                        || tree.firstToken(viewMode: .sourceAccurate)?.positionAfterSkippingLeadingTrivia.utf8Offset
-                            == cuts[piece - 1].next - start,
-                    piece == cuts.count
-                        || endsWithBrace(tree, at: cuts[piece].brace - start)
+                    piece.firstToken.map({ first in
+                        tree.firstToken(viewMode: .sourceAccurate)?.positionAfterSkippingLeadingTrivia.utf8Offset
+                            == first - piece.start
+                    }) ?? true,
+                    piece.lastBrace.map({ endsWithBrace(tree, at: $0 - piece.start) }) ?? true
                 else { return nil }
-                lowering.baseOffset = baseOffset + start
-                declarations += lower(tree, with: &lowering, skipped: &skipped, cancellation: cancellation)
+                lowering.baseOffset = baseOffset + piece.start
+                read.declarations += lower(tree, with: &lowering, skipped: &read.skipped, cancellation: cancellation)
             }
-            var notes = lowering.notes
-            if let note = skipped.note { notes.append(note) }
-            notes.sort { ($0.range?.lowerBound ?? 0) < ($1.range?.lowerBound ?? 0) }
-            return Result(
-                declarations: declarations, errors: [], notes: notes, topLevelConstants: lowering.topLevelConstants,
-                fileScopedConstants: lowering.fileScopedConstants,
-                topLevelTypeAliases: lowering.topLevelTypeAliases)
+            read.notes = lowering.notes
+            read.topLevelConstants = lowering.topLevelConstants
+            read.fileScopedConstants = lowering.fileScopedConstants
+            read.topLevelTypeAliases = lowering.topLevelTypeAliases
+            return read
         }
     }
 
