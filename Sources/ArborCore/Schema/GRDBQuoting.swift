@@ -5,7 +5,7 @@
 /// `… = "c"."x" OR 1 OR "y"`, true for every row. Such names are refused before
 /// GRDB writes them; `filter(sql:)` and `:sql` still reach them.
 public enum GRDBQuoting {
-    public static func canQuote(_ name: String) -> Bool { !name.utf8.contains(0x22) }
+    public static func canQuote(_ name: String) -> Bool { !name.containsByte(0x22) }
 
     /// The message for a table or column name GRDB can not quote.
     public static func problem(_ kind: String, _ name: String) -> String {

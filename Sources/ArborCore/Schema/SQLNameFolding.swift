@@ -5,12 +5,7 @@ extension String {
     /// The name with `A`…`Z` lowered and every other character kept, as SQLite
     /// folds names (`sqlite3StrICmp`).
     public var sqlFolded: String {
-        var hasUpper = false
-        for byte in utf8 where byte >= 0x41 && byte <= 0x5A {
-            hasUpper = true
-            break
-        }
-        guard hasUpper else { return self }
+        guard containsByte(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return self }
         return String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 
@@ -20,10 +15,16 @@ extension String {
     public func sqlEquals(_ other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
         if self == other { return true }
-        for (a, b) in zip(utf8, other.utf8) where a != b {
-            guard (a | 0x20) == (b | 0x20), (a | 0x20) >= 0x61, (a | 0x20) <= 0x7A else { return false }
+        var text = self
+        var other = other
+        return text.withUTF8 { text in
+            other.withUTF8 { other in
+                for (a, b) in zip(text, other) where a != b {
+                    guard (a | 0x20) == (b | 0x20), (a | 0x20) >= 0x61, (a | 0x20) <= 0x7A else { return false }
+                }
+                return true
+            }
         }
-        return true
     }
 }
 

@@ -35,11 +35,14 @@ public struct ForeignKeyResolver {
             kind: kind, origin: origin, destination: destination, foreignKey: foreignKey, displayName: displayName,
             range: range)
         // GRDB writes these names in the join condition without escaping them (`GRDBQuoting`).
-        for names in [[origin, destination], resolved.originColumns, resolved.destinationColumns ?? []] {
+        func check(_ names: [String]) throws {
             if let name = names.first(where: { !GRDBQuoting.canQuote($0) }) {
                 throw ArborError("`\(displayName)`: " + GRDBQuoting.problem("table or column", name), at: range)
             }
         }
+        try check([origin, destination])
+        try check(resolved.originColumns)
+        try check(resolved.destinationColumns ?? [])
         return resolved
     }
 

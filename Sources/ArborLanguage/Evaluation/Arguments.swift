@@ -5,7 +5,10 @@ extension Array where Element == Argument {
     var labels: [String?] { map(\.label) }
 
     /// True when the labels are exactly `expected` (`nil` for unlabelled).
-    func hasLabels(_ expected: [String?]) -> Bool { labels == expected }
+    func hasLabels(_ expected: [String?]) -> Bool {
+        // Without making the array of labels: asked for each call dispatched.
+        count == expected.count && indices.allSatisfy { self[$0].label == expected[$0] }
+    }
 
     /// True when every argument is unlabelled.
     var allUnlabelled: Bool { allSatisfy { $0.label == nil } }

@@ -83,10 +83,13 @@ extension Evaluator {
     /// The app's method `name` that applies to `receiver` with these argument labels, if any.
     /// Throws when the name exists but GRDB would not offer it on this receiver.
     func appMethod(
-        _ name: String, on receiver: Value, labels: [String?]?, arguments: [Argument]? = nil, nameRange: SourceRange
+        _ name: String, on receiver: Value, labels: @autoclosure () -> [String?]?, arguments: [Argument]? = nil,
+        nameRange: SourceRange
     ) throws -> RequestMethod? {
         let candidates = environment.requestMethods.named(name)
         guard !candidates.isEmpty else { return nil }
+        // Made once a method has the name: most calls are GRDB's, and none has.
+        let labels = labels()
         let table: String
         let kind: String
         switch receiver {
@@ -377,9 +380,12 @@ extension Evaluator {
 
 extension Evaluator {
     /// The static request method `name` of the app's type `type` taking `labels`.
-    func staticMethod(_ name: String, ofType type: String, labels: [String?]) -> RequestMethod? {
+    func staticMethod(_ name: String, ofType type: String, labels: @autoclosure () -> [String?]) -> RequestMethod? {
+        let candidates = environment.requestMethods.named(name)
+        guard !candidates.isEmpty else { return nil }
         let path = canonicalTypePath(type)
-        return environment.requestMethods.named(name).first {
+        let labels = labels()
+        return candidates.first {
             $0.receiver == .typeStatic && $0.typePath.map(canonicalTypePath) == path
                 && Self.matches(labels, $0.function.parameters)
         }

@@ -24,10 +24,4 @@ extension String {
         return false
     }
 
-    /// Whether the text holds `byte` (`.` in a type path).
-    func containsByte(_ byte: UInt8) -> Bool {
-        // Over the bytes in place: `utf8.contains` steps a generic iterator, ten times the cost.
-        var text = self
-        return text.withUTF8 { $0.contains(byte) }
-    }
 }
