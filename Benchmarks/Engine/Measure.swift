@@ -118,8 +118,9 @@ enum Measure {
     static func report(
         _ figure: String, _ value: String, reference: String = "", ratio: Double? = nil, goal: String = ""
     ) {
+        // A label longer than its column is kept whole (`padding` would cut it), the columns after it moved.
         var line =
-            figure.padding(toLength: 58, withPad: " ", startingAt: 0) + " "
+            (figure.count > 58 ? figure : figure.padding(toLength: 58, withPad: " ", startingAt: 0)) + " "
             + value.padding(toLength: 12, withPad: " ", startingAt: 0)
         if !reference.isEmpty { line += " ref " + reference.padding(toLength: 12, withPad: " ", startingAt: 0) }
         if let ratio { line += String(format: " ratio %.2f", ratio) }

@@ -36,6 +36,19 @@ public struct ArborProcess {
         exit(2)
     }()
 
+    /// The environment a test runs `arbor` in: this process's, with no crash report (it would
+    /// fill standard error) and never the developer's own start-up file (a config folder that
+    /// does not exist), `extra` over them.
+    public static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment["XDG_CONFIG_HOME"] =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("arbor-no-config-\(UUID().uuidString)").path
+        environment.merge(extra) { $1 }
+        return environment
+    }
+
     public static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws
         -> Result
     {

@@ -26,25 +26,13 @@ public enum HostileRun {
         let process = Process()
         process.executableURL = ArborProcess.executable
         process.arguments = arguments
-        var variables = ProcessInfo.processInfo.environment
-        variables["SWIFT_BACKTRACE"] = "enable=no"
-        // Never the developer's own start-up file: a folder that does not exist.
-        variables["XDG_CONFIG_HOME"] =
-            FileManager.default.temporaryDirectory
-            .appendingPathComponent("arbor-no-config-\(UUID().uuidString)").path
-        for (key, value) in environment { variables[key] = value }
-        process.environment = variables
+        process.environment = ArborProcess.environment(environment)
         let directory = try TemporaryItems.folder("hostile-run")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let outURL = directory.appendingPathComponent("out")
-        let errURL = directory.appendingPathComponent("err")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
+        let output = try OutputFiles(in: directory)
+        defer { output.close() }
         let input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        output.attach(to: process)
         process.standardInput = input
         try process.run()
         if let stdin { input.fileHandleForWriting.write(stdin) }
@@ -53,8 +41,7 @@ public enum HostileRun {
             // Waits (at most 20 s) for the trigger on standard output, then signals.
             let deadline = Date().addingTimeInterval(20)
             while Date() < deadline, process.isRunning {
-                let text = String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self)
-                if text.contains(trigger) { break }
+                if output.stdoutText.contains(trigger) { break }
                 usleep(20_000)
             }
             usleep(100_000)  // The statement is under way.
@@ -62,11 +49,9 @@ public enum HostileRun {
         }
         process.waitUntilExit()
         if afterStdin, signal != nil { try? input.fileHandleForWriting.close() }
-        try out.close()
-        try err.close()
         return Result(
             status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
-            stdout: try Data(contentsOf: outURL), stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+            stdout: output.stdoutData, stderr: output.stderrText)
     }
 
     /// The bytes a terminal would act on: C0 except newline, DEL, and the C1

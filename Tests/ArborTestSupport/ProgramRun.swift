@@ -25,25 +25,14 @@ public enum ProgramRun {
         variables["SWIFT_BACKTRACE"] = "enable=no"
         for (key, value) in environment { variables[key] = value }
         process.environment = variables
-        // Files, not pipes: a program that fills one pipe while the other is read would block.
         let folder = try TemporaryItems.folder("run")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outURL = folder.appendingPathComponent("out")
-        let errURL = folder.appendingPathComponent("err")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
+        let output = try OutputFiles(in: folder)
+        defer { output.close() }
+        output.attach(to: process)
         process.standardInput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        try out.close()
-        try err.close()
-        return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        return Result(status: process.terminationStatus, stdout: output.stdoutText, stderr: output.stderrText)
     }
 }

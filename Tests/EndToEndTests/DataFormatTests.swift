@@ -33,34 +33,23 @@ final class DataFormatTests: XCTestCase {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
-        process.environment = environment
-        let outURL = folder.appendingPathComponent("out-\(UUID().uuidString)")
-        let errURL = folder.appendingPathComponent("err-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        process.environment = ArborProcess.environment(["XDG_CONFIG_HOME": folder.appendingPathComponent("config").path]
+        )
+        let output = try OutputFiles(
+            in: folder, names: ("out-\(UUID().uuidString)", "err-\(UUID().uuidString)"))
         defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
+            output.close()
+            try? FileManager.default.removeItem(at: output.stdoutURL)
+            try? FileManager.default.removeItem(at: output.stderrURL)
         }
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
         let input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        output.attach(to: process)
         process.standardInput = input
         try process.run()
         input.fileHandleForWriting.write(Data(stdin.utf8))
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
-        try out.close()
-        try err.close()
-        return (
-            process.terminationStatus, try Data(contentsOf: outURL),
-            String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-        )
+        return (process.terminationStatus, output.stdoutData, output.stderrText)
     }
 
     private func arbor(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> Data {

@@ -255,13 +255,7 @@ final class HostileFileTests: XCTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        // Never the developer's own start-up file: a folder that does not exist.
-        environment["XDG_CONFIG_HOME"] =
-            FileManager.default.temporaryDirectory
-            .appendingPathComponent("arbor-no-config-\(UUID().uuidString)").path
-        process.environment = environment
+        process.environment = ArborProcess.environment()
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

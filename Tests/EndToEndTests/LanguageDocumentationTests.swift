@@ -96,34 +96,17 @@ final class LanguageDocumentationTests: XCTestCase {
         process.executableURL = ArborProcess.executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        // Never the developer's own start-up file: a folder that does not exist.
-        environment["XDG_CONFIG_HOME"] =
-            FileManager.default.temporaryDirectory
-            .appendingPathComponent("arbor-no-config-\(UUID().uuidString)").path
-        process.environment = environment
-        let outURL = directory.appendingPathComponent(".stdout")
-        let errURL = directory.appendingPathComponent(".stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        defer {
-            try? out.close()
-            try? err.close()
-        }
+        process.environment = ArborProcess.environment()
+        let output = try OutputFiles(in: directory, names: (".stdout", ".stderr"))
+        defer { output.close() }
         let input = Pipe()
         process.standardInput = input
-        process.standardOutput = out
-        process.standardError = err
+        output.attach(to: process)
         try process.run()
         input.fileHandleForWriting.write(Data(stdin.utf8))
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         return ArborProcess.Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+            status: process.terminationStatus, stdout: output.stdoutText, stderr: output.stderrText)
     }
 }

@@ -15,9 +15,7 @@ final class OutputFailureSweepTests: XCTestCase {
         let process = Process()
         process.executableURL = ArborProcess.executable
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
+        process.environment = ArborProcess.environment()
         let errors = Pipe()
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = full

@@ -25,9 +25,7 @@ final class OutputFailureTests: XCTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "exec \"$0\" \"$@\" \(redirection)", ArborProcess.executable.path] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
+        process.environment = ArborProcess.environment()
         let input = Pipe()
         process.standardInput = input
         process.standardError = try FileHandle(forWritingTo: errURL)

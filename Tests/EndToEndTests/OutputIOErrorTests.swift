@@ -49,9 +49,7 @@ final class OutputIOErrorTests: XCTestCase {
         let process = Process()
         process.executableURL = ArborProcess.executable
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
+        process.environment = ArborProcess.environment()
         let input = Pipe()
         let errors = Pipe()
         process.standardInput = input

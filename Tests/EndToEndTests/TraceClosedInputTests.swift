@@ -17,9 +17,7 @@ final class TraceClosedInputTests: XCTestCase {
         process.arguments = [
             "-c", "exec \"$0\" \"$@\" <&-", ArborProcess.executable.path, database, "--trace", "-",
         ]
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
+        process.environment = ArborProcess.environment()
         process.standardError = try FileHandle(forWritingTo: errURL)
         process.standardOutput = FileHandle.nullDevice
         try process.run()

@@ -145,25 +145,17 @@ final class BackgroundProcess {
     let process = Process()
     let input = Pipe()
     let directory: URL
+    let output: OutputFiles
     var pid: Int32 { process.processIdentifier }
 
     init(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:]) throws {
         directory = try TemporaryItems.folder("arbor-bg")
-        _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("out").path, contents: nil)
-        _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("err").path, contents: nil)
+        output = try OutputFiles(in: directory)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        // Never the developer's own start-up file: a folder that does not exist.
-        environment["XDG_CONFIG_HOME"] =
-            FileManager.default.temporaryDirectory
-            .appendingPathComponent("arbor-no-config-\(UUID().uuidString)").path
-        environment.merge(extra) { $1 }
-        process.environment = environment
+        process.environment = ArborProcess.environment(extra)
         process.standardInput = input
-        process.standardOutput = try FileHandle(forWritingTo: directory.appendingPathComponent("out"))
-        process.standardError = try FileHandle(forWritingTo: directory.appendingPathComponent("err"))
+        output.attach(to: process)
         try process.run()
     }
 
@@ -171,12 +163,8 @@ final class BackgroundProcess {
         input.fileHandleForWriting.write(Data(text.utf8))
     }
 
-    var stdout: String {
-        String(decoding: (try? Data(contentsOf: directory.appendingPathComponent("out"))) ?? Data(), as: UTF8.self)
-    }
-    var stderr: String {
-        String(decoding: (try? Data(contentsOf: directory.appendingPathComponent("err"))) ?? Data(), as: UTF8.self)
-    }
+    var stdout: String { output.stdoutText }
+    var stderr: String { output.stderrText }
 
     /// The complete lines of standard output so far.
     func lines() -> [String] {
@@ -206,6 +194,7 @@ final class BackgroundProcess {
         try? input.fileHandleForWriting.close()
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
+        output.close()
         try? FileManager.default.removeItem(at: directory)
     }
 }
