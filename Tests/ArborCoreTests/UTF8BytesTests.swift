@@ -19,6 +19,15 @@ final class UTF8BytesTests: XCTestCase {
         }
     }
 
+    func testTheSuffixAfterTheLastByte() {
+        XCTAssertEqual("Author.Columns".suffix(afterLast: UInt8(ascii: ".")), "Columns")
+        XCTAssertEqual("Library.Été.Columns".suffix(afterLast: UInt8(ascii: ".")), "Columns")
+        XCTAssertEqual("Été.日本".suffix(afterLast: UInt8(ascii: ".")), "日本")
+        XCTAssertEqual("Author.".suffix(afterLast: UInt8(ascii: ".")), "")
+        XCTAssertNil("Author".suffix(afterLast: UInt8(ascii: ".")))
+        XCTAssertNil("".suffix(afterLast: UInt8(ascii: ".")))
+    }
+
     /// SQLite folds `A`…`Z` alone: `Été` and `été` stay two names, `Author` and `AUTHOR` are one.
     func testNamesFoldAsSQLiteFoldsThem() {
         XCTAssertEqual("AuthorId".sqlFolded, "authorid")

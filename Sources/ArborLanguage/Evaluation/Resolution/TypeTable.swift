@@ -47,10 +47,8 @@ public struct TypeTable: Sendable {
 
     /// Cheap for a top-level path (no dot), as every change of a type notes its path.
     private mutating func noteNested(_ path: String) {
-        guard path.containsByte(UInt8(ascii: ".")), let dot = path.utf8.lastIndex(of: UInt8(ascii: ".")) else {
-            return
-        }
-        nestedNames.insert(String(path[path.utf8.index(after: dot)...]))
+        guard let name = path.suffix(afterLast: UInt8(ascii: ".")) else { return }
+        nestedNames.insert(name)
     }
 
     /// Changes the type at `path`, declaring it when it is new.
