@@ -19,6 +19,20 @@ final class UTF8BytesTests: XCTestCase {
         }
     }
 
+    /// A string's bytes and repeated bytes are appended as `append(contentsOf:)` appends them.
+    func testBytesAreAppendedAsTheStandardLibraryAppendsThem() {
+        for text in Self.texts {
+            var bytes: [UInt8] = Array("at ".utf8)
+            bytes.append(utf8Of: text)
+            XCTAssertEqual(bytes, Array("at ".utf8) + Array(text.utf8))
+        }
+        for count in [-1, 0, 1, 7, 300] {
+            var bytes: [UInt8] = [1, 2]
+            bytes.append(UInt8(ascii: "~"), count: count)
+            XCTAssertEqual(bytes, [1, 2] + Array(repeating: UInt8(ascii: "~"), count: max(0, count)), "\(count)")
+        }
+    }
+
     func testTheSuffixAfterTheLastByte() {
         XCTAssertEqual("Author.Columns".suffix(afterLast: UInt8(ascii: ".")), "Columns")
         XCTAssertEqual("Library.Été.Columns".suffix(afterLast: UInt8(ascii: ".")), "Columns")

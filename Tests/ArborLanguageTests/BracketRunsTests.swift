@@ -37,6 +37,17 @@ final class BracketRunsTests: XCTestCase {
         XCTAssertFalse(result.notes.contains { $0.message.contains("in a row") })
     }
 
+    /// The count that decides whether the careful scan runs is made in vector steps: the
+    /// bytes left after the last step count too, and exactly `longestAllowed` in all is no run.
+    func testEveryBracketIsCountedWhateverTheTextsLength() {
+        for length in [0, 1, 15, 16, 17, 31, 33, 64, 1_001] {
+            let prefix = String(repeating: "a", count: length)
+            let run = String(repeating: "[", count: 17)
+            XCTAssertEqual(BracketRuns.excess(in: prefix + run), length + 16, "after \(length) bytes")
+            XCTAssertNil(BracketRuns.excess(in: prefix + String(repeating: "[", count: 16)), "after \(length) bytes")
+        }
+    }
+
     func testRunsAcrossSpacesAndLineBreaksCount() {
         XCTAssertEqual(BracketRuns.excess(in: "x = " + String(repeating: "[ \n", count: 17)), 4 + 16 * 3)
         XCTAssertNil(BracketRuns.excess(in: String(repeating: "[1, ", count: 40)))

@@ -49,7 +49,7 @@ public enum DiagnosticRenderer {
     ) {
         let before = before ?? Self.before
         let after = after ?? Self.after
-        text.append(contentsOf: TerminalText.escaped(cut(error.message)).utf8)
+        text.append(utf8Of: TerminalText.escaped(cut(error.message)))
         if let range = error.range {
             let lower = min(max(0, range.lowerBound), bytes.count)
             let upper = min(max(lower, range.upperBound), bytes.count)
@@ -65,8 +65,8 @@ public enum DiagnosticRenderer {
             let tail = shownEnd < lineEnd ? "…" : ""
             let column: Int
             let width: Int
-            text.append(contentsOf: "\n  ".utf8)
-            text.append(contentsOf: head.utf8)
+            text.append(utf8Of: "\n  ")
+            text.append(utf8Of: head)
             if bytes[shownStart..<shownEnd].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
                 // Printable ASCII, as most lines of code are: nothing escaped, a column a byte.
                 column = (head.isEmpty ? 0 : ellipsisWidth) + (lower - shownStart)
@@ -78,15 +78,15 @@ public enum DiagnosticRenderer {
                 column = TerminalText.width(TerminalText.escaped(prefix))
                 width = max(1, TerminalText.width(TerminalText.escaped(underlined)))
                 let line = String(decoding: bytes[shownStart..<shownEnd], as: UTF8.self)
-                text.append(contentsOf: TerminalText.escaped(line).utf8)
+                text.append(utf8Of: TerminalText.escaped(line))
             }
-            text.append(contentsOf: tail.utf8)
+            text.append(utf8Of: tail)
             text.append(UInt8(ascii: "\n"))
             appendCaret(to: &text, column: 2 + column, width: width)
         }
         if let suggestion = error.suggestion {
-            text.append(contentsOf: "\n  ".utf8)
-            text.append(contentsOf: TerminalText.escaped(cut(suggestion)).utf8)
+            text.append(utf8Of: "\n  ")
+            text.append(utf8Of: TerminalText.escaped(cut(suggestion)))
         }
     }
 
@@ -95,9 +95,9 @@ public enum DiagnosticRenderer {
 
     /// `   ^~~~`, appended to `bytes`: `column` spaces, then the underline `width` columns wide.
     static func appendCaret(to bytes: inout [UInt8], column: Int, width: Int) {
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: column))
+        bytes.append(UInt8(ascii: " "), count: column)
         bytes.append(UInt8(ascii: "^"))
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "~"), count: max(0, width - 1)))
+        bytes.append(UInt8(ascii: "~"), count: width - 1)
     }
 
     /// `offset` moved back (not below `floor`) to the start of a UTF-8 sequence.

@@ -71,7 +71,12 @@ public enum JSONBytes {
                 magnitude /= 10
             }
             if value < 0 { out.append(UInt8(ascii: "-")) }
-            out.append(contentsOf: buffer[i...])
+            // Typed and copied at once: a slice of raw bytes is appended a byte at a time
+            // through a generic iterator.
+            let digits = buffer.baseAddress.map {
+                UnsafeBufferPointer(start: $0.assumingMemoryBound(to: UInt8.self) + i, count: buffer.count - i)
+            }
+            out.append(contentsOf: digits ?? UnsafeBufferPointer(start: nil, count: 0))
         }
     }
 

@@ -22,3 +22,23 @@ extension String {
         return text.withUTF8 { $0.contains(where: test) }
     }
 }
+
+extension Array where Element == UInt8 {
+    /// `text`'s UTF-8 bytes appended in one copy from its storage: `append(contentsOf:
+    /// text.utf8)` steps a generic sequence, some 180 instructions for a short name, and a
+    /// load's 20,000 notes are each written with a dozen such appends.
+    public mutating func append(utf8Of text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
+    }
+
+    /// `count` copies of `byte` (a caret line's spaces and `~`): filled on the stack and
+    /// copied once, where `repeatElement` is a generic sequence appended a byte at a time.
+    public mutating func append(_ byte: UInt8, count: Int) {
+        guard count > 0 else { return }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+            buffer.initialize(repeating: byte)
+            append(contentsOf: UnsafeBufferPointer(buffer))
+        }
+    }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where each line of a text starts, found in one pass: locating many offsets
 /// in one big file (a note per redeclaration, 20,000 of them) is then a binary
 /// search each, not a scan from the start each.
@@ -13,7 +15,14 @@ public struct SourceLines: Sendable {
         var contiguous = text
         starts = contiguous.withUTF8 { bytes in
             var starts = [0]
-            for i in bytes.indices where bytes[i] == 0x0A { starts.append(i + 1) }
+            guard let base = bytes.baseAddress else { return starts }
+            // `memchr` finds each line break in vector steps, where a loop over the bytes
+            // costs some seven instructions each (twice over a megabyte for a load's notes).
+            var offset = 0
+            while offset < bytes.count, let found = memchr(base + offset, 0x0A, bytes.count - offset) {
+                offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(offset)
+            }
             return starts
         }
     }

@@ -20,10 +20,15 @@ public enum SwiftSourceReader {
         var text = text
         var placeholders: [Range<Int>] = []
         text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
             var start = 0
             while start < bytes.count {
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                // Each line's end found by `memchr`, in vector steps: a byte loop cost four
+                // instructions a byte of every file loaded.
+                let end =
+                    memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start).map {
+                        base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+                    } ?? bytes.count
                 if isPlaceholderLine(bytes[start..<end]) { placeholders.append(start..<end) }
                 start = end + 1
             }
@@ -39,7 +44,7 @@ public enum SwiftSourceReader {
     /// `...` between spaces or tabs.
     private static func isPlaceholderLine(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        guard let first = line.firstIndex(where: { !isBlank($0) }),
+        guard let first = line.firstIndex(where: { !isBlank($0) }), line[first] == UInt8(ascii: "."),
             let last = line.lastIndex(where: { !isBlank($0) }), last - first == 2
         else { return false }
         return line[first...last].allSatisfy { $0 == UInt8(ascii: ".") }

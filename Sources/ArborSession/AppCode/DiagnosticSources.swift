@@ -29,7 +29,7 @@ struct DiagnosticSources {
     /// 20,000 notes).
     mutating func append(_ diagnostic: ProgramDiagnostic, to text: inout [UInt8]) {
         let position = self.position(of: diagnostic.unit)
-        text.append(contentsOf: sources[position].escapedName.utf8)
+        text.append(utf8Of: sources[position].escapedName)
         if let range = diagnostic.error.range {
             var line = sources[position].line
             let location = sources[position].lines.location(of: range.lowerBound, line: &line)
@@ -39,9 +39,9 @@ struct DiagnosticSources {
             text.append(UInt8(ascii: ":"))
             JSONBytes.integer(Int64(location.column), into: &text)
         }
-        text.append(contentsOf: ": ".utf8)
-        text.append(contentsOf: diagnostic.severity.rawValue.utf8)
-        text.append(contentsOf: ": ".utf8)
+        text.append(utf8Of: ": ")
+        text.append(utf8Of: diagnostic.severity.rawValue)
+        text.append(utf8Of: ": ")
         DiagnosticRenderer.appendBody(diagnostic.error, bytes: sources[position].bytes, to: &text)
     }
 
