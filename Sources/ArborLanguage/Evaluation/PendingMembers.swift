@@ -47,7 +47,8 @@ extension Evaluator {
             let first = path.utf8.firstIndex(of: UInt8(ascii: ".")) ?? path.endIndex
             if let target = extensionTypeAliases[String(path[..<first])] { path = target + path[first...] }
         }
-        return environment.types.canonical(path)
+        // Only the aliases read, not the whole table copied: asked for every name a member's value mentions.
+        return TypeTable.canonical(path, aliases: environment.types.aliases)
     }
 
     /// Evaluates the pending member `name` of `typePath`, if there is one, and installs it.
@@ -157,26 +158,25 @@ extension Evaluator {
 
     /// The member's value, evaluated in its type's scope.
     private func value(of member: PendingMember) throws -> Value {
-        try withScope(
-            {
-                // The type's frame made whole, not field by field through the scope's setters.
-                var frame = ScopeFrame(kind: .type)
-                frame.selfType = member.typePath
-                frame.selfTable = member.table
-                if let table = member.table { frame.implicitSelf = .table(table, type: recordType(member.typePath)) }
-                $0 = Scope()
-                $0.frames = [frame]
-                $0.sourceUnit = member.origin
-                $0.associationTable = member.table
-                // A selection's columns are the table's: a misspelled one is a note at load.
-                if member.name == "databaseSelection" { $0.columnTable = member.table }
-            },
-            {
-                switch member.definition {
-                case .initializer(let expr): return try evaluate(expr)
-                case .getter(let body): return try run(body, range: member.nameRange)
-                }
-            })
+        // The type's frame made whole, not field by field through the scope's setters.
+        var frame = ScopeFrame(kind: .type)
+        frame.selfType = member.typePath
+        frame.selfTable = member.table
+        if let table = member.table { frame.implicitSelf = .table(table, type: recordType(member.typePath)) }
+        var memberScope = Scope()
+        memberScope.frames = [frame]
+        memberScope.sourceUnit = member.origin
+        memberScope.associationTable = member.table
+        // A selection's columns are the table's: a misspelled one is a note at load.
+        if member.name == "databaseSelection" { memberScope.columnTable = member.table }
+        // The caller's scope moved aside and back, not copied (a retain and release of each
+        // of its fields, for every member a load installs).
+        swap(&memberScope, &scope)
+        defer { swap(&memberScope, &scope) }
+        switch member.definition {
+        case .initializer(let expr): return try evaluate(expr)
+        case .getter(let body): return try run(body, range: member.nameRange)
+        }
     }
 
     private func checkForeignKeys(_ association: AssociationPlan, range: SourceRange) throws {

@@ -9,8 +9,11 @@ import ArborCore
 extension Evaluator {
     func identifier(_ name: String, range: SourceRange) throws -> Value {
         // The innermost frame first, the session's last; no array of them made for each name.
-        for frame in scope.frames.reversed() {
-            if let value = try identifier(name, in: frame, range: range) { return value }
+        // Each frame read where it is in the array, held once: iterating the scope's frames
+        // copied each one, a retain and release of each of its fields, for every name.
+        let frames = scope.frames
+        for index in frames.indices.reversed() {
+            if let value = try identifier(name, in: frames[index], range: range) { return value }
         }
         if let value = try identifier(name, in: environment.session, range: range) { return value }
         if let table = scope.associationTable, let value = try association(name, of: table, range: range) {

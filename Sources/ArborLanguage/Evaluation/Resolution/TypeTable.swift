@@ -85,7 +85,12 @@ public struct TypeTable: Sendable {
     public var all: Dictionary<String, TypeInfo>.Values { infos.values }
 
     /// `path` with the aliases followed (`Author.Columns` → `Author.CodingKeys`).
-    public func canonical(_ path: String) -> String {
+    public func canonical(_ path: String) -> String { Self.canonical(path, aliases: aliases) }
+
+    /// `canonical(path)` given the aliases alone: a caller that holds the table in a class
+    /// (`evaluator.environment.types`) passes only them, where calling the method copies
+    /// the whole table first, a retain and a release of each of its fields.
+    static func canonical(_ path: String, aliases: [String: String]) -> String {
         if aliases.isEmpty { return path }
         var path = path
         var seen: Set<String> = []
