@@ -62,6 +62,32 @@ final class SourceLinesTests: XCTestCase {
         XCTAssertEqual(lines.location(of: 5, line: &wrong), lines.location(of: 5))
     }
 
+    /// Counted on from the place before on a long line with characters above ASCII, among
+    /// them ones that join what follows or precedes them into one character (a combining
+    /// accent, a joiner, a prepended sign, a carriage return): every place is where a scan says.
+    func testPlacesCountedOnFromTheLastOneAreWhereAScanSaysTheyAre() {
+        var generator = SplitMix64(seed: 28)
+        let pieces = ["a", "b", " ", "é", "e\u{301}", "\u{301}", "👩\u{200D}👩", "\u{200D}", "\u{600}", "\r", "漢", "\n"]
+        let text = (0..<4_000).map { _ -> String in
+            let piece = pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+            return piece == "\n" && Int.random(in: 0..<30, using: &generator) > 0 ? "a" : piece
+        }.joined()
+        let lines = SourceLines(text)
+        var cursor = SourceLines.Cursor()
+        var offset = 0
+        for _ in 0..<3_000 {
+            switch Int.random(in: 0..<12, using: &generator) {
+            case 0: offset = Int.random(in: -2...(text.utf8.count + 2), using: &generator)
+            case 1: offset -= Int.random(in: 0...40, using: &generator)
+            default: offset += Int.random(in: 0...9, using: &generator)
+            }
+            let location = lines.location(of: offset, from: &cursor)
+            let (line, column) = scanned(offset, in: text)
+            XCTAssertEqual([location.line, location.column], [line, column], "at \(offset)")
+            XCTAssertEqual(cursor.line, line - 1)
+        }
+    }
+
     func testManyLinesOfAGeneratedFile() {
         var generator = SystemRandomNumberGenerator()
         let pieces = ["a", "é", "😀", "\n", " ", "漢"]

@@ -53,10 +53,15 @@ public enum DiagnosticRenderer {
         if let range = error.range {
             let lower = min(max(0, range.lowerBound), bytes.count)
             let upper = min(max(lower, range.upperBound), bytes.count)
+            // The line's ends looked for only a little past what the window may show (back to a
+            // character's first byte, then one more): a long line (minified code) is not read
+            // end to end for each of its notes. Beyond that, the line is cut with `…` all the same.
+            let floor = max(0, lower - before - 4)
             var lineStart = lower
-            while lineStart > 0 && bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+            while lineStart > floor && bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+            let ceiling = min(bytes.count, lower + rangeShown + after + 1)
             var lineEnd = lower
-            while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            while lineEnd < ceiling && bytes[lineEnd] != 0x0A { lineEnd += 1 }
             // The window of the line around the range, on whole characters.
             let shownStart = boundary(bytes, max(lineStart, lower - before), lineStart)
             let shownUpper = boundary(bytes, min(min(upper, lineEnd), lower + rangeShown), lower)

@@ -62,9 +62,9 @@ private struct Resolution {
     /// Each unit's line starts once a location in it is asked here, by unit: read without
     /// `LazySourceLines`' lock (600 instructions for each of 20,000 redeclarations).
     var madeLines: [SourceLines?]
-    /// Each unit's line of the last location asked in it, by unit: places are mostly asked
-    /// in order (20,000 redeclarations, each naming the one before).
-    var lastLines: [Int]
+    /// Each unit's last location asked, by unit: places are mostly asked in order (20,000
+    /// redeclarations, each naming the one before).
+    var lastPlaces: [SourceLines.Cursor]
     /// Each property's type, parsed once by its text (most say `Int64` or `String`).
     var parsedTypes: [String: SwiftType] = [:]
     /// The written type of each property type's text that names no type of the app: the
@@ -90,7 +90,7 @@ private struct Resolution {
         self.index = DeclarationIndex(program.units)
         self.lines = Array(repeating: nil, count: program.units.count)
         self.madeLines = Array(repeating: nil, count: program.units.count)
-        self.lastLines = Array(repeating: 0, count: program.units.count)
+        self.lastPlaces = Array(repeating: SourceLines.Cursor(), count: program.units.count)
         self.isPrelude = program.units.map { $0.name.hasPrefix("<") }
     }
 
@@ -646,7 +646,7 @@ private struct Resolution {
 
     private mutating func location(of offset: Int, unit: Int) -> SourceLocation {
         if madeLines[unit] == nil { madeLines[unit] = lines(of: unit).value }
-        return madeLines[unit]?.location(of: offset, line: &lastLines[unit]) ?? SourceLocation(line: 1, column: 1)
+        return madeLines[unit]?.location(of: offset, from: &lastPlaces[unit]) ?? SourceLocation(line: 1, column: 1)
     }
 
     private mutating func lines(of unit: Int) -> LazySourceLines {

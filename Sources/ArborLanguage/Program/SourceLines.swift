@@ -7,24 +7,44 @@ public struct SourceLines: Sendable {
     public let text: String
     /// The byte offset of each line's first byte.
     private let starts: [Int]
+    /// The offset of each line's first byte above 0x7F, or of its end when it has none:
+    /// before it, a column is a byte. Without it, each place on a long line (a minified
+    /// file's 20,000 notes on one line) read its line from the start.
+    private let asciiEnds: [Int]
 
     public init(_ text: String) {
         self.text = text
         // Read from the text's own storage (a load's file may be megabytes); `withUTF8` makes
         // a bridged text contiguous first.
         var contiguous = text
-        starts = contiguous.withUTF8 { bytes in
+        (starts, asciiEnds) = contiguous.withUTF8 { bytes in
             var starts = [0]
-            guard let base = bytes.baseAddress else { return starts }
+            var asciiEnds: [Int] = []
+            guard let base = bytes.baseAddress else { return (starts, [0]) }
             // `memchr` finds each line break in vector steps, where a loop over the bytes
             // costs some seven instructions each (twice over a megabyte for a load's notes).
             var offset = 0
             while offset < bytes.count, let found = memchr(base + offset, 0x0A, bytes.count - offset) {
-                offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                let lineBreak = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                asciiEnds.append(Self.asciiEnd(base, from: offset, to: lineBreak))
+                offset = lineBreak + 1
                 starts.append(offset)
             }
-            return starts
+            asciiEnds.append(Self.asciiEnd(base, from: offset, to: bytes.count))
+            return (starts, asciiEnds)
         }
+    }
+
+    /// The first offset in `start..<end` of a byte above 0x7F, or `end`: eight bytes a step.
+    private static func asciiEnd(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var offset = start
+        while offset + 8 <= end,
+            UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+        {
+            offset += 8
+        }
+        while offset < end, base[offset] < 0x80 { offset += 1 }
+        return offset
     }
 
     /// The line and column (in characters, from 1) of a byte offset.
@@ -37,6 +57,39 @@ public struct SourceLines: Sendable {
     /// place asked before, and becomes this one's. A place on that line or a few after is
     /// found in as many steps, not by a search of every line start.
     public func location(of offset: Int, line hint: inout Int) -> SourceLocation {
+        var cursor = Cursor(line: hint)
+        defer { hint = cursor.line }
+        return location(of: offset, from: &cursor)
+    }
+
+    /// The place asked before: its line, and its offset and column where its column was counted
+    /// in characters.
+    public struct Cursor: Sendable {
+        public var line: Int
+        var counted: (offset: Int, column: Int)?
+
+        public init(line: Int = 0) { self.line = line }
+    }
+
+    /// `location(of:line:)` that also counts a column in characters on from the place asked
+    /// before, when that place is on the same line and before this one: a long line with a
+    /// character above ASCII early on (a minified file's 20,000 notes) is not counted from its
+    /// start for each place.
+    public func location(of offset: Int, from cursor: inout Cursor) -> SourceLocation {
+        var line = cursor.line
+        let found = lineAndColumn(of: offset, line: &line, counted: cursor.counted)
+        if let counted = found.counted {
+            cursor.counted = counted
+        } else if line != cursor.line {
+            cursor.counted = nil
+        }
+        cursor.line = line
+        return found.location
+    }
+
+    private func lineAndColumn(
+        of offset: Int, line hint: inout Int, counted: (offset: Int, column: Int)?
+    ) -> (location: SourceLocation, counted: (offset: Int, column: Int)?) {
         let bytes = text.utf8
         let offset = min(max(0, offset), bytes.count)
         var low = 0
@@ -55,17 +108,34 @@ public struct SourceLines: Sendable {
             let middle = (low + high + 1) / 2
             if starts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
+        let sameLine = hint == low
         hint = low
         let line = low
         // An ASCII prefix of a line is a character a byte (a `\r` and the `\n` that would join it
         // are never both in it): most places shown, 20,000 notes of a load.
-        let asciiColumn = bytes.withContiguousStorageIfAvailable { bytes -> Int? in
-            for i in starts[line]..<offset where bytes[i] >= 0x80 { return nil }
-            return offset - starts[line] + 1
+        if offset <= asciiEnds[line] {
+            return (SourceLocation(line: line + 1, column: offset - starts[line] + 1), nil)
         }
-        if let column = asciiColumn ?? nil { return SourceLocation(line: line + 1, column: column) }
-        let start = bytes.index(bytes.startIndex, offsetBy: starts[line])
+        // Counted on from the place before when a character boundary is sure to lie there: two
+        // ASCII bytes meet (no grapheme rule joins them, and the line holds no `\n`).
+        var from = starts[line]
+        var column = 1
+        if sameLine, let counted, counted.offset > starts[line], counted.offset <= offset,
+            let before = byte(at: counted.offset - 1), before < 0x80,
+            counted.offset == offset || (byte(at: counted.offset) ?? 0x80) < 0x80
+        {
+            from = counted.offset
+            column = counted.column
+        }
+        let start = bytes.index(bytes.startIndex, offsetBy: from)
         let end = bytes.index(bytes.startIndex, offsetBy: offset)
-        return SourceLocation(line: line + 1, column: String(decoding: bytes[start..<end], as: UTF8.self).count + 1)
+        column += String(decoding: bytes[start..<end], as: UTF8.self).count
+        return (SourceLocation(line: line + 1, column: column), (offset, column))
+    }
+
+    private func byte(at offset: Int) -> UInt8? {
+        let bytes = text.utf8
+        guard offset >= 0, offset < bytes.count else { return nil }
+        return bytes[bytes.index(bytes.startIndex, offsetBy: offset)]
     }
 }

@@ -11,8 +11,8 @@ struct DiagnosticSources {
         var escapedName: String
         var lines: SourceLines
         var bytes: [UInt8]
-        /// The line of the last place found: a file's notes come in order.
-        var line = 0
+        /// The last place found: a file's notes come in order.
+        var place = SourceLines.Cursor()
     }
 
     private let texts: [String: String]
@@ -31,9 +31,9 @@ struct DiagnosticSources {
         let position = self.position(of: diagnostic.unit)
         text.append(utf8Of: sources[position].escapedName)
         if let range = diagnostic.error.range {
-            var line = sources[position].line
-            let location = sources[position].lines.location(of: range.lowerBound, line: &line)
-            sources[position].line = line
+            var place = sources[position].place
+            let location = sources[position].lines.location(of: range.lowerBound, from: &place)
+            sources[position].place = place
             text.append(UInt8(ascii: ":"))
             JSONBytes.integer(Int64(location.line), into: &text)
             text.append(UInt8(ascii: ":"))
