@@ -9,7 +9,7 @@ import Foundation
 /// `ArborBenchmarks --parse-only` of the same files (swift-syntax's parser alone, see
 /// `ParseOnlyProcess`). For the 100 files of 1,000 declarations, 5k/10k/20k
 /// redeclarations of one member in one file (was quadratic: 2.0 s, 8.4 s, 28–32 s), 20,000
-/// of them on one line (41.6 s; with a character above ASCII first, 83 s),
+/// of them on one line (41.6 s; with a character above ASCII first, 83 s; named `書`, 100 s),
 /// 5k/20k declarations on one table (record types, associations, refused associations:
 /// each was quadratic), the largest file arbor reads (the 4 MB cap) and a 50 MB one (above it: refused, was
 /// 14 s and 1.4 GB). Wall time, processor time (all threads) and peak memory, each with
@@ -43,18 +43,19 @@ enum LoadingScaleBenchmark {
                 { ["--load", $0, "-c", "let x = 1"] }, source: models, empty: empty, runs: 3,
                 wallGoal: count == 20_000 ? "≤ 1 s" : "")
         }
-        // The same on one line, as minified code has it, plain and with a character above
-        // ASCII first: each note's column and shown line were read from the line's start
-        // (41.6 s and 83 s for 20,000).
-        for first in ["", "/* é */ "] {
+        // The same on one line, as minified code has it: plain, with a character above ASCII
+        // first, and with a name above ASCII: each note's column and shown line were read
+        // from the line's start (41.6 s, 83 s and 100 s for 20,000).
+        let oneLine = [("", "", "books"), (", `é` first", "/* é */ ", "books"), (", named `書`", "", "書")]
+        for (label, first, name) in oneLine {
             let redeclarations = Array(
-                repeating: "extension Author { static let books = hasMany(Book.self) }", count: 20_000)
+                repeating: "extension Author { static let \(name) = hasMany(Book.self) }", count: 20_000)
             let text =
                 "import GRDB\nstruct Author: TableRecord {}\nstruct Book: TableRecord {}\n" + first
                 + redeclarations.joined(separator: "; ") + "\n"
             try text.write(toFile: models, atomically: true, encoding: .utf8)
             try compare(
-                "20000 redeclarations on one line\(first.isEmpty ? "" : ", `é` first") (\(text.utf8.count / 1024) KB)",
+                "20000 redeclarations on one line\(label) (\(text.utf8.count / 1024) KB)",
                 arbor: arbor, { ["--load", $0, "-c", "let x = 1"] }, source: models, empty: empty, runs: 1)
         }
         // Many declarations on one table, each found by name: each was quadratic (5,000

@@ -64,10 +64,14 @@ final class SourceLinesTests: XCTestCase {
 
     /// Counted on from the place before on a long line with characters above ASCII, among
     /// them ones that join what follows or precedes them into one character (a combining
-    /// accent, a joiner, a prepended sign, a carriage return): every place is where a scan says.
+    /// accent, a joiner, a prepended sign, a spacing mark, Thai's sara am, a skin tone, a
+    /// regional indicator, a carriage return): every place is where a scan says.
     func testPlacesCountedOnFromTheLastOneAreWhereAScanSaysTheyAre() {
         var generator = SplitMix64(seed: 28)
-        let pieces = ["a", "b", " ", "é", "e\u{301}", "\u{301}", "👩\u{200D}👩", "\u{200D}", "\u{600}", "\r", "漢", "\n"]
+        let pieces = [
+            "a", "b", " ", "é", "e\u{301}", "\u{301}", "👩\u{200D}👩", "\u{200D}", "\u{600}", "\r", "漢", "書",
+            "\u{903}", "\u{E33}", "👍", "\u{1F3FB}", "\u{1F1EB}", "\n",
+        ]
         let text = (0..<4_000).map { _ -> String in
             let piece = pieces[Int.random(in: 0..<pieces.count, using: &generator)]
             return piece == "\n" && Int.random(in: 0..<30, using: &generator) > 0 ? "a" : piece

@@ -72,9 +72,9 @@ public struct SourceLines: Sendable {
     }
 
     /// `location(of:line:)` that also counts a column in characters on from the place asked
-    /// before, when that place is on the same line and before this one: a long line with a
-    /// character above ASCII early on (a minified file's 20,000 notes) is not counted from its
-    /// start for each place.
+    /// before, when that place is on the same line, before this one, and surely starts a
+    /// character: a long line with a character above ASCII early on (a minified file's 20,000
+    /// notes) is not counted from its start for each place.
     public func location(of offset: Int, from cursor: inout Cursor) -> SourceLocation {
         var line = cursor.line
         let found = lineAndColumn(of: offset, line: &line, counted: cursor.counted)
@@ -116,13 +116,13 @@ public struct SourceLines: Sendable {
         if offset <= asciiEnds[line] {
             return (SourceLocation(line: line + 1, column: offset - starts[line] + 1), nil)
         }
-        // Counted on from the place before when a character boundary is sure to lie there: two
-        // ASCII bytes meet (no grapheme rule joins them, and the line holds no `\n`).
+        // Counted on from the place before when a character boundary is sure to lie there: an
+        // ASCII byte before it, and a character that no grapheme rule joins to it after it.
         var from = starts[line]
         var column = 1
         if sameLine, let counted, counted.offset > starts[line], counted.offset <= offset,
             let before = byte(at: counted.offset - 1), before < 0x80,
-            counted.offset == offset || (byte(at: counted.offset) ?? 0x80) < 0x80
+            counted.offset == offset || startsCharacterAfterASCII(at: counted.offset)
         {
             from = counted.offset
             column = counted.column
@@ -131,6 +131,26 @@ public struct SourceLines: Sendable {
         let end = bytes.index(bytes.startIndex, offsetBy: offset)
         column += String(decoding: bytes[start..<end], as: UTF8.self).count
         return (SourceLocation(line: line + 1, column: column), (offset, column))
+    }
+
+    /// Whether a character starts at `offset`, an ASCII byte before it: Unicode joins an ASCII
+    /// character only to what extends it (Extend, ZWJ, SpacingMark) or, for CR, to LF, which
+    /// a line does not hold. An offset inside a scalar's bytes starts none.
+    private func startsCharacterAfterASCII(at offset: Int) -> Bool {
+        guard let first = byte(at: offset), first < 0x80 || first >= 0xC0 else { return false }
+        if first < 0x80 { return true }
+        // The scalar decoded from its (at most four) bytes alone.
+        let bytes = text.utf8
+        let start = bytes.index(bytes.startIndex, offsetBy: offset)
+        let end = bytes.index(start, offsetBy: min(4, bytes.count - offset))
+        guard let scalar = String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars.first else {
+            return false
+        }
+        let properties = scalar.properties
+        let extends =
+            properties.isGraphemeExtend || properties.isEmojiModifier || scalar.value == 0x200D
+            || properties.generalCategory == .spacingMark || scalar.value == 0x0E33 || scalar.value == 0x0EB3
+        return !extends
     }
 
     private func byte(at offset: Int) -> UInt8? {
