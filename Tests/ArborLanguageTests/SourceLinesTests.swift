@@ -35,6 +35,16 @@ final class SourceLinesTests: XCTestCase {
         }
     }
 
+    /// Mostly a little further on, as a load's notes come; sometimes back, or far ahead
+    /// (out of the text too).
+    func nextPlace(after offset: Int, in text: String, using generator: inout SplitMix64) -> Int {
+        switch Int.random(in: 0..<10, using: &generator) {
+        case 0: Int.random(in: -2...(text.utf8.count + 2), using: &generator)
+        case 1: offset - Int.random(in: 0...40, using: &generator)
+        default: offset + Int.random(in: 0...12, using: &generator)
+        }
+    }
+
     /// From the line of the place asked before, forwards in steps, backwards, or far ahead,
     /// a place is where a scan says it is.
     func testAPlaceFoundFromTheLastOneIsWhereAScanSaysItIs() {
@@ -45,12 +55,7 @@ final class SourceLinesTests: XCTestCase {
         var line = 0
         var offset = 0
         for _ in 0..<2_000 {
-            // Mostly a little further on, as a load's notes come; sometimes back, or far ahead.
-            switch Int.random(in: 0..<10, using: &generator) {
-            case 0: offset = Int.random(in: -2...(text.utf8.count + 2), using: &generator)
-            case 1: offset -= Int.random(in: 0...40, using: &generator)
-            default: offset += Int.random(in: 0...12, using: &generator)
-            }
+            offset = nextPlace(after: offset, in: text, using: &generator)
             let location = lines.location(of: offset, line: &line)
             let (expectedLine, column) = scanned(offset, in: text)
             XCTAssertEqual(location.line, expectedLine, "at \(offset)")
@@ -80,11 +85,7 @@ final class SourceLinesTests: XCTestCase {
         var cursor = SourceLines.Cursor()
         var offset = 0
         for _ in 0..<3_000 {
-            switch Int.random(in: 0..<12, using: &generator) {
-            case 0: offset = Int.random(in: -2...(text.utf8.count + 2), using: &generator)
-            case 1: offset -= Int.random(in: 0...40, using: &generator)
-            default: offset += Int.random(in: 0...9, using: &generator)
-            }
+            offset = nextPlace(after: offset, in: text, using: &generator)
             let location = lines.location(of: offset, from: &cursor)
             let (line, column) = scanned(offset, in: text)
             XCTAssertEqual([location.line, location.column], [line, column], "at \(offset)")
