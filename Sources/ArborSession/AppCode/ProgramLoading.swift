@@ -58,7 +58,12 @@ extension Session {
             lastUnit = (unit, found)
             return found
         }
-        let unsorted = reading.problems + resolution.diagnostics.filter { isLoaded($0.unit) && !used($0) }
+        // Each diagnostic copied once, into the one array: a load may say 20,000 notes.
+        var unsorted = reading.problems
+        unsorted.reserveCapacity(unsorted.count + resolution.diagnostics.count)
+        for diagnostic in resolution.diagnostics where isLoaded(diagnostic.unit) && !used(diagnostic) {
+            unsorted.append(diagnostic)
+        }
         // Each one's place found once, not in each comparison (20,000 notes of one file); in
         // the order they came where two share a place.
         // A unit's order is found once for a run of its diagnostics.
@@ -67,8 +72,10 @@ extension Session {
             if unit?.name != diagnostic.unit { unit = (diagnostic.unit, order[diagnostic.unit] ?? 0) }
             return (unit?.order ?? 0, diagnostic.error.range?.lowerBound ?? 0, position)
         }
-        places.sort(by: <)
-        let diagnostics = places.map { unsorted[$0.2] }
+        // They mostly come in order already: then they are not copied again.
+        let inOrder = zip(places, places.dropFirst()).allSatisfy { $0 <= $1 }
+        if !inOrder { places.sort(by: <) }
+        let diagnostics = inOrder ? unsorted : places.map { unsorted[$0.2] }
         return LoadReport(
             files: reading.found, entries: resolution.entries.filter { isLoaded($0.unit) },
             diagnostics: diagnostics, texts: unitTexts)
@@ -143,7 +150,9 @@ public struct LoadReport: Sendable {
             "read \(counted(files, "file")): \(counted(count(.recordType), "record type")), "
             + "\(counted(count(.association), "association")), \(counted(columnSets.count, "column set")), "
             + "\(counted(count(.requestMethod), "request method"))"
-        let notes = diagnostics.filter { $0.severity == .note }.count
+        // Counted in place, with no diagnostic copied.
+        var notes = 0
+        for index in diagnostics.indices where diagnostics[index].severity == .note { notes += 1 }
         let errors = diagnostics.count - notes
         if notes > 0 { line += "; \(counted(notes, "note"))" }
         if errors > 0 { line += "; \(counted(errors, "error"))" }
