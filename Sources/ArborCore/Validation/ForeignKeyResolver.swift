@@ -8,13 +8,14 @@ public struct ForeignKeyResolver {
 
     /// The columns of a `ForeignKey` must exist: GRDB reads them from prefetched rows
     /// and stops the process on a missing one (T20).
-    private func checkColumns(_ columns: [String], of tableName: String, displayName: String, range: SourceRange?)
+    /// `table` is nil when the schema has none of that name: the columns' names are checked alone.
+    private func checkColumns(_ columns: [String], of table: TableInfo?, displayName: String, range: SourceRange?)
         throws
     {
         if let name = columns.first(where: { !GRDBQuoting.canQuote($0) }) {
             throw ArborError("`\(displayName)`: " + GRDBQuoting.problem("column", name), at: range)
         }
-        guard let table = schema.table(named: tableName) else { return }
+        guard let table else { return }
         for column in columns
         where table.column(named: column) == nil
             && !(table.hasRowID
@@ -52,9 +53,12 @@ public struct ForeignKeyResolver {
     ) throws -> ForeignKeySpec {
         // The table holding the key columns, and the one it references.
         let (holderName, referencedName) = kind == .belongsTo ? (origin, destination) : (destination, origin)
+        // Each table looked up once: asked for every association a load declares.
+        let holderTable = schema.table(named: holderName)
+        let referencedTable = schema.table(named: referencedName)
         if let fk = foreignKey {
-            try checkColumns(fk.originColumns, of: holderName, displayName: displayName, range: range)
-            try checkColumns(fk.destinationColumns ?? [], of: referencedName, displayName: displayName, range: range)
+            try checkColumns(fk.originColumns, of: holderTable, displayName: displayName, range: range)
+            try checkColumns(fk.destinationColumns ?? [], of: referencedTable, displayName: displayName, range: range)
         }
         if let fk = foreignKey, let destinationColumns = fk.destinationColumns {
             guard fk.originColumns.count == destinationColumns.count, !fk.originColumns.isEmpty else {
@@ -62,10 +66,9 @@ public struct ForeignKeyResolver {
             }
             return fk
         }
-        guard let holder = schema.table(named: holderName), let referenced = schema.table(named: referencedName) else {
+        guard let holder = holderTable, let referenced = referencedTable else {
             throw ArborError(
-                "no table `\(schema.table(named: holderName) == nil ? holderName : referencedName)` for `\(displayName)`",
-                at: range)
+                "no table `\(holderTable == nil ? holderName : referencedName)` for `\(displayName)`", at: range)
         }
         // A view has no schema foreign key: GRDB needs the key's columns, and joins
         // them to the primary key of the other side (`SQLForeignKeyRequest`).
@@ -75,7 +78,7 @@ public struct ForeignKeyResolver {
                 suggestion: "use `using: ForeignKey([\"column\"])`")
         }
         let schemaKeys = holder.isView ? [] : holder.foreignKeys
-        let candidates = schemaKeys.filter { fk in
+        func isCandidate(_ fk: ForeignKeyInfo) -> Bool {
             guard fk.destinationTable.sqlEquals(referenced.name) else { return false }
             if let origin = foreignKey?.originColumns {
                 // GRDB compares the columns as sets: each side's columns are all on the other.
@@ -84,9 +87,14 @@ public struct ForeignKeyResolver {
             }
             return true
         }
-        if candidates.count == 1, let fk = candidates.first {
+        // The one candidate found with no array made; all of them listed only to say which.
+        if let first = schemaKeys.firstIndex(where: isCandidate),
+            !schemaKeys[schemaKeys.index(after: first)...].contains(where: isCandidate)
+        {
+            let fk = schemaKeys[first]
             return ForeignKeySpec(originColumns: fk.originColumns, destinationColumns: fk.destinationColumns)
         }
+        let candidates = schemaKeys.filter(isCandidate)
         if candidates.count > 1 {
             let options = candidates.map {
                 "ForeignKey([" + $0.originColumns.map { "\"\($0)\"" }.joined(separator: ", ") + "])"
