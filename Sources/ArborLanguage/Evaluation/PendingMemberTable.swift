@@ -13,16 +13,19 @@ public struct PendingMemberTable: Sendable {
     private var members: [PendingMember?] = []
     /// Where each member was added in `members`, by type path then name (taken ones too).
     private var positions: [String: [String: Int]] = [:]
+    /// How many wait, by type path and by name. A count that falls to 0 stays, at 0: taking
+    /// out each of 20,000 names would otherwise delete it from the table, moving its neighbours.
     private var pendingByPath: [String: Int] = [:]
     private var countByName: [String: Int] = [:]
+    private var pendingCount = 0
     private var failedNames: Set<String> = []
 
     public init() {}
 
-    public var isEmpty: Bool { countByName.isEmpty }
+    public var isEmpty: Bool { pendingCount == 0 }
 
     /// Whether the type at `path` has members pending.
-    public func hasMembers(of path: String) -> Bool { pendingByPath[path] != nil }
+    public func hasMembers(of path: String) -> Bool { (pendingByPath[path] ?? 0) > 0 }
 
     /// Whether the type at `path` has a member `name` pending.
     public func contains(_ name: String, of path: String) -> Bool {
@@ -45,7 +48,7 @@ public struct PendingMemberTable: Sendable {
 
     /// Whether some type has a member `name` pending, or one that could not be declared.
     public func hasPendingOrFailed(named name: String) -> Bool {
-        countByName[name] != nil || failedNames.contains(name)
+        (countByName[name] ?? 0) > 0 || failedNames.contains(name)
     }
 
     /// Whether a member `name` of some type could not be declared.
@@ -60,21 +63,31 @@ public struct PendingMemberTable: Sendable {
 
     /// Adds `member`, replacing a pending one of the same type and name.
     public mutating func add(_ member: PendingMember) {
-        if let position = positions[member.typePath]?[member.name], members[position] != nil {
-            members[position] = member
+        // The type's names found once, and changed in place.
+        if let pending = Self.place(of: member.name, in: &positions[member.typePath, default: [:]], members: members) {
+            members[pending] = member
             return
         }
-        positions[member.typePath, default: [:]][member.name] = members.count
         members.append(member)
         countByName[member.name, default: 0] += 1
         pendingByPath[member.typePath, default: 0] += 1
+        pendingCount += 1
+    }
+
+    /// The place of the pending member `name` among a type's `names`, if there is one; if
+    /// not, `name` is placed at the end of `members`, where the caller appends it.
+    private static func place(of name: String, in names: inout [String: Int], members: [PendingMember?]) -> Int? {
+        guard let earlier = names.updateValue(members.count, forKey: name) else { return nil }
+        guard members[earlier] != nil else { return nil }
+        names[name] = earlier
+        return earlier
     }
 
     /// Takes the member `name` of the type at `path` out, if it is pending.
     public mutating func remove(_ name: String, of path: String) -> PendingMember? {
         // Asked for every name a member's value mentions, and mostly in vain: the count by
         // name answers first.
-        guard countByName[name] != nil, let position = positions[path]?[name] else { return nil }
+        guard (countByName[name] ?? 0) > 0, let position = positions[path]?[name] else { return nil }
         return take(at: position)
     }
 
@@ -82,13 +95,9 @@ public struct PendingMemberTable: Sendable {
     public mutating func take(at place: Int) -> PendingMember? {
         guard members.indices.contains(place), let member = members[place] else { return nil }
         members[place] = nil
-        Self.decrement(&countByName, member.name)
-        Self.decrement(&pendingByPath, member.typePath)
+        countByName[member.name, default: 0] -= 1
+        pendingByPath[member.typePath, default: 0] -= 1
+        pendingCount -= 1
         return member
-    }
-
-    private static func decrement(_ counts: inout [String: Int], _ key: String) {
-        guard let index = counts.index(forKey: key) else { return }
-        if counts.values[index] > 1 { counts.values[index] -= 1 } else { counts.remove(at: index) }
     }
 }

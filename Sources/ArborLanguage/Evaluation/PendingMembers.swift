@@ -62,8 +62,15 @@ extension Evaluator {
     private func forceMemberReporting(
         _ typePath: String, _ name: String, range: SourceRange?, quiet: Bool = false
     ) -> Error? {
+        // Called for every name a member's value mentions, mostly no member's that waits, failed
+        // or is being evaluated: answered then with no path followed through the aliases.
+        if !environment.pendingMembers.hasPendingOrFailed(named: name),
+            !environment.membersInProgress.contains(where: { $0.name == name })
+        {
+            return nil
+        }
         let path = canonicalTypePath(typePath)
-        // Called for every name a member's value mentions: the key is built only when needed.
+        // The key is built only when needed.
         if environment.pendingMembers.hasFailed(named: name), let error = environment.memberErrors["\(path).\(name)"] {
             return quiet
                 ? error
