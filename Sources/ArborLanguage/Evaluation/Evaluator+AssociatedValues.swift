@@ -14,7 +14,7 @@ extension Evaluator {
         case .member(_, let member, _) where !environment.types.associatedCaseNames.contains(member):
             return nil
         case .member(let base, let member, _):
-            guard let written = Self.dottedTypeName(base), scope.local(written) == nil else { return nil }
+            guard let written = Self.dottedTypeName(base), local(written) == nil else { return nil }
             name = member
             let typeName = written == "Self" ? scope.selfType ?? written : written
             path = enumPathAndCases(named: typeName, from: scope.selfType)?.path

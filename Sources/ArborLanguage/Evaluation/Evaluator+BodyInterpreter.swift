@@ -156,7 +156,7 @@ extension Evaluator {
 
     /// `name = value`: a `var` (or a `let` declared without a value, once) of the frames around.
     func assign(_ name: String, at range: SourceRange, _ value: Value) throws {
-        guard let local = scope.local(name) else {
+        guard let local = local(name) else {
             throw ArborError("cannot find '\(name)' in scope", at: range)
         }
         guard local.isVariable || local.value == nil else {

@@ -47,7 +47,7 @@ extension Evaluator {
         for case .binding(let name, _, _, _, _, _) in statements where !parameters.contains(name) { bound.append(name) }
         let flow = try execute(statements)
         for name in bound {
-            if let value = scope.local(name)?.value { environment.bindings[name] = value }
+            if let value = local(name)?.value { environment.bindings[name] = value }
         }
         if case .returned(let value) = flow { return (value, bound) }
         return (nil, bound)

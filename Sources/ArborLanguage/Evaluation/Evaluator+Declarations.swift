@@ -22,7 +22,15 @@ extension Evaluator {
                     "did you mean `\($0):`?"
                 })
         }
-        let destinationValue = try withScope({ $0.associationTable = nil }) { try evaluate(first.value) }
+        // Only the field changed is saved and put back: `withScope` copies the whole scope, a
+        // retain and a release of each of its fields, for each association a load declares.
+        let associationTable = scope.associationTable
+        scope.associationTable = nil
+        let destinationValue: Value
+        do {
+            defer { scope.associationTable = associationTable }
+            destinationValue = try evaluate(first.value)
+        }
         guard case .table(let destination, let destinationType, _) = destinationValue else {
             throw ArborError(
                 "the destination is a record type, as in `Author.self`, or `Table(\"author\")`", at: first.value.range)

@@ -10,7 +10,7 @@ extension Evaluator {
         let written: String
         if case .member(let typeExpr, "CodingKeys", _) = base.kind, let type = Self.dottedTypeName(typeExpr) {
             written = type
-        } else if base.kind == .identifier("CodingKeys"), scope.local("CodingKeys") == nil,
+        } else if base.kind == .identifier("CodingKeys"), local("CodingKeys") == nil,
             let type = scope.selfType
         {
             // `forKey(CodingKeys.movedRecord)` in a method of the type.

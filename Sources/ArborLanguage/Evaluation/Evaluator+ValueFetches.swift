@@ -34,7 +34,7 @@ extension Evaluator {
         let isOptional = type.isOptional
         guard case .named(let name, let arguments) = type.unwrapped, arguments.isEmpty else { return nil }
         guard environment.typeNames.table(forType: name) == nil, environment.binding(name) == nil,
-            scope.local(name) == nil, decodableType(named: name) == nil
+            local(name) == nil, decodableType(named: name) == nil
         else { return nil }
         if name == "Row", !isOptional { return .row }
         guard FetchedValueType.names.contains(name) else { return nil }

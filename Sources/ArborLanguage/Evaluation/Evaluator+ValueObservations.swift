@@ -12,7 +12,7 @@ extension Evaluator {
         guard base.kind == .identifier("ValueObservation"), Self.observationTrackingMethods.contains(name) else {
             return false
         }
-        return scope.local("ValueObservation") == nil && environment.binding("ValueObservation") == nil
+        return local("ValueObservation") == nil && environment.binding("ValueObservation") == nil
     }
 
     /// The value the observation's fetch gives now, kept as an observation.

@@ -95,7 +95,7 @@ public final class Evaluator {
             if base.kind == .identifier("self"), let value = scope.initializing?.assigned[name] { return value }
             if let key = synthesizedCodingKey(base, name) { return key }
             if name == "rawValue", let raw = try columnCaseRawValue(base) { return raw }
-            if case .identifier(let type) = base.kind, scope.local(type) == nil, environment.binding(type) == nil,
+            if case .identifier(let type) = base.kind, local(type) == nil, environment.binding(type) == nil,
                 let value = try builtinStatic(type, name, arguments: nil, range: expr.range)
             {
                 return value
@@ -144,7 +144,7 @@ public final class Evaluator {
             }
             return value
         case .anonymousArgument(let n):
-            if let value = scope.local("$\(n)")?.value { return value }
+            if let value = local("$\(n)")?.value { return value }
             throw ArborError("`$\(n)` is only defined inside a closure argument", at: expr.range)
         case .parenthesized(let inner):
             return try evaluate(inner)

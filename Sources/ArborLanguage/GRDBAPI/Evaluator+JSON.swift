@@ -70,7 +70,7 @@ extension Evaluator {
     func databaseStaticMethod(
         _ base: Expr, _ name: String, arguments: [Argument], range: SourceRange, nameRange: SourceRange
     ) throws -> Value? {
-        guard case .identifier("Database") = base.kind, scope.local("Database") == nil,
+        guard case .identifier("Database") = base.kind, local("Database") == nil,
             environment.binding("Database") == nil, environment.typeNames.table(forType: "Database") == nil,
             environment.types[canonicalTypePath("Database")] == nil
         else { return nil }

@@ -13,9 +13,16 @@ extension Evaluator {
         // copied each one, a retain and release of each of its fields, for every name.
         let frames = scope.frames
         for index in frames.indices.reversed() {
-            if let value = try identifier(name, in: frames[index], range: range) { return value }
+            if frames[index].kind == .type {
+                // In an initializer, a stored property it has assigned reads as that value, as in Swift.
+                if let value = scope.initializing?.assigned[name] { return value }
+                if let value = try member(name, ofEnclosing: frames[index], range: range) { return value }
+            } else if let local = frames[index].names[name] {
+                return try value(of: local, named: name, range: range)
+            }
         }
-        if let value = try identifier(name, in: environment.session, range: range) { return value }
+        // The session's frame is not copied out of the environment: its names are read in place.
+        if let local = environment.session.names[name] { return try value(of: local, named: name, range: range) }
         if let table = scope.associationTable, let value = try association(name, of: table, range: range) {
             return value
         }
@@ -26,14 +33,8 @@ extension Evaluator {
         throw unknownName(name, range: range)
     }
 
-    /// `name` in one frame of the scope chain: a member of the enclosing type, or a local.
-    private func identifier(_ name: String, in frame: ScopeFrame, range: SourceRange) throws -> Value? {
-        if frame.kind == .type {
-            // In an initializer, a stored property it has assigned reads as that value, as in Swift.
-            if let value = scope.initializing?.assigned[name] { return value }
-            return try member(name, ofEnclosing: frame, range: range)
-        }
-        guard let local = frame.names[name] else { return nil }
+    /// A local's value, once it has one.
+    private func value(of local: LocalName, named name: String, range: SourceRange) throws -> Value {
         guard let value = local.value else {
             throw ArborError("constant '\(name)' used before being initialized", at: range)
         }
@@ -43,8 +44,8 @@ extension Evaluator {
     /// The declared type of a name: a local's, a stored property's of `self`, or `self`'s
     /// in a method of the app's enum (`switch self { case .forward: … }`).
     func declaredType(ofName name: String) -> SwiftType? {
-        if let local = scope.local(name) { return local.type }
-        guard let frame = scope.typeFrame, let receiver = frame.implicitSelf else { return nil }
+        if let local = local(name) { return local.type }
+        guard let frame = typeFrame, let receiver = frame.implicitSelf else { return nil }
         if name == "self", let type = frame.selfType, environment.types[type]?.enumeration != nil {
             return .named(type, arguments: [])
         }
@@ -165,10 +166,10 @@ extension Evaluator {
             }
             return try callName(selfType, arguments: arguments, range: range, nameRange: nameRange)
         }
-        if scope.local(name) != nil || environment.binding(name) != nil {
+        if local(name) != nil || environment.binding(name) != nil {
             throw ArborError("`\(name)` is not a function", at: nameRange)
         }
-        if let frame = scope.typeFrame,
+        if let frame = typeFrame,
             let value = try method(name, ofEnclosing: frame, arguments: arguments, range: range, nameRange: nameRange)
         {
             return value

@@ -1,6 +1,14 @@
 import ArborCore
 
 extension Evaluator {
+    /// The local `name`, innermost first: `scope.local(name)` with only the scope's frames
+    /// read. A method called on `scope`, a struct this class holds, copies the whole scope
+    /// first (a retain and a release of each of its fields), for each name looked up.
+    func local(_ name: String) -> LocalName? { Scope.local(name, in: scope.frames) }
+
+    /// The innermost type frame (`scope.typeFrame`), read the same way.
+    var typeFrame: ScopeFrame? { Scope.typeFrame(in: scope.frames) }
+
     /// What names mean where an expression is evaluated: the lexical frames around it
     /// (a type's body › a function's parameters › a closure's › a block's locals), looked
     /// up innermost first, and what the request method being built says of bare names
@@ -43,9 +51,12 @@ extension Evaluator {
         // MARK: Lexical names
 
         /// The local `name` (a parameter, a `let` or `var` of a body, a closure's `$0`), innermost first.
-        func local(_ name: String) -> LocalName? {
-            for frame in frames.reversed() {
-                if let local = frame.names[name] { return local }
+        func local(_ name: String) -> LocalName? { Self.local(name, in: frames) }
+
+        /// `local(name)` in `frames`, each read where it is rather than copied.
+        static func local(_ name: String, in frames: [ScopeFrame]) -> LocalName? {
+            for index in frames.indices.reversed() {
+                if let local = frames[index].names[name] { return local }
             }
             return nil
         }
@@ -80,7 +91,11 @@ extension Evaluator {
         // MARK: The enclosing type
 
         /// The innermost type frame: the declared type, its table and `self`.
-        var typeFrame: ScopeFrame? { typeFrameIndex.map { frames[$0] } }
+        var typeFrame: ScopeFrame? { Self.typeFrame(in: frames) }
+
+        static func typeFrame(in frames: [ScopeFrame]) -> ScopeFrame? {
+            frames.lastIndex { $0.kind == .type }.map { frames[$0] }
+        }
 
         /// Where the innermost type frame is: its fields are read there, not from a copy of
         /// the whole frame, as each name looked up reads them.
