@@ -57,11 +57,8 @@ public enum DiagnosticRenderer {
             // character's first byte, then one more): a long line (minified code) is not read
             // end to end for each of its notes. Beyond that, the line is cut with `…` all the same.
             let floor = max(0, lower - before - 4)
-            var lineStart = lower
-            while lineStart > floor && bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
             let ceiling = min(bytes.count, lower + rangeShown + after + 1)
-            var lineEnd = lower
-            while lineEnd < ceiling && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            let (lineStart, lineEnd) = lineEnds(bytes, around: lower, floor: floor, ceiling: ceiling)
             // The window of the line around the range, on whole characters.
             let shownStart = boundary(bytes, max(lineStart, lower - before), lineStart)
             let shownUpper = boundary(bytes, min(min(upper, lineEnd), lower + rangeShown), lower)
@@ -72,7 +69,10 @@ public enum DiagnosticRenderer {
             let width: Int
             text.append(utf8Of: "\n  ")
             text.append(utf8Of: head)
-            if bytes[shownStart..<shownEnd].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            let isPrintable = bytes.withUnsafeBufferPointer {
+                TerminalText.isPrintableASCII(UnsafeBufferPointer(rebasing: $0[shownStart..<shownEnd]))
+            }
+            if isPrintable {
                 // Printable ASCII, as most lines of code are: nothing escaped, a column a byte.
                 column = (head.isEmpty ? 0 : ellipsisWidth) + (lower - shownStart)
                 width = max(1, shownUpper - lower)
@@ -92,6 +92,19 @@ public enum DiagnosticRenderer {
         if let suggestion = error.suggestion {
             text.append(utf8Of: "\n  ")
             text.append(utf8Of: TerminalText.escaped(cut(suggestion)))
+        }
+    }
+
+    /// Where the line holding `offset` starts and ends (its line break excluded), looked for
+    /// no further back than `floor` and no further on than `ceiling`: read through a pointer,
+    /// for each of a load's 20,000 notes.
+    static func lineEnds(_ bytes: [UInt8], around offset: Int, floor: Int, ceiling: Int) -> (Int, Int) {
+        bytes.withUnsafeBufferPointer { bytes in
+            var start = offset
+            while start > floor && bytes[start - 1] != 0x0A { start -= 1 }
+            var end = offset
+            while end < ceiling && bytes[end] != 0x0A { end += 1 }
+            return (start, end)
         }
     }
 

@@ -51,30 +51,33 @@ public enum TerminalText {
     /// Whether every byte of `s` is printable ASCII (a newline too when `newlines`): then
     /// nothing in it is escaped, and each byte is a column.
     public static func isPrintableASCII(_ s: String, newlines: Bool = false) -> Bool {
+        s.utf8.withContiguousStorageIfAvailable { isPrintableASCII($0, newlines: newlines) }
+            ?? s.utf8.allSatisfy { (0x20..<0x7F).contains($0) || (newlines && $0 == 0x0A) }
+    }
+
+    /// `isPrintableASCII` of bytes: a load's 20,000 notes have their messages and lines scanned so.
+    public static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, newlines: Bool = false) -> Bool {
         let test = { (byte: UInt8) in (byte >= 0x20 && byte < 0x7F) || (newlines && byte == 0x0A) }
-        let printable = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard let base = bytes.baseAddress else { return true }
-            // Eight bytes at a time (a load's 20,000 notes are scanned so): none has its high bit,
-            // none is below 0x20 (`w - 0x20…` borrows into the high bit of such a byte) and none
-            // is DEL; a word that seems to hold a control byte is looked at byte by byte.
-            let high: UInt64 = 0x8080_8080_8080_8080
-            var i = 0
-            while i + 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                let del = word ^ 0x7F7F_7F7F_7F7F_7F7F
-                if word & high != 0 || (del &- 0x0101_0101_0101_0101) & ~del & high != 0 { return false }
-                if (word &- 0x2020_2020_2020_2020) & ~word & high != 0 {
-                    for j in i..<(i + 8) where !test(bytes[j]) { return false }
-                }
-                i += 8
+        guard let base = bytes.baseAddress else { return true }
+        // Eight bytes at a time: none has its high bit, none is below 0x20 (`w - 0x20…` borrows
+        // into the high bit of such a byte) and none is DEL; a word that seems to hold a
+        // control byte is looked at byte by byte.
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var i = 0
+        while i + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let del = word ^ 0x7F7F_7F7F_7F7F_7F7F
+            if word & high != 0 || (del &- 0x0101_0101_0101_0101) & ~del & high != 0 { return false }
+            if (word &- 0x2020_2020_2020_2020) & ~word & high != 0 {
+                for j in i..<(i + 8) where !test(bytes[j]) { return false }
             }
-            while i < bytes.count {
-                if !test(bytes[i]) { return false }
-                i += 1
-            }
-            return true
+            i += 8
         }
-        return printable ?? s.utf8.allSatisfy(test)
+        while i < bytes.count {
+            if !test(bytes[i]) { return false }
+            i += 1
+        }
+        return true
     }
 
     /// Whether every byte of `s` passes `test`, read from the string's own storage when it

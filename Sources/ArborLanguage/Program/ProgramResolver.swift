@@ -148,8 +148,9 @@ private struct Resolution {
         }
         var seen: Set<Said> = []
         seen.reserveCapacity(result.diagnostics.count)
-        result.diagnostics = result.diagnostics.filter { diagnostic in
-            seen.insert(Said(unit: diagnostic.unit, range: diagnostic.error.range, message: diagnostic.error.message))
+        // In place: the diagnostics are copied into no new array.
+        result.diagnostics.removeAll { diagnostic in
+            !seen.insert(Said(unit: diagnostic.unit, range: diagnostic.error.range, message: diagnostic.error.message))
                 .inserted
         }
     }
