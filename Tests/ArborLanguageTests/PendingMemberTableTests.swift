@@ -74,5 +74,13 @@ final class PendingMemberTableTests: XCTestCase {
         table.add(member("Book", "a", at: 10))
         XCTAssertTrue(table.contains("a", of: "Book"), "declared again after it was taken")
         XCTAssertEqual(table.placesInLoadingOrder, [3])
+        // The counts that fell to 0 count again.
+        XCTAssertFalse(table.isEmpty)
+        XCTAssertTrue(table.hasPendingOrFailed(named: "a"))
+        XCTAssertTrue(table.hasMembers(of: "Book"))
+        XCTAssertFalse(table.hasMembers(of: "Author"))
+        XCTAssertEqual(table.remove("a", of: "Book")?.nameRange.lowerBound, 10)
+        XCTAssertTrue(table.isEmpty)
+        XCTAssertFalse(table.hasMembers(of: "Book"))
     }
 }

@@ -62,8 +62,9 @@ extension Evaluator {
     private func forceMemberReporting(
         _ typePath: String, _ name: String, range: SourceRange?, quiet: Bool = false
     ) -> Error? {
-        // Called for every name a member's value mentions, mostly no member's that waits, failed
-        // or is being evaluated: answered then with no path followed through the aliases.
+        // Called for every name a member's value mentions, and most name no member that waits,
+        // failed or is being evaluated: those are answered before the type's path is followed
+        // through the aliases.
         if !environment.pendingMembers.hasPendingOrFailed(named: name),
             !environment.membersInProgress.contains(where: { $0.name == name })
         {
