@@ -53,6 +53,39 @@ final class InvisibleCharacterTests: XCTestCase {
         XCTAssertEqual(TerminalText.width(TerminalText.escaped("a\u{200B}b")), 10)
     }
 
+    /// `width` passes runs of ASCII a byte at a time and breaks only the rest into graphemes:
+    /// it gives what summing each grapheme's width gives, on text where ASCII meets
+    /// characters that join what comes before them (a combining accent, a keycap, CR LF).
+    func testWidthsOfMixedTextAreTheirGraphemesWidths() {
+        let pieces = [
+            "a", "Z", " ", "(", "\r", "\n", "\r\n", "\t", "\u{1F}", "é", "e\u{301}", "\u{301}", "書", "漢", "한",
+            "👩\u{200D}👩\u{200D}👧", "\u{200D}", "🇫🇷", "🇫", "❤\u{FE0F}", "\u{FE0F}", "1\u{FE0F}\u{20E3}", "👍🏽", "🏽",
+            "\u{200B}", "\u{0903}", "\u{0E33}", "\u{0600}", "a\u{0308}", "\u{1160}",
+        ]
+        var random = SplitMix64(seed: 20)
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 1...24, using: &random)).map { _ in
+                pieces[Int.random(in: 0..<pieces.count, using: &random)]
+            }.joined()
+            let expected = text.reduce(0) { $0 + TerminalText.characterWidth($1) }
+            XCTAssertEqual(
+                TerminalText.width(text), expected,
+                text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+        }
+    }
+
+    /// `scalarWidth` answers 2 for CJK ideographs and Hangul syllables before looking up any
+    /// property: none of them is a mark, a format character or an emoji.
+    func testCJKAndHangulAreWide() {
+        for value in Array(0x4E00...0x9FFF) + Array(0xAC00...0xD7A3) {
+            guard let scalar = Unicode.Scalar(value) else { return XCTFail("\(value)") }
+            let category = scalar.properties.generalCategory
+            XCTAssertFalse([.nonspacingMark, .enclosingMark, .format].contains(category), "\(value)")
+            XCTAssertFalse(scalar.properties.isEmojiPresentation, "\(value)")
+            XCTAssertEqual(TerminalText.scalarWidth(scalar), 2)
+        }
+    }
+
     func testTableAndTreeShowTheEscapesWhileJSONKeepsTheBytes() {
         let row = ResultRow(names: ["v"], values: ["a\u{200B}b".databaseValue], children: [])
         var writer = JSONWriter()

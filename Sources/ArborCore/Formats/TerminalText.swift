@@ -108,11 +108,27 @@ public enum TerminalText {
     /// one), none for a combining mark alone.
     public static func width(_ s: String) -> Int {
         if allBytes(of: s, { $0 < 0x80 }) { return s.utf8.count }
-        var total = 0
-        for character in s {
-            total += characterWidth(character)
+        let counted = s.utf8.withContiguousStorageIfAvailable { bytes in
+            var total = 0
+            var offset = 0
+            while offset < bytes.count {
+                // An ASCII byte followed by another is a character of one column: no grapheme
+                // joins two ASCII bytes but CR LF, left to the grapheme path so that it always
+                // starts on a character's first byte. Only the rest is broken into graphemes, the
+                // costly part (rendering the notes of a line of CJK names was a third of its load).
+                let byte = bytes[offset]
+                if byte < 0x80, byte != 0x0D, offset + 1 == bytes.count || bytes[offset + 1] < 0x80 {
+                    total += 1
+                    offset += 1
+                    continue
+                }
+                guard let character = s[s.utf8.index(s.utf8.startIndex, offsetBy: offset)...].first else { break }
+                total += characterWidth(character)
+                offset += character.utf8.count
+            }
+            return total
         }
-        return total
+        return counted ?? s.reduce(0) { $0 + characterWidth($1) }
     }
 
     /// Columns of one grapheme: its base's, or two when it draws as an emoji.
@@ -140,6 +156,9 @@ public enum TerminalText {
     static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if isControl(scalar) { return 1 }  // shown escaped elsewhere; count something
+        // The commonest wide letters, CJK ideographs and Hangul syllables, with no property
+        // looked up: none is a mark, a format character or an emoji (`testCJKAndHangulAreWide`).
+        if (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v) { return 2 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
