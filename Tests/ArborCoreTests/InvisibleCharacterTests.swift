@@ -74,8 +74,8 @@ final class InvisibleCharacterTests: XCTestCase {
         }
     }
 
-    /// `scalarWidth` answers 2 for CJK ideographs and Hangul syllables before looking up any
-    /// property: none of them is a mark, a format character or an emoji.
+    /// `scalarWidth` answers 2 for CJK ideographs and Hangul syllables, and `isInvisible` no,
+    /// before looking up any property: none of them is a mark, a format character or an emoji.
     func testCJKAndHangulAreWide() {
         for value in Array(0x4E00...0x9FFF) + Array(0xAC00...0xD7A3) {
             guard let scalar = Unicode.Scalar(value) else { return XCTFail("\(value)") }
@@ -83,6 +83,7 @@ final class InvisibleCharacterTests: XCTestCase {
             XCTAssertFalse([.nonspacingMark, .enclosingMark, .format].contains(category), "\(value)")
             XCTAssertFalse(scalar.properties.isEmojiPresentation, "\(value)")
             XCTAssertEqual(TerminalText.scalarWidth(scalar), 2)
+            XCTAssertFalse(InvisibleCharacters.isInvisible(scalar))
         }
     }
 
