@@ -74,6 +74,38 @@ final class InvisibleCharacterTests: XCTestCase {
         }
     }
 
+    /// `escaped` returns text unchanged when a byte scan finds no control and no invisible
+    /// character (`hasNothingToEscape`): the scan decodes 2-, 3- and 4-byte scalars as the
+    /// scalar view does, on text mixing them with the characters that must be escaped.
+    func testTheByteScanFindsWhatTheScalarsHold() {
+        let pieces = [
+            "a", " ", "~", "\n", "\t", "\u{7F}", "\u{1B}", "é", "\u{85}", "\u{9B}", "\u{A0}", "\u{AD}", "\u{34F}",
+            "\u{7FF}", "\u{800}", "書", "한", "\u{200B}", "\u{200D}", "\u{202E}", "\u{2066}", "\u{FEFF}", "\u{FE0F}",
+            "\u{FFFD}", "\u{FFFF}", "👩", "\u{E0041}", "\u{E01EF}", "\u{10FFFF}", "❤\u{FE0F}", "e\u{301}",
+        ]
+        var random = SplitMix64(seed: 21)
+        let texts =
+            pieces
+            + (0..<3_000).map { _ in
+                (0..<Int.random(in: 1...12, using: &random)).map { _ in
+                    pieces[Int.random(in: 0..<pieces.count, using: &random)]
+                }.joined()
+            }
+        var clean = 0
+        for text in texts {
+            let expected = !text.unicodeScalars.contains {
+                TerminalText.isControl($0) || InvisibleCharacters.isInvisible($0)
+            }
+            XCTAssertEqual(
+                TerminalText.hasNothingToEscape(text), expected,
+                text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+            if expected { clean += 1 }
+        }
+        // Both answers are drawn often.
+        XCTAssertGreaterThan(clean, 200)
+        XCTAssertGreaterThan(texts.count - clean, 200)
+    }
+
     /// `scalarWidth` answers 2 for CJK ideographs and Hangul syllables, and `isInvisible` no,
     /// before looking up any property: none of them is a mark, a format character or an emoji.
     func testCJKAndHangulAreWide() {

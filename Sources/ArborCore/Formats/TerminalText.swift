@@ -6,8 +6,8 @@ public enum TerminalText {
     /// it, and the invisible characters no grapheme needs (`InvisibleCharacters`)
     /// so that two values that look alike are seen to differ.
     public static func escaped(_ s: String) -> String {
-        // Printable ASCII, most text shown, has nothing to escape.
-        if isPrintableASCII(s) { return s }
+        // Printable ASCII, most text shown, has nothing to escape; nor has most other text.
+        if isPrintableASCII(s) || hasNothingToEscape(s) { return s }
         var needsControls = false
         var needsInvisible = false
         for scalar in s.unicodeScalars {
@@ -78,6 +78,34 @@ public enum TerminalText {
             i += 1
         }
         return true
+    }
+
+    /// Whether no scalar of `s` is a control or an invisible character: read byte by byte from
+    /// the string's storage, ASCII bytes tested as they are and only the others decoded (the
+    /// scalar view costs several times as much, for every cell and note shown). False when
+    /// unsure, for `escaped` to look again scalar by scalar.
+    static func hasNothingToEscape(_ s: String) -> Bool {
+        let answer = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var i = 0
+            while i < bytes.count {
+                let lead = bytes[i]
+                if lead < 0x80 {
+                    if lead < 0x20 || lead == 0x7F { return false }
+                    i += 1
+                    continue
+                }
+                // A scalar of valid UTF-8: its length from its first byte, its value from the rest.
+                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+                guard lead >= 0xC0, i + length <= bytes.count else { return false }
+                var value = UInt32(lead) & (0xFF >> (length + 1))
+                for j in 1..<length { value = value << 6 | UInt32(bytes[i + j] & 0x3F) }
+                guard let scalar = Unicode.Scalar(value), !isControl(scalar), !InvisibleCharacters.isInvisible(scalar)
+                else { return false }
+                i += length
+            }
+            return true
+        }
+        return answer ?? false
     }
 
     /// Whether every byte of `s` passes `test`, read from the string's own storage when it
