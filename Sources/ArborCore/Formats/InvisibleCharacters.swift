@@ -12,9 +12,7 @@ enum InvisibleCharacters {
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         if v < 0xAD { return false }
-        // CJK ideographs and Hangul syllables, the commonest letters past Latin, with no
-        // property looked up: none is a format character (`testCJKAndHangulAreWide`).
-        if (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v) { return false }
+        if TerminalText.isIdeographOrHangulSyllable(scalar) { return false }
         if scalar.properties.generalCategory == .format { return true }
         return v == 0x034F || v == 0x115F || v == 0x1160 || v == 0x3164 || v == 0xFFA0 || v == 0x180E
             || (0xFE00...0xFE0F).contains(v) || (0xE0100...0xE01EF).contains(v) || (0x180B...0x180F).contains(v)

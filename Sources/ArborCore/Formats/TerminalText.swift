@@ -184,9 +184,7 @@ public enum TerminalText {
     static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if isControl(scalar) { return 1 }  // shown escaped elsewhere; count something
-        // The commonest wide letters, CJK ideographs and Hangul syllables, with no property
-        // looked up: none is a mark, a format character or an emoji (`testCJKAndHangulAreWide`).
-        if (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v) { return 2 }
+        if isIdeographOrHangulSyllable(scalar) { return 2 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
@@ -195,6 +193,13 @@ public enum TerminalText {
         if scalar.properties.isEmojiPresentation { return 2 }
         for range in wideRanges where range.contains(v) { return 2 }
         return 1
+    }
+
+    /// A CJK ideograph (U+4E00–9FFF) or a Hangul syllable (U+AC00–D7A3): the commonest letters
+    /// past Latin, answered with no property looked up. Each is wide, and none is a mark, a
+    /// format character or an emoji (`testCJKAndHangulAreWide`).
+    static func isIdeographOrHangulSyllable(_ scalar: Unicode.Scalar) -> Bool {
+        (0x4E00...0x9FFF).contains(scalar.value) || (0xAC00...0xD7A3).contains(scalar.value)
     }
 
     /// East Asian Wide and Fullwidth blocks (Unicode 15, abridged to whole blocks).
