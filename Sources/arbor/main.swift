@@ -7,8 +7,6 @@ import Foundation
     import Glibc
 #endif
 
-MemoryArenas.useOne()
-
 // A closed pipe (`arbor … | head -1`) must end arbor quietly, not kill it.
 signal(SIGPIPE, SIG_IGN)
 StandardOutputFailure.claimClosedDescriptors()

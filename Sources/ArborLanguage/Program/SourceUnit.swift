@@ -62,6 +62,9 @@ public struct SourceUnit: Sendable {
                 return true
             }
         }
+        // Each thread allocates from an arena of its own (glibc's default): with one arena
+        // for the process, the two threads waited on its lock, and 100 model files took
+        // longer to read on two cores than on one.
         _ = LargeStackThread.run(each: works, abandoningOn: cancellation)
         FreedMemory.returnToSystem()
         return read.units
