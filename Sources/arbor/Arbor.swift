@@ -176,14 +176,19 @@ struct Arbor: ParsableCommand {
                 return 2
             }
         }
+        // The files are read, and parsed while the database opens: with a database, from the
+        // start; without one, once the migrations the schema comes from are found in them.
+        var ahead = database != nil && !load.isEmpty ? LoadAhead(paths: load, defines: defines) : nil
         let session: Session
-        // Without a database the files are read here, once, for their migrations and their declarations.
-        var reading: SourceFileReading?
         do {
             // No DATABASE: the schema the loaded code's migrations build, when it has a migrator.
-            if database == nil && !load.isEmpty { reading = try SourceFileReading(paths: load) }
-            let program = try reading.flatMap {
-                try Session.migrationProgram($0, migrator: migrator, flags: defines.isEmpty ? nil : Set(defines))
+            var program: MigrationProgram?
+            if database == nil && !load.isEmpty {
+                // Read once, for the migrations and the declarations.
+                let reading = try SourceFileReading(paths: load)
+                program = try Session.migrationProgram(
+                    reading, migrator: migrator, flags: defines.isEmpty ? nil : Set(defines))
+                ahead = LoadAhead(reading: reading, defines: defines)
             }
             if let program {
                 session = try Session(migrations: program, busyTimeout: Self.busyTimeout())
@@ -220,10 +225,8 @@ struct Arbor: ParsableCommand {
             // Every file is read before any is resolved: the order of `--load`s never matters.
             do {
                 let report: LoadReport
-                if let read = reading {
-                    report = try session.load(read)
-                    // Its texts are in the session now: not kept twice while it runs.
-                    reading = nil
+                if let ahead {
+                    report = try ahead.load(into: session)
                 } else {
                     report = try session.load(paths: load)
                 }

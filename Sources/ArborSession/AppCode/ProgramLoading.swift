@@ -21,8 +21,9 @@ extension Session {
         try load(try SourceFileReading(paths: paths))
     }
 
-    /// Loads files already read (`SourceFileReading`).
-    public func load(_ reading: SourceFileReading) throws -> LoadReport {
+    /// Loads files already read (`SourceFileReading`), and parsed when `parsed` holds their
+    /// units (`LoadAhead`, with this session's flags).
+    public func load(_ reading: SourceFileReading, parsed: [SourceUnit]? = nil) throws -> LoadReport {
         var units: [String] = []
         // Ctrl-C puts the session back as it was: nothing of a cancelled load stays.
         let before = (program, resolution, evaluator)
@@ -32,9 +33,11 @@ extension Session {
             return ArborError("cancelled")
         }
         // Ctrl-C in the middle of one file's parse returns at once (`SourceUnit.parse`).
-        let parsed = SourceUnit.parse(
-            files: reading.texts.map { (name: $0.path, text: $0.text) }, flags: flags, cancellation: cancellation,
-            willRead: willReadFile)
+        let parsed =
+            parsed
+            ?? SourceUnit.parse(
+                files: reading.texts.map { (name: $0.path, text: $0.text) }, flags: flags, cancellation: cancellation,
+                willRead: willReadFile)
         for unit in parsed {
             program.load(unit)
             units.append(unit.name)

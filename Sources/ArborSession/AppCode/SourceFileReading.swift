@@ -18,7 +18,7 @@ import Foundation
 ///
 /// Read once per command line: the migrations looked for without a database and the
 /// declarations loaded are the same bytes.
-public struct SourceFileReading {
+public struct SourceFileReading: Sendable {
     /// Far above any model file (the largest apps' are under 1 MB): the compiler's syntax tree
     /// takes about 60 bytes of memory per byte of source, so 4 MB stay under 400 MB.
     static let sizeCap = 4 * 1024 * 1024
