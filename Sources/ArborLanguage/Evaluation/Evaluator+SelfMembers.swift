@@ -11,12 +11,7 @@ extension Evaluator {
     /// not offer: `limit(1)` (`cannot find 'limit' in scope`), `self.limit(1)` and
     /// `filter(…).limit(1)` (`value of type 'Self' has no member 'limit'`), located on the name.
     func selfMemberErrors(of method: RequestMethod) -> [ArborError] {
-        guard !method.selfProtocols.isEmpty else { return [] }
-        var check = SelfMemberCheck(
-            selfType: SelfOfRequestExtension(method: method), methods: environment.requestMethods,
-            locals: Set(method.function.parameters.map(\.name)))
-        check.statements(method.function.body)
-        return check.errors
+        SelfMemberCheck.errors(of: method, among: environment.requestMethods)
     }
 }
 
@@ -106,6 +101,17 @@ struct SelfMemberCheck {
     /// The locals whose type is `Self`: `let request = filter(…)`, without another type written.
     var selfLocals: Set<String> = []
     var errors: [ArborError] = []
+
+    /// The compiler's errors for what `method`'s body calls on `Self`, the app's request
+    /// methods being `methods`. Reads nothing else: loading runs it beside the evaluation.
+    static func errors(of method: RequestMethod, among methods: RequestMethods) -> [ArborError] {
+        guard !method.selfProtocols.isEmpty else { return [] }
+        var check = SelfMemberCheck(
+            selfType: SelfOfRequestExtension(method: method), methods: methods,
+            locals: Set(method.function.parameters.map(\.name)))
+        check.statements(method.function.body)
+        return check.errors
+    }
 
     mutating func statements(_ body: [BodyStatement]) {
         for statement in body { self.statement(statement) }

@@ -126,8 +126,11 @@ private struct Resolution {
         }
         if isCancelled { return }
         declareRequestExtensions()
-        reportSelfMembers()
+        // What the request methods call on `Self` is checked on another thread while the
+        // members are evaluated: the check reads only the methods and GRDB's registry.
+        let selfMembers = checkSelfMembers()
         let errors = evaluator.forceAllMembers()
+        reportSelfMembers(selfMembers.wait())
         report(errors)
         count()
         // A problem met from two places (a cycle) is said once.
@@ -934,12 +937,34 @@ private struct Resolution {
 
     /// What the methods of request extensions call on `Self` that GRDB's protocol does not
     /// offer (`limit(1)` in `extension DerivableRequest<Post>`): the compiler's errors.
-    private mutating func reportSelfMembers() {
-        // In source order, as the compiler lists them.
-        let methods = evaluator.environment.requestMethods.all.filter { !$0.selfProtocols.isEmpty }
+    /// Each request method's errors for what it calls on `Self` (`SelfMemberCheck`), found
+    /// on a thread of its own.
+    private func checkSelfMembers() -> LargeStackThread.Begun<[CheckedSelfMembers]> {
+        let methods = evaluator.environment.requestMethods
+        let cancellation = evaluator.cancellation
+        return LargeStackThread.begin { Self.selfMemberErrors(of: methods, cancellation: cancellation) }
+    }
+
+    typealias CheckedSelfMembers = (method: RequestMethod, errors: [ArborError])
+
+    /// In source order, as the compiler lists them.
+    private static func selfMemberErrors(of methods: RequestMethods, cancellation: Cancellation?)
+        -> [CheckedSelfMembers]
+    {
+        let checked = methods.all.filter { !$0.selfProtocols.isEmpty }
             .sorted { ($0.origin, $0.function.range.lowerBound) < ($1.origin, $1.function.range.lowerBound) }
-        for method in methods {
-            let errors = evaluator.selfMemberErrors(of: method)
+        var errors: [CheckedSelfMembers] = []
+        for method in checked where cancellation?.isCancelled != true {
+            errors.append((method, SelfMemberCheck.errors(of: method, among: methods)))
+        }
+        return errors
+    }
+
+    private mutating func reportSelfMembers(_ checked: [CheckedSelfMembers]?) {
+        let checked =
+            checked
+            ?? Self.selfMemberErrors(of: evaluator.environment.requestMethods, cancellation: evaluator.cancellation)
+        for (method, errors) in checked {
             // Kept for its calls: each would walk the body again.
             evaluator.environment.selfMemberChecks[method.place] = .some(errors.first)
             for error in errors {
