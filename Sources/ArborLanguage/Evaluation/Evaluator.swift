@@ -15,6 +15,8 @@ public final class Evaluator {
     var extensionTypeAliases: [String: String] = [:]
     var depth = 0
     static let maximumDepth = 200
+    /// The names the scopes of types lack, while loading forces the members (nil otherwise).
+    var enclosingMisses: EnclosingMisses?
 
     /// What a `let` binds for a value (`let author = try Author.fetchOne(db, id: 1)`
     /// fetches a record). The session gives it: the evaluator never touches the database.

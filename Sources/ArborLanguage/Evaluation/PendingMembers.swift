@@ -117,6 +117,8 @@ extension Evaluator {
 
     /// Evaluates every pending member; returns the errors, keyed by `Type.member`.
     public func forceAllMembers() -> [String: ArborError] {
+        enclosingMisses = EnclosingMisses()
+        defer { enclosingMisses = nil }
         for place in environment.pendingMembers.placesInLoadingOrder {
             if cancellation?.isCancelled == true { return environment.memberErrors }
             // Taken by its place: nil when a member before it named it, and forced it then.
@@ -127,6 +129,8 @@ extension Evaluator {
     }
 
     private func install(_ member: PendingMember) throws {
+        // Once installed, a scope that lacked the name may have it: a static, an association of its table.
+        defer { enclosingMisses?.forget(member.name) }
         if member.name == "databaseSelection" { return try installSelection(member) }
         switch try value(of: member) {
         case .association(var association):

@@ -60,6 +60,28 @@ extension Evaluator {
     /// `name` as a member of the type whose body the code is in: an instance member of `self`,
     /// a static member, an association of its table, a nested type or one of an enclosing type.
     private func member(_ name: String, ofEnclosing frame: ScopeFrame, range: SourceRange) throws -> Value? {
+        // A static member's scope, while loading forces the members: a miss is looked up once.
+        guard enclosingMisses != nil, Self.isStaticMemberScope(frame), extensionTypeAliases.isEmpty else {
+            return try memberLookedUp(name, ofEnclosing: frame, range: range)
+        }
+        let scope = EnclosingMisses.Scope(type: frame.selfType, table: frame.selfTable)
+        if enclosingMisses?.contains(name, in: scope) == true { return nil }
+        let value = try memberLookedUp(name, ofEnclosing: frame, range: range)
+        if value == nil { enclosingMisses?.insert(name, in: scope) }
+        return value
+    }
+
+    /// Whether what the frame's scope has depends on its type and table alone: no `self`, or
+    /// the table of a record type's static member (a request method's `self` is the receiver).
+    private static func isStaticMemberScope(_ frame: ScopeFrame) -> Bool {
+        switch frame.implicitSelf {
+        case nil: true
+        case .table(let table, _, _)?: table == frame.selfTable
+        default: false
+        }
+    }
+
+    private func memberLookedUp(_ name: String, ofEnclosing frame: ScopeFrame, range: SourceRange) throws -> Value? {
         if name == "self", let value = frame.implicitSelf { return value }
         if let receiver = frame.implicitSelf, let value = try instanceMember(name, of: receiver, range: range) {
             return value
