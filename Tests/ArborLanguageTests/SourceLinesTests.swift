@@ -1,6 +1,7 @@
-import ArborLanguage
 import ArborTestSupport
 import XCTest
+
+@testable import ArborLanguage
 
 /// `SourceLines` finds the line and column (in characters) of every byte offset
 /// as a scan from the start of the text does, for texts with multi-byte
@@ -90,6 +91,26 @@ final class SourceLinesTests: XCTestCase {
             let (line, column) = scanned(offset, in: text)
             XCTAssertEqual([location.line, location.column], [line, column], "at \(offset)")
             XCTAssertEqual(cursor.line, line - 1)
+        }
+    }
+
+    /// Counting a line's characters by runs (`SourceLines.characterCount`) counts what Swift
+    /// counts, for text where ASCII meets what joins to it: accents, a prepended sign before a
+    /// digit, keycaps, joiners, flags, Hangul jamo after a syllable, CR alone.
+    func testCharactersCountedByRunsAreTheStringsCharacters() {
+        var generator = SplitMix64(seed: 41)
+        let pieces = [
+            "a", "1", "#", " ", "\r", "é", "e\u{301}", "\u{301}", "\u{600}", "\u{600}1", "1\u{FE0F}\u{20E3}",
+            "👩\u{200D}👩", "\u{200D}", "\u{1F1EB}", "\u{1F1F7}", "가", "\u{11A8}", "\u{1100}", "\u{1161}", "書",
+            "\u{903}", "\u{E33}", "👍\u{1F3FB}", "\u{1F3FB}",
+        ]
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0..<12, using: &generator)).map { _ in
+                pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+            }.joined()
+            var bytes = Array(text.utf8)
+            let counted = bytes.withUnsafeMutableBufferPointer { SourceLines.characterCount(UnsafeBufferPointer($0)) }
+            XCTAssertEqual(counted, text.count, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
 

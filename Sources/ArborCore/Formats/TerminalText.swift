@@ -198,7 +198,7 @@ public enum TerminalText {
     /// A CJK ideograph (U+4E00–9FFF) or a Hangul syllable (U+AC00–D7A3): the commonest letters
     /// past Latin, answered with no property looked up. Each is wide, and none is a mark, a
     /// format character or an emoji (`testCJKAndHangulAreWide`).
-    static func isIdeographOrHangulSyllable(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isIdeographOrHangulSyllable(_ scalar: Unicode.Scalar) -> Bool {
         (0x4E00...0x9FFF).contains(scalar.value) || (0xAC00...0xD7A3).contains(scalar.value)
     }
 

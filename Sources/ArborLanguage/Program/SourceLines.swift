@@ -1,3 +1,4 @@
+import ArborCore
 import Foundation
 
 /// Where each line of a text starts, found in one pass: locating many offsets
@@ -127,10 +128,36 @@ public struct SourceLines: Sendable {
             from = counted.offset
             column = counted.column
         }
-        let start = bytes.index(bytes.startIndex, offsetBy: from)
-        let end = bytes.index(bytes.startIndex, offsetBy: offset)
-        column += String(decoding: bytes[start..<end], as: UTF8.self).count
+        let counted =
+            bytes.withContiguousStorageIfAvailable {
+                Self.characterCount(UnsafeBufferPointer(rebasing: $0[from..<offset]))
+            }
+            ?? String(decoding: bytes.dropFirst(from).prefix(offset - from), as: UTF8.self).count
+        column += counted
         return (SourceLocation(line: line + 1, column: column), (offset, column))
+    }
+
+    /// The characters of `bytes`, a part of one line that starts a character. Two ASCII bytes
+    /// side by side are two characters (only CR LF joins two, and a line holds no LF): each
+    /// such byte counts one, and only the runs between are broken into graphemes, each run
+    /// ending where two ASCII bytes meet. A line of names in CJK was counted grapheme by
+    /// grapheme, some 5,000 instructions for each of 20,000 notes on it.
+    static func characterCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let end = bytes.count
+        var count = 0
+        var index = 0
+        while index < end {
+            if bytes[index] < 0x80, index + 1 == end || bytes[index + 1] < 0x80 {
+                count += 1
+                index += 1
+                continue
+            }
+            var next = index + 1
+            while next < end, !(bytes[next - 1] < 0x80 && bytes[next] < 0x80) { next += 1 }
+            count += String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<next]), as: UTF8.self).count
+            index = next
+        }
+        return count
     }
 
     /// Whether a character starts at `offset`, an ASCII byte before it: Unicode joins an ASCII
@@ -139,13 +166,16 @@ public struct SourceLines: Sendable {
     private func startsCharacterAfterASCII(at offset: Int) -> Bool {
         guard let first = byte(at: offset), first < 0x80 || first >= 0xC0 else { return false }
         if first < 0x80 { return true }
-        // The scalar decoded from its (at most four) bytes alone.
+        // The scalar decoded from its (at most four) bytes alone, with no string made for them.
         let bytes = text.utf8
         let start = bytes.index(bytes.startIndex, offsetBy: offset)
         let end = bytes.index(start, offsetBy: min(4, bytes.count - offset))
-        guard let scalar = String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars.first else {
-            return false
-        }
+        var scalarBytes = bytes[start..<end].makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&scalarBytes) else { return false }
+        // A name in CJK or Hangul (a line of 20,000 notes on such names), known without
+        // looking its properties up.
+        if TerminalText.isIdeographOrHangulSyllable(scalar) { return true }
         let properties = scalar.properties
         let extends =
             properties.isGraphemeExtend || properties.isEmojiModifier || scalar.value == 0x200D
