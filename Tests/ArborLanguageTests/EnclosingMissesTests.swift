@@ -4,25 +4,27 @@ import XCTest
 
 @testable import ArborLanguage
 
-/// While loading forces the members, a name a type's scope lacks is looked up there once
-/// (`EnclosingMisses`): members that name the same type again and again resolve it as the
+/// While loading forces the members, a name the scope of the type last asked lacks is looked
+/// up there once (`EnclosingMisses`): members that name the same type again and again resolve it as the
 /// first did, their own statics are found each time, a name nothing has is the same error
 /// each time, and a member installed under a name makes its scopes look again.
 final class EnclosingMissesTests: XCTestCase {
-    func testAMissIsKeptForItsScopeUntilAMemberOfThatNameIsInstalled() {
+    func testTheMissesOfTheScopeLastAskedAreKeptUntilAMemberOfThatNameIsInstalled() {
         var misses = EnclosingMisses()
         let book = EnclosingMisses.Scope(type: "Book", table: "book")
         let shelf = EnclosingMisses.Scope(type: "Shelf", table: nil)
         misses.insert("Author", in: book)
+        misses.insert("Writer", in: book)
         XCTAssertTrue(misses.contains("Author", in: book))
         XCTAssertFalse(misses.contains("Author", in: shelf))
-        XCTAssertFalse(misses.contains("Writer", in: book))
-        misses.insert("Author", in: shelf)
-        misses.insert("Writer", in: book)
+        XCTAssertFalse(misses.contains("Reader", in: book))
         misses.forget("Author")
         XCTAssertFalse(misses.contains("Author", in: book))
-        XCTAssertFalse(misses.contains("Author", in: shelf))
         XCTAssertTrue(misses.contains("Writer", in: book))
+        // Another scope asked: the book's misses are looked up again.
+        misses.insert("Author", in: shelf)
+        XCTAssertTrue(misses.contains("Author", in: shelf))
+        XCTAssertFalse(misses.contains("Writer", in: book))
     }
 
     func testMembersNamingTheSameTypesResolveThemAsTheFirstDid() throws {
