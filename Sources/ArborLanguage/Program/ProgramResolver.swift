@@ -936,9 +936,8 @@ private struct Resolution {
     }
 
     /// What the methods of request extensions call on `Self` that GRDB's protocol does not
-    /// offer (`limit(1)` in `extension DerivableRequest<Post>`): the compiler's errors.
-    /// Each request method's errors for what it calls on `Self` (`SelfMemberCheck`), found
-    /// on a thread of its own.
+    /// offer (`limit(1)` in `extension DerivableRequest<Post>`), the compiler's errors (see
+    /// `SelfMemberCheck`): each method's, found on a thread of its own.
     private func checkSelfMembers() -> LargeStackThread.Begun<[CheckedSelfMembers]> {
         let methods = evaluator.environment.requestMethods
         let cancellation = evaluator.cancellation
@@ -960,6 +959,7 @@ private struct Resolution {
         return errors
     }
 
+    /// Says the errors `checkSelfMembers` found, and keeps each method's first for its calls.
     private mutating func reportSelfMembers(_ checked: [CheckedSelfMembers]?) {
         let checked =
             checked
