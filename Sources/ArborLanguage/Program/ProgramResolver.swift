@@ -938,7 +938,7 @@ private struct Resolution {
     /// What the methods of request extensions call on `Self` that GRDB's protocol does not
     /// offer (`limit(1)` in `extension DerivableRequest<Post>`), the compiler's errors (see
     /// `SelfMemberCheck`): each method's, found on a thread of its own.
-    private func checkSelfMembers() -> LargeStackThread.Begun<[CheckedSelfMembers]> {
+    private func checkSelfMembers() -> Eventual<[CheckedSelfMembers]> {
         let methods = evaluator.environment.requestMethods
         let cancellation = evaluator.cancellation
         return LargeStackThread.begin { Self.selfMemberErrors(of: methods, cancellation: cancellation) }
@@ -960,10 +960,7 @@ private struct Resolution {
     }
 
     /// Says the errors `checkSelfMembers` found, and keeps each method's first for its calls.
-    private mutating func reportSelfMembers(_ checked: [CheckedSelfMembers]?) {
-        let checked =
-            checked
-            ?? Self.selfMemberErrors(of: evaluator.environment.requestMethods, cancellation: evaluator.cancellation)
+    private mutating func reportSelfMembers(_ checked: [CheckedSelfMembers]) {
         for (method, errors) in checked {
             // Kept for its calls: each would walk the body again.
             evaluator.environment.selfMemberChecks[method.place] = .some(errors.first)

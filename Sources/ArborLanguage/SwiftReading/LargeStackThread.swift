@@ -69,29 +69,10 @@ enum LargeStackThread {
 
     /// Starts `work` on a thread of its own and returns at once; `wait()` gives its value:
     /// work that reads only what it is given, done while the caller goes on.
-    static func begin<T: Sendable>(_ work: @escaping @Sendable () -> T) -> Begun<T> {
-        let begun = Begun<T>()
-        start { begun.finish(work()) }
-        return begun
-    }
-
-    /// Work started by `begin`.
-    final class Begun<T: Sendable>: @unchecked Sendable {
-        private let done = DispatchSemaphore(value: 0)
-        /// Written once by the working thread before it signals; read only after the wait.
-        private var value: T?
-
-        fileprivate func finish(_ value: T) {
-            self.value = value
-            done.signal()
-        }
-
-        /// Waits for the work to end; its value (nil only if it never set one).
-        func wait() -> T? {
-            done.wait()
-            done.signal()
-            return value
-        }
+    static func begin<T: Sendable>(_ work: @escaping @Sendable () -> T) -> Eventual<T> {
+        let eventual = Eventual<T>()
+        start { eventual.fulfil(work()) }
+        return eventual
     }
 
     /// Starts `work` on a new thread with a large stack, marked as such, counted while it runs.

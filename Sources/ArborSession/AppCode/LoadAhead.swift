@@ -9,9 +9,10 @@ import Foundation
 /// or the error reading threw, which `load(into:)` gives where `Session.load(paths:)` would.
 public final class LoadAhead: @unchecked Sendable {
     private let flags: Set<String>
-    /// Written once by the reading thread before it signals; read only after the wait.
-    private var outcome: Result<(reading: SourceFileReading, units: [SourceUnit]), Error>?
-    private let finished = DispatchSemaphore(value: 0)
+    private typealias Outcome = Result<(reading: SourceFileReading, units: [SourceUnit]), Error>
+    /// Given by the reading thread; taken by `load(into:)`, so that the texts are not held
+    /// twice while the session runs.
+    private var outcome: Eventual<Outcome>? = Eventual()
 
     /// Reads the files at `paths`, then parses them. `defines` as `--define` gives them:
     /// none means the default flags (`DEBUG`).
@@ -29,24 +30,22 @@ public final class LoadAhead: @unchecked Sendable {
         self.flags = flags
         // A thread of its own rather than one of `LargeStackThread`'s: from one of those,
         // `SourceUnit.parse` would read every file on that one thread.
-        Thread.detachNewThread { [self] in
-            outcome = Result {
-                let reading = try reading()
-                let units = SourceUnit.parse(
-                    files: reading.texts.map { (name: $0.path, text: $0.text) }, flags: flags)
-                return (reading, units)
-            }
-            finished.signal()
+        let outcome = self.outcome
+        Thread.detachNewThread {
+            outcome?.fulfil(
+                Outcome {
+                    let reading = try reading()
+                    let units = SourceUnit.parse(
+                        files: reading.texts.map { (name: $0.path, text: $0.text) }, flags: flags)
+                    return (reading, units)
+                })
         }
     }
 
     /// Waits for the files, then loads them into `session` as `Session.load(paths:)` would;
     /// parsed again if the session's flags are not those they were parsed with.
     public func load(into session: Session) throws -> LoadReport {
-        finished.wait()
-        finished.signal()
-        guard let read = outcome else { throw ArborError("the files to load could not be read") }
-        // The session keeps the texts from here on: not held twice while it runs.
+        guard let read = outcome?.wait() else { throw ArborError("these files were loaded already") }
         outcome = nil
         let (reading, units) = try read.get()
         return try session.load(reading, parsed: session.flags == flags ? units : nil)
