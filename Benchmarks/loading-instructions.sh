@@ -52,10 +52,15 @@ def distinct(limit):
         text, n = text + line, n + 1
 
 empty = write("Empty.swift", "")
-inputs = [
-    ("20,000 redeclarations of one member", write("Redeclarations.swift",
+def redeclarations(count):
+    return write(f"Redeclarations{count}.swift",
         "import GRDB\nstruct Author: TableRecord {}\nstruct Book: TableRecord {}\n"
-        + "extension Author { static let books = hasMany(Book.self) }\n" * 20000), None),
+        + "extension Author { static let books = hasMany(Book.self) }\n" * count)
+
+inputs = [
+    ("5,000 redeclarations of one member", redeclarations(5000), None),
+    ("10,000 redeclarations of one member", redeclarations(10000), None),
+    ("20,000 redeclarations of one member", redeclarations(20000), None),
     ("4 MB of distinct declarations (the cap)", write("Distinct.swift", distinct(4 * 1024 * 1024)), None),
     ("20,000 record types of one table, an association each", write("RecordTypes.swift", lines(20000, lambda n:
         f'struct Writer{n}: TableRecord {{ static let databaseTableName = "author"; '

@@ -15,8 +15,9 @@ import Foundation
 /// 14 s and 1.4 GB). Wall time, processor time (all threads) and peak memory, each with
 /// the ratio to the parse; then the same beyond what each process takes for an empty
 /// file (its start, the runtime, the database), the part that grows with the source
-/// (`ARBOR_BENCH_ONLY=loading`): the processor time's ratio is the median of at least five
-/// rounds, each taking its four processes in turn.
+/// (`ARBOR_BENCH_ONLY=loading`): each time ratio is the median of at least five rounds
+/// (nine for the 100 files and the redeclarations), each round taking its four processes
+/// in turn, and each peak the median of three runs.
 enum LoadingScaleBenchmark {
     /// `SourceFileReading.sizeCap`: the largest file arbor reads.
     static let sizeCap = 4 * 1024 * 1024
@@ -40,7 +41,7 @@ enum LoadingScaleBenchmark {
             try text.write(toFile: models, atomically: true, encoding: .utf8)
             try compare(
                 "\(count) redeclarations (\(text.utf8.count / 1024) KB)", arbor: arbor,
-                { ["--load", $0, "-c", "let x = 1"] }, source: models, empty: empty, runs: 3,
+                { ["--load", $0, "-c", "let x = 1"] }, source: models, empty: empty, runs: 9,
                 wallGoal: count == 20_000 ? "≤ 1 s" : "")
         }
         // The same on one line, as minified code has it: plain, with a character above ASCII
@@ -135,10 +136,14 @@ enum LoadingScaleBenchmark {
         let parse = (wall: median(rounds.map(\.parse.wall)), cpu: median(rounds.map(\.parse.processor)))
         let ratios = rounds.map(\.processorRatio).sorted()
         let wallRatios = rounds.map(\.wallRatio).sorted()
-        let loadPeak = try Measure.timeAndPeak(arbor, arborArguments(source)).peakMB
-        let parsePeak = try Measure.timeAndPeak(benchmark, parseArguments(source)).peakMB
-        let loadEmptyPeak = try Measure.timeAndPeak(arbor, arborArguments(empty)).peakMB
-        let parseEmptyPeak = try Measure.timeAndPeak(benchmark, parseArguments(empty)).peakMB
+        // Each peak the median of three: one sample of a 20 ms load moved the ratio by a fifth.
+        func peak(_ executable: String, _ arguments: [String]) throws -> Double {
+            median(try (0..<3).map { _ in try Measure.timeAndPeak(executable, arguments).peakMB })
+        }
+        let loadPeak = try peak(arbor, arborArguments(source))
+        let parsePeak = try peak(benchmark, parseArguments(source))
+        let loadEmptyPeak = try peak(arbor, arborArguments(empty))
+        let parseEmptyPeak = try peak(benchmark, parseArguments(empty))
         Measure.report(
             "load \(label)", Measure.ms(load.wall), reference: Measure.ms(parse.wall),
             ratio: load.wall / parse.wall, goal: wallGoal)
