@@ -77,8 +77,8 @@ struct Located<Node: RawSyntaxNodeProtocol> {
 
     /// Where the node's text starts and ends, without its leading and trailing trivia,
     /// as `Syntax.positionAfterSkippingLeadingTrivia` and `endPositionBeforeTrailingTrivia` say.
-    var trimmedStart: Int { offset + TokenTrivia.leading(of: raw) }
-    var trimmedEnd: Int { offset + raw.byteLength - TokenTrivia.trailing(of: raw) }
+    var trimmedStart: Int { offset + raw.leadingTriviaByteLength }
+    var trimmedEnd: Int { offset + raw.byteLength - raw.trailingTriviaByteLength }
 
     /// The elements of a syntax collection (or the children of any node), located.
     func elements<Child: RawSyntaxNodeProtocol>(_: Child.Type) -> LocatedElements<Child> {
