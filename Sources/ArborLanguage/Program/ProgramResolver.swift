@@ -54,6 +54,9 @@ private struct Resolution {
     var missingTables: [String: ArborError] = [:]
     /// Members by `Type.member`, statics apart from instance members, to report one declared twice.
     var declaredMembers = MemberDeclarations()
+    /// Where each static member replaced by a later declaration of its name was declared:
+    /// counted and listed once, where it is in effect.
+    var replacedStatics: Set<DeclarationPlace> = []
     /// The request methods of plain structs (`BooksRequest.fetch(_:)`), for the summary.
     var valueRequestMethods = 0
     /// Each unit's line starts, by unit, found once when a first location in it is asked or
@@ -970,11 +973,20 @@ private struct Resolution {
         }
     }
 
+    /// Where a declaration's name starts, in which unit.
+    struct DeclarationPlace: Hashable {
+        var unit: Int
+        var offset: Int
+    }
+
     /// A member declared again in another unit replaces the earlier one, with a note.
     private mutating func noteRedeclaration(
         _ key: String, level: MemberDeclarations.Level, range: SourceRange, unit: Int
     ) {
         if let earlier = declaredMembers.declare(key, level: level, unit: unit, range: range) {
+            if level == .type {
+                replacedStatics.insert(DeclarationPlace(unit: earlier.unit, offset: earlier.range.lowerBound))
+            }
             let earlierName = program.units[earlier.unit].name
             let location = location(of: earlier.range.lowerBound, unit: earlier.unit)
             // Written as bytes, into one buffer kept from note to note: a string joined piece
@@ -1129,6 +1141,12 @@ private struct Resolution {
                             hasColumns = true
                             entry(.columns, String.memberKey(path, name), "", range: c.nameRange, unit: unit)
                         }
+                        continue
+                    }
+                    // A member declared again counts once: its last declaration replaced the others.
+                    if !replacedStatics.isEmpty,
+                        replacedStatics.contains(DeclarationPlace(unit: unit, offset: p.nameRange.lowerBound))
+                    {
                         continue
                     }
                     let key = String.memberKey(path, name)
