@@ -14,6 +14,14 @@ struct MemberDeclarations {
 
     private var typePlaces: [String: (unit: Int, range: SourceRange)] = [:]
     private var instancePlaces: [String: (unit: Int, range: SourceRange)] = [:]
+    /// Where each static member a later declaration of its name replaced was declared.
+    private var replacedStatics: Set<Place> = []
+
+    /// Where a declaration's name starts, in which unit.
+    private struct Place: Hashable {
+        var unit: Int
+        var offset: Int
+    }
 
     /// Records `key` (`Type.member`) declared at `range` of `unit`; gives the place it was
     /// declared before at the same level, if it was. One hash of `key`: a load declares every member.
@@ -21,9 +29,19 @@ struct MemberDeclarations {
         unit: Int, range: SourceRange
     )? {
         switch level {
-        case .type: typePlaces.updateValue((unit, range), forKey: key)
-        case .instance: instancePlaces.updateValue((unit, range), forKey: key)
+        case .type:
+            let earlier = typePlaces.updateValue((unit, range), forKey: key)
+            if let earlier { replacedStatics.insert(Place(unit: earlier.unit, offset: earlier.range.lowerBound)) }
+            return earlier
+        case .instance:
+            return instancePlaces.updateValue((unit, range), forKey: key)
         }
+    }
+
+    /// Whether the static member declared at `range` of `unit` was replaced by a later
+    /// declaration of its name: only the last is in effect. No hash while none was.
+    func isReplacedStatic(unit: Int, range: SourceRange) -> Bool {
+        !replacedStatics.isEmpty && replacedStatics.contains(Place(unit: unit, offset: range.lowerBound))
     }
 
     /// Where the member `key` of `level` was last declared.

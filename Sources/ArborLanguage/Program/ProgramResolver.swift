@@ -54,9 +54,6 @@ private struct Resolution {
     var missingTables: [String: ArborError] = [:]
     /// Members by `Type.member`, statics apart from instance members, to report one declared twice.
     var declaredMembers = MemberDeclarations()
-    /// Where each static member replaced by a later declaration of its name was declared:
-    /// counted and listed once, where it is in effect.
-    var replacedStatics: Set<DeclarationPlace> = []
     /// The request methods of plain structs (`BooksRequest.fetch(_:)`), for the summary.
     var valueRequestMethods = 0
     /// Each unit's line starts, by unit, found once when a first location in it is asked or
@@ -973,20 +970,11 @@ private struct Resolution {
         }
     }
 
-    /// Where a declaration's name starts, in which unit.
-    struct DeclarationPlace: Hashable {
-        var unit: Int
-        var offset: Int
-    }
-
-    /// A member declared again in another unit replaces the earlier one, with a note.
+    /// A member declared again replaces the earlier one, with a note.
     private mutating func noteRedeclaration(
         _ key: String, level: MemberDeclarations.Level, range: SourceRange, unit: Int
     ) {
         if let earlier = declaredMembers.declare(key, level: level, unit: unit, range: range) {
-            if level == .type {
-                replacedStatics.insert(DeclarationPlace(unit: earlier.unit, offset: earlier.range.lowerBound))
-            }
             let earlierName = program.units[earlier.unit].name
             let location = location(of: earlier.range.lowerBound, unit: earlier.unit)
             // Written as bytes, into one buffer kept from note to note: a string joined piece
@@ -1144,11 +1132,7 @@ private struct Resolution {
                         continue
                     }
                     // A member declared again counts once: its last declaration replaced the others.
-                    if !replacedStatics.isEmpty,
-                        replacedStatics.contains(DeclarationPlace(unit: unit, offset: p.nameRange.lowerBound))
-                    {
-                        continue
-                    }
+                    if declaredMembers.isReplacedStatic(unit: unit, range: p.nameRange) { continue }
                     let key = String.memberKey(path, name)
                     guard environment.memberErrors[key] == nil else { continue }
                     // The type's own (each record type of a table counts its own), of a table.
